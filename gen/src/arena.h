@@ -1,0 +1,21 @@
+/* Bump allocator: the parser makes many small, same-lifetime objects. */
+#ifndef REFGEN_ARENA_H
+#define REFGEN_ARENA_H
+
+#include <stddef.h>
+
+struct arena_chunk;
+
+struct arena {
+	struct arena_chunk *head;
+};
+
+void arena_init(struct arena *a);
+void arena_free(struct arena *a);
+/* Never returns NULL: aborts the process when memory is exhausted. */
+void *arena_alloc(struct arena *a, size_t size);
+void *arena_zalloc(struct arena *a, size_t size);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_strdup(struct arena *a, const char *s);
+
+#endif

@@ -1,0 +1,151 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+
+#include "diag.h"
+#include "ir_stats.h"
+#include "ir_write.h"
+#include "ref_parse.h"
+
+struct cli_parse_opts {
+	const char *output, *outdir;
+	bool stats, werror;
+};
+
+static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "outdir", required_argument, NULL, 'd' },
+		{ "stats", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:d:W:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->output = optarg; break;
+		case 'd': o->outdir = optarg; break;
+		case 's': o->stats = true; break;
+		case 'W':
+			if (strcmp(optarg, "error"))
+				return cli_usage_error("unknown option -W%s", optarg);
+			o->werror = true;
+			break;
+		case 'h':
+			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [--stats] [-Werror] FILE.ref...\n"
+			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
+			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
+			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
+			       "      --stats        print define counts by kind, per file and in total\n"
+			       "  -Werror            treat warnings as errors\n\n"
+			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
+			exit(CLI_OK);
+		default:
+			return CLI_USAGE;
+		}
+	}
+	if (optind == argc)
+		return cli_usage_error("parse: no input files");
+	if (o->output && o->outdir)
+		return cli_usage_error("parse: -o and -d cannot be used together");
+	if (o->output && argc - optind > 1)
+		return cli_usage_error("parse: -o takes one input; use -d for several");
+	if (!o->output && !o->outdir && !o->stats) {
+		if (argc - optind > 1)
+			return cli_usage_error("parse: several inputs need -d OUTDIR");
+		o->output = "-";
+	}
+	return CLI_OK;
+}
+
+static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
+{
+	char *path;
+
+	if (asprintf(&path, "%s/%s.xml", outdir, m->unit) < 0)
+		return NULL;
+	return path;
+}
+
+static bool cli_parse_unit_seen(char **units, int n, const char *unit)
+{
+	for (int i = 0; i < n; i++)
+		if (units[i] && !strcmp(units[i], unit))
+			return true;
+	return false;
+}
+
+int cli_parse(int argc, char **argv)
+{
+	struct cli_parse_opts o = { 0 };
+	struct ir_stats total = { 0 };
+	struct diag d;
+	struct ref_parser *p;
+	int rc = cli_parse_options(argc, argv, &o), failed = 0, ninputs;
+	char **units;
+
+	if (rc != CLI_OK)
+		return rc;
+	if (o.outdir && cli_mkdir_p(o.outdir) < 0) {
+		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
+		return CLI_INPUT_ERROR;
+	}
+	p = ref_parser_new();
+	if (!p) {
+		fputs("refgen: cannot compile the .ref patterns\n", stderr);
+		return CLI_INPUT_ERROR;
+	}
+	diag_init(&d);
+	d.werror = o.werror;
+	ninputs = argc - optind;
+	units = calloc((size_t)ninputs, sizeof(*units));
+	if (o.stats)
+		ir_stats_print_header(stdout);
+	for (int i = 0; i < ninputs; i++) {
+		const char *path = argv[optind + i];
+		unsigned before = d.errors + (d.werror ? d.warnings : 0);
+		struct ir_manual *m = ref_parse_file(p, path, &d);
+
+		if (!m || d.errors + (d.werror ? d.warnings : 0) != before) {
+			failed = 1;
+			ir_manual_free(m);
+			continue;
+		}
+		if (o.stats) {
+			struct ir_stats s = { 0 };
+			ir_stats_add(&s, m);
+			ir_stats_add(&total, m);
+			ir_stats_print_row(stdout, path, &s);
+		}
+		if (o.outdir) {
+			char *out = cli_parse_out_path(o.outdir, m);
+			if (cli_parse_unit_seen(units, i, m->unit)) {
+				diag_report(&d, DIAG_ERROR, path, 0, 0,
+					    "another input also writes %s", out);
+				failed = 1;
+			} else if (!out || ir_write_file(m, out, &d) < 0) {
+				failed = 1;
+			}
+			units[i] = strdup(m->unit);
+			free(out);
+		} else if (o.output && ir_write_file(m, o.output, &d) < 0) {
+			failed = 1;
+		}
+		ir_manual_free(m);
+	}
+	if (o.stats && ninputs > 1)
+		ir_stats_print_row(stdout, "total", &total);
+	for (int i = 0; i < ninputs; i++)
+		free(units[i]);
+	free(units);
+	ref_parser_free(p);
+	return failed ? CLI_INPUT_ERROR : CLI_OK;
+}

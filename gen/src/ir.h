@@ -1,0 +1,110 @@
+/*
+ * In-memory form of the IR: one manual, its defines in manual order, and the
+ * hierarchy they are grouped into.  The parser builds it from .ref text,
+ * ir_read builds it from IR XML, and every writer and emitter reads it.
+ */
+#ifndef REFGEN_IR_H
+#define REFGEN_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+enum ir_kind {
+	IR_DEVICE,      /* D/M address range that owns registers */
+	IR_REGISTER,    /* R, or A (array) */
+	IR_STRUCTURE,   /* G: a memory structure (RAMIN, a PTE, a PB header) */
+	IR_FIELD,       /* F, or a bare hi:lo under a register/structure */
+	IR_VALUE,       /* V/C/T: a named value of a field */
+	IR_CONSTANT,    /* anything else: sizes, shifts, aliases, strings */
+	IR_KIND_COUNT
+};
+
+/* What a constant is for, when the grouping pass could tell. */
+enum ir_role {
+	IR_ROLE_NONE,
+	IR_ROLE_INDEX_SIZE,   /* NAME__SIZE_1 / NAME__SIZE_2 */
+	IR_ROLE_STRUCT_SIZE,  /* NAME__SIZE, NAME_SIZE, NAME_ALLOC_SIZE of a structure */
+	IR_ROLE_RANGE,        /* hi:lo that is not a field (e.g. NV_RAMRL_ENTRY_RANGE) */
+	IR_ROLE_ALIAS,        /* body names another macro */
+	IR_ROLE_STRING,       /* body is a string literal */
+	IR_ROLE_COUNT
+};
+
+/* A number the manual states, or the expression it is computed from. */
+struct ir_num {
+	bool known;       /* value is valid */
+	uint64_t value;
+	const char *expr; /* source text when it depends on an index (else NULL) */
+};
+
+/* The five-letter code, e.g. "RW-4R"; letters kept as written. */
+struct ir_code {
+	bool present;     /* a comment was written, possibly blank */
+	char c[6];        /* NUL-terminated; "" for a blank comment */
+};
+
+struct ir_def {
+	/* source, exactly as written */
+	const char *name;
+	const char *params;    /* "i" or "i,j"; NULL when not function-like */
+	const char *body;      /* NULL when empty */
+	struct ir_code code;
+	const char *comment;   /* text after "//", NULL when none */
+	uint32_t line, col;
+
+	/* meaning */
+	enum ir_kind kind;
+	enum ir_role role;
+	bool placed;           /* false: no parent found, kept at top level */
+	int nparams;
+	const char *param[2];
+	uint32_t size[2];      /* index bounds from __SIZE_1/__SIZE_2, 0 = unknown */
+	bool is_range;
+	struct ir_num hi, lo;  /* ranges */
+	struct ir_num value;   /* scalar bodies: offsets, values, constants */
+	const char *ref;       /* alias target */
+	const char *string;    /* string literal, without quotes */
+
+	/* documentation */
+	const char *prose;     /* verbatim text that precedes the define */
+	const char *section;   /* heading of the section it is in */
+
+	/* hierarchy */
+	struct ir_def *parent;
+	struct ir_def *first_child, *last_child, *next_sibling;
+};
+
+struct ir_manual {
+	struct arena arena;
+	const char *source;    /* file name as given to refgen, basename only */
+	const char *arch, *chip, *unit;
+	const char *license;   /* the manual's licence block, verbatim */
+	const char *trailer;   /* text after the last define, verbatim */
+	struct ir_def **defs;  /* manual order */
+	size_t ndefs, cap;
+	struct ir_def *first_root, *last_root;
+};
+
+struct ir_manual *ir_manual_new(void);
+void ir_manual_free(struct ir_manual *m);
+struct ir_def *ir_manual_add_def(struct ir_manual *m);
+void ir_def_set_parent(struct ir_manual *m, struct ir_def *d, struct ir_def *parent);
+
+const char *ir_kind_name(enum ir_kind k);
+int ir_kind_from_name(const char *s);
+const char *ir_role_name(enum ir_role r);
+int ir_role_from_name(const char *s);
+
+/* Width of a constant range, 0 if not constant. */
+static inline uint64_t ir_def_width(const struct ir_def *d)
+{
+	return d->is_range && d->hi.known && d->lo.known ? d->hi.value - d->lo.value + 1 : 0;
+}
+
+/* Derive chip/unit/arch from "<arch>/<chip>/<unit>.ref[.txt]" when possible. */
+void ir_manual_set_source(struct ir_manual *m, const char *path);
+
+#endif

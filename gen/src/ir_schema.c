@@ -1,0 +1,67 @@
+#include "ir_schema.h"
+
+#include <string.h>
+
+#include <libxml/relaxng.h>
+#include <libxml/xmlerror.h>
+
+/* Generated from gen/schema/ir.rng by the build. */
+extern const unsigned char ir_schema_rng[];
+extern const unsigned int ir_schema_rng_len;
+
+static xmlRelaxNGPtr ir_schema;
+
+void ir_xml_error_sink(void *ctx, xmlErrorPtr err)
+{
+	struct ir_xml_errors *e = ctx;
+	char msg[512];
+	size_t n;
+
+	if (!err || err->level == XML_ERR_NONE)
+		return;
+	snprintf(msg, sizeof(msg), "%s", err->message ? err->message : "XML error");
+	n = strlen(msg);
+	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	diag_report(e->diag, err->level == XML_ERR_WARNING ? DIAG_WARNING : DIAG_ERROR,
+		    e->name, err->line > 0 ? (unsigned)err->line : 0,
+		    err->line > 0 && err->int2 > 0 ? (unsigned)err->int2 : 0, "%s%s",
+		    e->prefix ? e->prefix : "", msg);
+}
+
+static xmlRelaxNGPtr ir_schema_load(struct diag *d)
+{
+	if (ir_schema)
+		return ir_schema;
+	struct ir_xml_errors sink = { d, "gen/schema/ir.rng", "schema: " };
+	xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt((const char *)ir_schema_rng,
+								 (int)ir_schema_rng_len);
+	if (!pc)
+		return NULL;
+	xmlRelaxNGSetParserStructuredErrors(pc, ir_xml_error_sink, &sink);
+	ir_schema = xmlRelaxNGParse(pc);
+	xmlRelaxNGFreeParserCtxt(pc);
+	return ir_schema;
+}
+
+int ir_schema_validate(xmlDocPtr doc, const char *name, struct diag *d)
+{
+	xmlRelaxNGPtr schema = ir_schema_load(d);
+	struct ir_xml_errors sink = { d, name, "IR does not match the schema: " };
+	unsigned before = d->errors;
+	int rc;
+
+	if (!schema) {
+		diag_report(d, DIAG_ERROR, name, 0, 0, "cannot load the IR schema");
+		return -1;
+	}
+	xmlRelaxNGValidCtxtPtr vc = xmlRelaxNGNewValidCtxt(schema);
+	if (!vc)
+		return -1;
+	xmlRelaxNGSetValidStructuredErrors(vc, ir_xml_error_sink, &sink);
+	rc = xmlRelaxNGValidateDoc(vc, doc);
+	xmlRelaxNGFreeValidCtxt(vc);
+	if (rc != 0 && d->errors == before)
+		diag_report(d, DIAG_ERROR, name, 0, 0, "IR does not match the schema");
+	return rc == 0 ? 0 : -1;
+}

@@ -1,0 +1,54 @@
+/* refgen: NVIDIA .ref manuals -> XML IR -> C headers. */
+#include <stdio.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+
+#include "cli.h"
+
+#ifndef REFGEN_VERSION
+#define REFGEN_VERSION "0.1"
+#endif
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{ "parse", cli_parse, "parse .ref manuals into XML IR" },
+	{ "print", cli_print, "write the define lines back from IR" },
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "Usage: refgen COMMAND [options] FILE...\n\nCommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
+	fprintf(out, "\n'refgen COMMAND --help' describes a command's options.\n"
+		"Exit status: 0 success, 1 input errors (diagnostics on stderr), 2 usage.\n");
+}
+
+int main(int argc, char **argv)
+{
+	int rc;
+
+	if (argc < 2)
+		return usage(stderr), CLI_USAGE;
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("refgen %s\n", REFGEN_VERSION);
+		return CLI_OK;
+	}
+	xmlInitParser();
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (!strcmp(argv[1], commands[i].name)) {
+			rc = commands[i].run(argc - 1, argv + 1);
+			xmlCleanupParser();
+			return rc;
+		}
+	}
+	return cli_usage_error("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,132 @@
+#include "ref_analyze.h"
+
+#include <string.h>
+
+#include "expr.h"
+
+static enum ir_kind ref_kind_from_code(const struct ir_def *d)
+{
+	char ind = d->code.present && strlen(d->code.c) == 5 ? d->code.c[4] : ' ';
+
+	switch (ind) {
+	case 'G':
+		return IR_STRUCTURE;
+	case 'D': case 'M': case 'L':
+		return d->is_range ? IR_DEVICE : IR_CONSTANT;
+	case 'R': case 'A':
+		return d->is_range ? IR_CONSTANT : IR_REGISTER;
+	case 'F':
+		return d->is_range ? IR_FIELD : IR_CONSTANT;
+	case 'V': case 'C': case 'T':
+		return d->is_range ? IR_FIELD : IR_VALUE;
+	default:
+		/* No indicator: a bare hi:lo is a field candidate. */
+		return d->is_range ? IR_FIELD : IR_CONSTANT;
+	}
+}
+
+static const char *ref_dup_span(struct ir_manual *m, const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return arena_strndup(&m->arena, s, n);
+}
+
+/* Evaluates e into *num when it does not depend on an index. */
+static int ref_eval_num(struct ir_def *d, const struct expr *e, const char *text,
+			struct ir_num *num, const char *path, unsigned col, struct diag *diag)
+{
+	uint64_t v;
+
+	num->expr = text;
+	switch (expr_eval(e, NULL, &v)) {
+	case EXPR_OK:
+		break;
+	case EXPR_DIV_ZERO:
+		diag_report(diag, DIAG_ERROR, path, d->line, col, "division by zero in '%s'",
+			    text);
+		return -1;
+	case EXPR_NOT_CONSTANT:
+		return 0;
+	}
+	num->known = true;
+	num->value = v;
+	return 0;
+}
+
+static int ref_analyze_string(struct ir_manual *m, struct ir_def *d, const char *path,
+			      unsigned col, struct diag *diag)
+{
+	size_t n = strlen(d->body);
+
+	if (n < 2 || d->body[n - 1] != '"' || memchr(d->body + 1, '"', n - 2)) {
+		diag_report(diag, DIAG_ERROR, path, d->line, col, "malformed string literal");
+		return -1;
+	}
+	d->string = arena_strndup(&m->arena, d->body + 1, n - 2);
+	d->role = IR_ROLE_STRING;
+	d->kind = IR_CONSTANT;
+	return 0;
+}
+
+int ref_analyze_def(struct ir_manual *m, struct ir_def *d, const char *path,
+		    unsigned body_col, struct diag *diag)
+{
+	struct expr_body b;
+	struct expr_error err;
+
+	if (!d->body) {
+		d->kind = ref_kind_from_code(d);
+		if (d->kind != IR_STRUCTURE)
+			d->kind = IR_CONSTANT;
+		return 0;
+	}
+	if (d->body[0] == '"')
+		return ref_analyze_string(m, d, path, body_col, diag);
+	if (expr_parse_body(&m->arena, d->body, strlen(d->body), d->param, d->nparams,
+			    &b, &err) < 0) {
+		diag_report(diag, DIAG_ERROR, path, d->line,
+			    body_col + (unsigned)err.offset, "%s", err.msg);
+		return -1;
+	}
+	if (b.has_ref) {
+		/* Only a whole body may name another macro (an alias). */
+		d->role = IR_ROLE_ALIAS;
+		d->ref = d->body;
+		d->kind = IR_CONSTANT;
+		return 0;
+	}
+	d->is_range = b.is_range;
+	bool indexed = b.vars != 0;
+	if (b.is_range) {
+		const char *hi = ref_dup_span(m, d->body, b.colon);
+		const char *lo = ref_dup_span(m, d->body + b.colon + 1,
+					      strlen(d->body) - b.colon - 1);
+		unsigned lo_col = body_col + (unsigned)b.colon + 1;
+
+		if (ref_eval_num(d, b.hi, indexed ? hi : NULL, &d->hi, path, body_col, diag) < 0 ||
+		    ref_eval_num(d, b.lo, indexed ? lo : NULL, &d->lo, path, lo_col, diag) < 0)
+			return -1;
+		if (indexed) {
+			d->hi.known = d->lo.known = false;
+		} else if (d->hi.value < d->lo.value) {
+			diag_report(diag, DIAG_ERROR, path, d->line, body_col,
+				    "reversed bit range %s: high bound %llu is below low bound %llu",
+				    d->body, (unsigned long long)d->hi.value,
+				    (unsigned long long)d->lo.value);
+			return -1;
+		}
+	} else {
+		if (ref_eval_num(d, b.hi, indexed ? d->body : NULL, &d->value, path,
+				 body_col, diag) < 0)
+			return -1;
+		if (indexed)
+			d->value.known = false;
+	}
+	d->kind = ref_kind_from_code(d);
+	return 0;
+}

@@ -1,0 +1,297 @@
+#include "ref_group.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "expr.h"
+#include "strmap.h"
+
+#define KIND_BIT(k) (1u << (k))
+#define CONTAINERS (KIND_BIT(IR_DEVICE) | KIND_BIT(IR_REGISTER) | \
+		    KIND_BIT(IR_STRUCTURE) | KIND_BIT(IR_FIELD))
+
+/*
+ * The define with the longest name that is a proper prefix of name at an
+ * '_' boundary and whose kind is in kinds.
+ */
+static struct ir_def *ref_group_prefix(const struct strmap *names, const char *name,
+				       unsigned kinds)
+{
+	for (size_t n = strlen(name); n > 0; n--) {
+		if (name[n - 1] != '_')
+			continue;
+		/* Skip runs of '_' so "X__SIZE" finds "X". */
+		size_t k = n - 1;
+		while (k > 0 && name[k - 1] == '_')
+			k--;
+		if (!k)
+			break;
+		struct ir_def *d = strmap_getn(names, name, k);
+		if (d && (kinds & KIND_BIT(d->kind)))
+			return d;
+		/* One element of an array named with its index: LINKCTL0_ENABLE
+		 * belongs to LINKCTL(i,j). */
+		size_t base = k;
+		while (base > 0 && name[base - 1] >= '0' && name[base - 1] <= '9')
+			base--;
+		if (base < k && base > 0) {
+			d = strmap_getn(names, name, base);
+			if (d && d->nparams && (kinds & KIND_BIT(d->kind)))
+				return d;
+		}
+		n = k + 1;
+	}
+	return NULL;
+}
+
+static void ref_group_unplaced(struct ir_def *d, const char *path, struct diag *diag,
+			       const char *why)
+{
+	diag_report(diag, DIAG_WARNING, path, d->line, d->col,
+		    "%s %s: kept as a top-level constant", d->name, why);
+	d->kind = IR_CONSTANT;
+	d->placed = false;
+	d->parent = NULL;
+}
+
+static int ref_group_index_size(struct ir_def *d, const struct strmap *names,
+				const char *path, struct diag *diag)
+{
+	size_t n = strlen(d->name);
+	static const char suffix[] = "__SIZE_";
+
+	if (n < sizeof(suffix) + 1 || memcmp(d->name + n - sizeof(suffix), suffix,
+					     sizeof(suffix) - 1))
+		return 0;
+	char dim = d->name[n - 1];
+	if ((dim != '1' && dim != '2') || d->kind != IR_CONSTANT)
+		return 0;
+	d->role = IR_ROLE_INDEX_SIZE;
+	struct ir_def *base = strmap_getn(names, d->name, n - sizeof(suffix));
+	if (!base) {
+		ref_group_unplaced(d, path, diag, "sizes an index of nothing defined");
+		return 1;
+	}
+	if (!d->value.known || d->value.value == 0 || d->value.value > UINT32_MAX) {
+		diag_report(diag, DIAG_ERROR, path, d->line, d->col,
+			    "%s must be a positive constant", d->name);
+		return 1;
+	}
+	base->size[dim - '1'] = (uint32_t)d->value.value;
+	d->parent = base;
+	return 1;
+}
+
+/*
+ * Some registers are written without a code (e.g. NV_CTRL_DOORBELL(i) in
+ * ga100 dev_ctrl): a plain offset whose name prefixes bit ranges is one.
+ */
+static struct ir_def *ref_group_promote(const struct strmap *names, const char *name)
+{
+	struct ir_def *c = ref_group_prefix(names, name, KIND_BIT(IR_CONSTANT));
+
+	if (!c || c->role != IR_ROLE_NONE || c->is_range || c->code.c[0] ||
+	    !(c->value.known || c->value.expr))
+		return NULL;
+	c->kind = IR_REGISTER;
+	c->parent = ref_group_prefix(names, c->name, KIND_BIT(IR_DEVICE));
+	return c;
+}
+
+static void ref_group_one(struct ir_def *d, const struct strmap *names,
+			  const char *path, struct diag *diag)
+{
+	struct ir_def *c;
+
+	switch (d->kind) {
+	case IR_STRUCTURE:
+		break;
+	case IR_DEVICE:
+		c = ref_group_prefix(names, d->name, KIND_BIT(IR_DEVICE) |
+				     KIND_BIT(IR_REGISTER) | KIND_BIT(IR_STRUCTURE));
+		if (c && c->kind != IR_DEVICE) {
+			d->kind = IR_CONSTANT;
+			d->role = IR_ROLE_RANGE;
+		}
+		d->parent = c;
+		break;
+	case IR_REGISTER:
+		d->parent = ref_group_prefix(names, d->name, KIND_BIT(IR_DEVICE));
+		break;
+	case IR_FIELD:
+		c = ref_group_prefix(names, d->name, KIND_BIT(IR_REGISTER) |
+				     KIND_BIT(IR_STRUCTURE));
+		if (!c)
+			c = ref_group_promote(names, d->name);
+		if (c) {
+			d->parent = c;
+		} else {
+			ref_group_unplaced(d, path, diag,
+					   "is a bit range outside any register or structure");
+			d->role = IR_ROLE_RANGE;
+		}
+		break;
+	case IR_VALUE:
+		c = ref_group_prefix(names, d->name, CONTAINERS);
+		if (!c)
+			ref_group_unplaced(d, path, diag, "is a value of no field");
+		else if (c->kind != IR_FIELD)
+			d->kind = IR_CONSTANT;
+		d->parent = c;
+		break;
+	case IR_CONSTANT:
+		d->parent = ref_group_prefix(names, d->name, CONTAINERS);
+		if (d->is_range && d->role == IR_ROLE_NONE)
+			d->role = IR_ROLE_RANGE;
+		break;
+	default:
+		break;
+	}
+}
+
+/* NAME__SIZE, NAME_SIZE or NAME_ALLOC_SIZE of a structure states its bytes. */
+static void ref_group_struct_size(struct ir_def *d)
+{
+	static const char *const suffixes[] = { "__SIZE", "_SIZE", "_ALLOC_SIZE" };
+	const struct ir_def *s = d->parent;
+
+	if (!s || s->kind != IR_STRUCTURE || d->kind != IR_CONSTANT || !d->value.known ||
+	    d->role != IR_ROLE_NONE || d->nparams)
+		return;
+	size_t n = strlen(s->name);
+	if (strncmp(d->name, s->name, n))
+		return;
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (!strcmp(d->name + n, suffixes[i]))
+			d->role = IR_ROLE_STRUCT_SIZE;
+}
+
+static uint64_t ref_group_struct_bytes(const struct ir_def *s)
+{
+	for (const struct ir_def *c = s->first_child; c; c = c->next_sibling)
+		if (c->role == IR_ROLE_STRUCT_SIZE)
+			return c->value.value;
+	return 0;
+}
+
+/* Checks hi >= lo, and hi inside the structure, for one index combination. */
+static int ref_group_check_bits(const struct ir_def *f, uint64_t hi, uint64_t lo,
+				uint64_t bits, const uint64_t *idx, const char *path,
+				struct diag *diag)
+{
+	char at[64] = "";
+
+	if (idx && f->nparams == 1)
+		snprintf(at, sizeof(at), " at %s=%llu", f->param[0], (unsigned long long)idx[0]);
+	else if (idx)
+		snprintf(at, sizeof(at), " at %s=%llu, %s=%llu", f->param[0],
+			 (unsigned long long)idx[0], f->param[1], (unsigned long long)idx[1]);
+	if (hi < lo) {
+		diag_report(diag, DIAG_ERROR, path, f->line, f->col,
+			    "reversed bit range in %s%s: %llu:%llu", f->name, at,
+			    (unsigned long long)hi, (unsigned long long)lo);
+		return -1;
+	}
+	if (bits && hi >= bits) {
+		diag_report(diag, DIAG_ERROR, path, f->line, f->col,
+			    "%s%s: bit %llu is past the end of %s (%llu bytes)", f->name, at,
+			    (unsigned long long)hi, f->parent->name,
+			    (unsigned long long)(bits / 8));
+		return -1;
+	}
+	return 0;
+}
+
+/* Evaluates an indexed range at every index the __SIZE companions allow. */
+static int ref_group_check_indexed(struct ir_manual *m, const struct ir_def *f,
+				   uint64_t bits, const char *path, struct diag *diag)
+{
+	struct expr_body hb, lb;
+	struct expr_error err;
+	uint64_t n0 = f->size[0] ? f->size[0] : 1, n1 = f->nparams > 1 && f->size[1] ? f->size[1] : 1;
+
+	if (!f->size[0] || n0 * n1 > 65536)
+		return 0;
+	if (expr_parse_body(&m->arena, f->hi.expr, strlen(f->hi.expr), f->param, f->nparams,
+			    &hb, &err) < 0 ||
+	    expr_parse_body(&m->arena, f->lo.expr, strlen(f->lo.expr), f->param, f->nparams,
+			    &lb, &err) < 0)
+		return 0; /* already parsed once as a whole body */
+	for (uint64_t i = 0; i < n0; i++) {
+		for (uint64_t j = 0; j < n1; j++) {
+			uint64_t idx[2] = { i, j }, hi, lo;
+
+			if (expr_eval(hb.hi, idx, &hi) || expr_eval(lb.hi, idx, &lo))
+				return 0;
+			if (ref_group_check_bits(f, hi, lo, bits, idx, path, diag) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static void ref_group_check(struct ir_manual *m, const char *path, struct diag *diag)
+{
+	for (size_t i = 0; i < m->ndefs; i++) {
+		const struct ir_def *f = m->defs[i];
+		uint64_t bits = 0;
+
+		if (f->kind != IR_FIELD)
+			continue;
+		if (f->parent->kind == IR_STRUCTURE)
+			bits = ref_group_struct_bytes(f->parent) * 8;
+		if (f->hi.known)
+			ref_group_check_bits(f, f->hi.value, f->lo.value, bits, NULL, path, diag);
+		else if (f->hi.expr && f->lo.expr)
+			ref_group_check_indexed(m, f, bits, path, diag);
+	}
+}
+
+static int ref_group_names(struct ir_manual *m, struct strmap *names, const char *path,
+			   struct diag *diag)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < m->ndefs; i++) {
+		struct ir_def *d = m->defs[i];
+		const struct ir_def *old = strmap_get(names, d->name);
+
+		if (!old) {
+			strmap_put(names, d->name, d);
+			continue;
+		}
+		bool same = !strcmp(old->body ? old->body : "", d->body ? d->body : "") &&
+			    !strcmp(old->params ? old->params : "", d->params ? d->params : "");
+		diag_report(diag, same ? DIAG_WARNING : DIAG_ERROR, path, d->line, d->col,
+			    "%s redefined%s (first defined at line %u)", d->name,
+			    same ? " with the same body" : " with a different body", old->line);
+		if (!same)
+			rc = -1;
+	}
+	return rc;
+}
+
+int ref_group(struct ir_manual *m, const char *path, struct diag *diag)
+{
+	struct strmap names;
+	unsigned errors = diag->errors;
+
+	strmap_init(&names);
+	if (ref_group_names(m, &names, path, diag) < 0) {
+		strmap_free(&names);
+		return -1;
+	}
+	for (size_t i = 0; i < m->ndefs; i++) {
+		struct ir_def *d = m->defs[i];
+
+		if (!ref_group_index_size(d, &names, path, diag))
+			ref_group_one(d, &names, path, diag);
+	}
+	for (size_t i = 0; i < m->ndefs; i++) {
+		ref_group_struct_size(m->defs[i]);
+		ir_def_set_parent(m, m->defs[i], m->defs[i]->parent);
+	}
+	strmap_free(&names);
+	ref_group_check(m, path, diag);
+	return diag->errors == errors ? 0 : -1;
+}

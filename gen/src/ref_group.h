@@ -1,0 +1,11 @@
+/* Groups a manual's defines into devices, registers, structures, fields, values. */
+#ifndef REFGEN_REF_GROUP_H
+#define REFGEN_REF_GROUP_H
+
+#include "diag.h"
+#include "ir.h"
+
+/* Links every define of m into the hierarchy; reports conflicts. 0 or -1. */
+int ref_group(struct ir_manual *m, const char *path, struct diag *diag);
+
+#endif

@@ -1,0 +1,395 @@
+#include "ref_parse.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "ref_analyze.h"
+#include "ref_group.h"
+#include "text_file.h"
+
+/* A #define line, in parts: name, (params), body, code comment, // comment. */
+static const char ref_re_define[] =
+	"^[ \\t]*+#[ \\t]*+define[ \\t]++"
+	"([A-Za-z_][A-Za-z0-9_]*+)"                /* 1 name */
+	"(?:\\(([^()]*+)\\))?+"                     /* 2 params */
+	"((?:[^/]++|/(?![*/]))*+)"                  /* 3 body */
+	"(?:/\\*((?:[^*]++|\\*(?!/))*+)\\*/)?+"     /* 4 code */
+	"[ \\t]*+(?://(.*+))?+$";                   /* 5 comment */
+static const char ref_re_define_head[] = "^[ \\t]*+#[ \\t]*+define\\b";
+static const char ref_re_underline[] = "^[ \\t]*+={3,}+[ \\t]*+$";
+static const char ref_re_license[] = "\\A\\s*+Copyright.*?^-{10,}+[ \\t]*+\\n";
+
+struct ref_parser {
+	pcre2_code *define, *define_head, *underline, *license;
+	pcre2_match_data *md;
+	int jit;
+};
+
+static pcre2_code *ref_compile(const char *pattern, uint32_t options, int *jit)
+{
+	int err;
+	PCRE2_SIZE off;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+				       options, &err, &off, NULL);
+
+	if (re && pcre2_jit_compile(re, PCRE2_JIT_COMPLETE) != 0)
+		*jit = 0;  /* the interpreter is fast enough for ~64k lines */
+	return re;
+}
+
+struct ref_parser *ref_parser_new(void)
+{
+	struct ref_parser *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->jit = 1;
+	p->define = ref_compile(ref_re_define, 0, &p->jit);
+	p->define_head = ref_compile(ref_re_define_head, 0, &p->jit);
+	p->underline = ref_compile(ref_re_underline, 0, &p->jit);
+	p->license = ref_compile(ref_re_license, PCRE2_DOTALL | PCRE2_MULTILINE, &p->jit);
+	p->md = pcre2_match_data_create(8, NULL);
+	if (!p->define || !p->define_head || !p->underline || !p->license || !p->md) {
+		ref_parser_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+void ref_parser_free(struct ref_parser *p)
+{
+	if (!p)
+		return;
+	pcre2_code_free(p->define);
+	pcre2_code_free(p->define_head);
+	pcre2_code_free(p->underline);
+	pcre2_code_free(p->license);
+	pcre2_match_data_free(p->md);
+	free(p);
+}
+
+int ref_parser_jit(const struct ref_parser *p)
+{
+	return p->jit;
+}
+
+static int ref_match(struct ref_parser *p, const pcre2_code *re, const char *s, size_t len)
+{
+	return pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
+}
+
+/* Group n of the last match as [*start, *start + *len); false if unset. */
+static bool ref_group_span(struct ref_parser *p, int n, const char *s,
+			   const char **start, size_t *len)
+{
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+
+	if (ov[2 * n] == PCRE2_UNSET)
+		return false;
+	*start = s + ov[2 * n];
+	*len = ov[2 * n + 1] - ov[2 * n];
+	return true;
+}
+
+struct strbuf {
+	char *data;
+	size_t len, cap;
+};
+
+static void strbuf_append(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *data = realloc(b->data, cap);
+		if (!data)
+			abort();
+		b->data = data;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static void ref_trim(const char **s, size_t *n)
+{
+	while (*n && isspace((unsigned char)**s)) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n && isspace((unsigned char)(*s)[*n - 1]))
+		(*n)--;
+}
+
+struct ref_line {
+	const char *path;
+	unsigned lineno;
+	const char *s;       /* line start */
+	size_t len;          /* without the line end */
+};
+
+/* Explains why a line that starts like a #define does not parse. */
+static void ref_diagnose_define(const struct ref_line *l, struct diag *d)
+{
+	const char *end = l->s + l->len;
+	const char *open = NULL, *p = strstr(l->s, "define") + 6;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end || !(isalpha((unsigned char)*p) || *p == '_')) {
+		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, p),
+			    "expected a macro name after #define");
+		return;
+	}
+	for (const char *q = p; q + 1 < end; q++) {
+		if (q[0] == '/' && q[1] == '/')
+			break;
+		if (q[0] == '/' && q[1] == '*') {
+			open = q;
+			break;
+		}
+	}
+	if (open) {
+		const char *close = NULL;
+
+		for (const char *q = open + 2; q + 1 < end; q++)
+			if (q[0] == '*' && q[1] == '/') {
+				close = q;
+				break;
+			}
+		if (!close) {
+			diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, open),
+				    "unterminated code comment: '/*' without '*/'");
+			return;
+		}
+		const char *after = close + 2;
+		while (after < end && (*after == ' ' || *after == '\t'))
+			after++;
+		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, after),
+			    "unexpected text after the code comment");
+		return;
+	}
+	while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+		p++;
+	if (p < end && *p == '(')
+		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, p),
+			    "unbalanced parentheses in the macro's parameter list");
+	else
+		diag_report(d, DIAG_ERROR, l->path, l->lineno, 1, "malformed #define");
+}
+
+static int ref_parse_params(struct ir_manual *m, struct ir_def *def, const struct ref_line *l,
+			    const char *s, size_t n, struct diag *d)
+{
+	const char *end = s + n;
+	char buf[64];
+	size_t out = 0;
+
+	def->nparams = 0;
+	while (s < end) {
+		const char *start;
+
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		start = s;
+		while (s < end && (isalnum((unsigned char)*s) || *s == '_'))
+			s++;
+		if (s == start || isdigit((unsigned char)*start) || def->nparams == 2) {
+			diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, start),
+				    def->nparams == 2 ? "more than two macro parameters" :
+							"expected a parameter name");
+			return -1;
+		}
+		for (int i = 0; i < def->nparams; i++)
+			if (strlen(def->param[i]) == (size_t)(s - start) &&
+			    !memcmp(def->param[i], start, (size_t)(s - start))) {
+				diag_report(d, DIAG_ERROR, l->path, l->lineno,
+					    text_column(l->s, start), "duplicate parameter name");
+				return -1;
+			}
+		def->param[def->nparams++] = arena_strndup(&m->arena, start, (size_t)(s - start));
+		if (out + (size_t)(s - start) + 2 < sizeof(buf)) {
+			if (out)
+				buf[out++] = ',';
+			memcpy(buf + out, start, (size_t)(s - start));
+			out += (size_t)(s - start);
+		}
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s < end && *s != ',') {
+			diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, s),
+				    "expected ',' or ')' in the parameter list");
+			return -1;
+		}
+		if (s < end)
+			s++;
+	}
+	def->params = arena_strndup(&m->arena, buf, out);
+	return 0;
+}
+
+static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m,
+				       const struct ref_line *l, struct diag *d)
+{
+	const char *s = NULL, *body = NULL;
+	size_t n = 0, body_len = 0;
+	unsigned body_col = 0;
+
+	if (ref_match(p, p->define, l->s, l->len) < 0) {
+		ref_diagnose_define(l, d);
+		return NULL;
+	}
+	struct ir_def *def = ir_manual_add_def(m);
+	if (!def)
+		abort();
+	def->line = l->lineno;
+	ref_group_span(p, 1, l->s, &s, &n);
+	def->name = arena_strndup(&m->arena, s, n);
+	def->col = text_column(l->s, s);
+	if (ref_group_span(p, 2, l->s, &s, &n) &&
+	    ref_parse_params(m, def, l, s, n, d) < 0)
+		return NULL;
+	if (ref_group_span(p, 3, l->s, &body, &body_len)) {
+		ref_trim(&body, &body_len);
+		if (body_len) {
+			body_col = text_column(l->s, body);
+			def->body = arena_strndup(&m->arena, body, body_len);
+		}
+	}
+	if (ref_group_span(p, 4, l->s, &s, &n)) {
+		const char *code = s;
+
+		ref_trim(&s, &n);
+		def->code.present = true;
+		if (n >= sizeof(def->code.c) || (n && n != 5)) {
+			diag_report(d, n >= sizeof(def->code.c) ? DIAG_ERROR : DIAG_WARNING,
+				    l->path, l->lineno, text_column(l->s, code) - 2,
+				    "code comment '%.*s' is not a five-letter code", (int)n, s);
+			if (n >= sizeof(def->code.c))
+				return NULL;
+		}
+		memcpy(def->code.c, s, n);
+	}
+	if (ref_group_span(p, 5, l->s, &s, &n))
+		def->comment = arena_strndup(&m->arena, s, n);
+	if (ref_analyze_def(m, def, l->path, body_col, d) < 0)
+		return NULL;
+	return def;
+}
+
+/* Splits the licence block off the text before the first define. */
+static const char *ref_take_license(struct ref_parser *p, struct ir_manual *m,
+				    struct strbuf *prose)
+{
+	if (!prose->len || ref_match(p, p->license, prose->data, prose->len) < 0)
+		return NULL;
+	PCRE2_SIZE end = pcre2_get_ovector_pointer(p->md)[1];
+	m->license = arena_strndup(&m->arena, prose->data, end);
+	return prose->data + end;
+}
+
+static const char *ref_prose_dup(struct ir_manual *m, const char *s, size_t n)
+{
+	return n ? arena_strndup(&m->arena, s, n) : NULL;
+}
+
+struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
+				 const char *text, size_t len, struct diag *d)
+{
+	struct ir_manual *m;
+	struct strbuf prose = { 0 };
+	const char *section = NULL, *prev = NULL, *end = text + len;
+	size_t prev_len = 0;
+	unsigned errors = d->errors;
+	struct ref_line l = { .path = path };
+
+	if (!len) {
+		diag_report(d, DIAG_ERROR, path, 0, 0, "empty file");
+		return NULL;
+	}
+	if (text_check_ascii(path, text, len, d) < 0)
+		return NULL;
+	m = ir_manual_new();
+	if (!m)
+		abort();
+	ir_manual_set_source(m, path);
+	for (const char *s = text; s < end; l.s = NULL) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *next = nl ? nl + 1 : end;
+
+		l.lineno++;
+		l.s = s;
+		l.len = (size_t)((nl ? nl : end) - s);
+		if (l.len && s[l.len - 1] == '\r')
+			l.len--;
+		s = next;
+		if (ref_match(p, p->define_head, l.s, l.len) >= 0) {
+			/* NUL-terminate a copy: diagnostics scan the line. */
+			char line[4096];
+			struct ref_line lc = l;
+
+			if (l.len >= sizeof(line)) {
+				diag_report(d, DIAG_ERROR, path, l.lineno, 1, "line too long");
+				continue;
+			}
+			memcpy(line, l.s, l.len);
+			line[l.len] = '\0';
+			lc.s = line;
+			struct ir_def *def = ref_parse_define(p, m, &lc, d);
+			if (def) {
+				const char *pr = prose.data;
+				if (m->ndefs == 1) {
+					const char *rest = ref_take_license(p, m, &prose);
+					if (rest)
+						pr = rest;
+				}
+				def->prose = pr ? ref_prose_dup(m, pr, prose.len - (size_t)(pr - prose.data)) : NULL;
+				def->section = section;
+			}
+			prose.len = 0;
+			prev = NULL;
+			continue;
+		}
+		if (prev && prev_len && ref_match(p, p->underline, l.s, l.len) >= 0) {
+			const char *t = prev;
+			size_t tn = prev_len;
+			ref_trim(&t, &tn);
+			if (tn)
+				section = arena_strndup(&m->arena, t, tn);
+		}
+		strbuf_append(&prose, l.s, l.len);
+		strbuf_append(&prose, "\n", 1);
+		prev = l.s;
+		prev_len = l.len;
+	}
+	if (m->ndefs)
+		m->trailer = ref_prose_dup(m, prose.data, prose.len);
+	else if (d->errors == errors)
+		diag_report(d, DIAG_ERROR, path, 0, 0, "no #define lines: not a .ref manual");
+	free(prose.data);
+	if (d->errors == errors)
+		ref_group(m, path, d);
+	if (d->errors != errors || (d->werror && d->warnings)) {
+		ir_manual_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+struct ir_manual *ref_parse_file(struct ref_parser *p, const char *path, struct diag *d)
+{
+	struct text_file f;
+
+	if (text_file_load(&f, path, d) < 0)
+		return NULL;
+	struct ir_manual *m = ref_parse_text(p, path, f.data, f.size, d);
+	text_file_release(&f);
+	return m;
+}
