@@ -1,6 +1,6 @@
 # refgen + nvrt.  Everything built or generated goes under out/.
 #
-#   make                 IR (and later headers) for the default chips
+#   make                 IR and headers for the default chips
 #   make CHIP=gv100      one chip
 #   make CHIPS=all       every chip under $(MANUALS)
 #   make test            the whole test suite (cmocka)
@@ -41,8 +41,9 @@ GEN_LIB_OBJS := $(patsubst gen/src/%.c,$(OUT)/obj/gen/%.o,$(filter-out gen/src/m
 REFGEN := $(OUT)/bin/refgen
 LIBREFGEN := $(OUT)/lib/librefgen.a
 
-.PHONY: all ir test bench clean check-manuals
-all: ir
+.PRECIOUS: %/
+.PHONY: all ir headers test bench clean check-manuals
+all: headers
 
 $(OUT)/obj/gen/%.o: gen/src/%.c | $(OUT)/obj/gen/
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -81,6 +82,17 @@ endef
 $(foreach c,$(CHIP_DIRS),$(eval $(call chip_ir_rule,$(c))))
 
 ir: check-manuals $(IR_STAMPS)
+
+# ---- headers per chip ----------------------------------------------------------
+define chip_headers_rule
+$(OUT)/include/$(call chip_name,$(1))/.stamp: $(OUT)/ir/$(call chip_name,$(1))/.stamp
+	$(REFGEN) emit --chip $(call chip_name,$(1)) -o $(OUT)/include $(OUT)/ir/$(call chip_name,$(1))/*.xml
+	touch $$@
+HEADER_STAMPS += $(OUT)/include/$(call chip_name,$(1))/.stamp
+endef
+$(foreach c,$(CHIP_DIRS),$(eval $(call chip_headers_rule,$(c))))
+
+headers: ir $(HEADER_STAMPS)
 
 # ---- tests -------------------------------------------------------------------
 TEST_SRCS := $(wildcard test/unit/test_*.c)

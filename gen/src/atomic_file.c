@@ -62,7 +62,7 @@ int atomic_file_write(const char *path, const void *data, size_t len, struct dia
 {
 	char *copy = strdup(path), *tmp = NULL;
 	const char *dir;
-	int fd = -1, dfd, err;
+	int fd = -1, err;
 	int created = 0;
 
 	errno = 0;
@@ -81,8 +81,9 @@ int atomic_file_write(const char *path, const void *data, size_t len, struct dia
 	if (fd < 0)
 		goto fail;
 	created = 1;
-	if (atomic_file_write_all(fd, data, len) < 0 ||
-	    fchmod(fd, atomic_file_mode(path)) < 0 || fsync(fd) < 0)
+	/* No fsync: rename keeps readers from ever seeing a partial file, which
+	 * is the guarantee a build needs; surviving power loss is not. */
+	if (atomic_file_write_all(fd, data, len) < 0 || fchmod(fd, atomic_file_mode(path)) < 0)
 		goto fail;
 	if (close(fd) < 0) {
 		fd = -1;
@@ -91,11 +92,6 @@ int atomic_file_write(const char *path, const void *data, size_t len, struct dia
 	fd = -1;
 	if (rename(tmp, path) < 0)
 		goto fail;
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);  /* durability of the rename; failure changes nothing */
-		close(dfd);
-	}
 	free(tmp);
 	free(copy);
 	return 0;

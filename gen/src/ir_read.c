@@ -85,7 +85,9 @@ static int ir_read_children(struct ir_manual *m, xmlNodePtr n, struct ir_def *pa
 	for (xmlNodePtr c = n->children; c; c = c->next) {
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
-		if (!strcmp((const char *)c->name, "prose")) {
+		if (!strcmp((const char *)c->name, "access")) {
+			continue;  /* derived from the code */
+		} else if (!strcmp((const char *)c->name, "prose")) {
 			if (parent)
 				parent->prose = ir_text_dup(m, c);
 		} else if (!strcmp((const char *)c->name, "license")) {

@@ -32,7 +32,6 @@ static void ir_set_hex(xmlNodePtr n, const char *attr, uint64_t v)
 
 static void ir_write_source(xmlNodePtr n, const struct ir_def *d)
 {
-	struct ir_code_meaning cm;
 
 	ir_set(n, "name", d->name);
 	ir_set(n, "params", d->params);
@@ -44,13 +43,20 @@ static void ir_write_source(xmlNodePtr n, const struct ir_def *d)
 	if (d->col > 1)
 		ir_set_u64(n, "col", d->col);
 	ir_set(n, "section", d->section);
-	if (ir_code_decode(&d->code, &cm)) {
-		ir_set(n, "read", cm.read);
-		ir_set(n, "write", cm.write);
-		ir_set(n, "state", cm.state);
-		ir_set(n, "decl", cm.decl);
-		ir_set(n, "indicator", cm.indicator);
-	}
+}
+
+static void ir_write_access(xmlNodePtr n, const struct ir_def *d)
+{
+	struct ir_code_meaning cm;
+
+	if (!ir_code_decode(&d->code, &cm))
+		return;
+	xmlNodePtr a = xmlNewChild(n, NULL, BAD_CAST "access", NULL);
+	ir_set(a, "read", cm.read);
+	ir_set(a, "write", cm.write);
+	ir_set(a, "state", cm.state);
+	ir_set(a, "decl", cm.decl);
+	ir_set(a, "indicator", cm.indicator);
 }
 
 static void ir_write_range(xmlNodePtr n, const struct ir_def *d)
@@ -111,6 +117,7 @@ static void ir_write_def(xmlNodePtr parent, const struct ir_def *d)
 
 	ir_write_source(n, d);
 	ir_write_meaning(n, d);
+	ir_write_access(n, d);
 	if (d->prose)
 		xmlNewTextChild(n, NULL, BAD_CAST "prose", BAD_CAST d->prose);
 	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)

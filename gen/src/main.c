@@ -17,6 +17,7 @@ static const struct {
 } commands[] = {
 	{ "parse", cli_parse, "parse .ref manuals into XML IR" },
 	{ "print", cli_print, "write the define lines back from IR" },
+	{ "emit", cli_emit, "generate a chip's C headers from IR" },
 };
 
 static void usage(FILE *out)

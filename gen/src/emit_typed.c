@@ -1,0 +1,501 @@
+/*
+ * Typed accessors: per register a value type and an offset function, per
+ * field get/set (enum-typed where the manual names values), per memory
+ * structure a word array type with pointer-taking field accessors.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emit_typed_int.h"
+#include "expr.h"
+
+/* A define the manual repeats with the same body is emitted once. */
+static bool emit_typed_repeat(struct emit_typed *t, const struct ir_def *d)
+{
+	if (strmap_get(&t->seen, d->name)) {
+		strbuf_printf(t->b, "/* %s: repeated in the manual (line %u), emitted above */\n",
+			      d->name, d->line);
+		return true;
+	}
+	strmap_put(&t->seen, d->name, (void *)d);
+	return false;
+}
+
+
+const char *emit_typed_name(struct emit_typed *t, const struct ir_def *d,
+			    const char *suffix, bool upper)
+{
+	const char *id = emit_ident(t->ec, d->name, suffix, upper);
+
+	if (emit_claim(t->ec, t->unit, id, d) < 0)
+		t->rc = -1;
+	return id;
+}
+
+static const char *emit_typed_enum_tag(struct emit_typed *t, const struct ir_def *d)
+{
+	const char *id = emit_ident(t->ec, d->name, NULL, false);
+	char key[512];
+
+	/* Tags live in their own namespace: claim them apart. */
+	snprintf(key, sizeof(key), "enum %s", id);
+	if (emit_claim(t->ec, t->unit, arena_strdup(&t->ec->arena, key), d) < 0)
+		t->rc = -1;
+	return id;
+}
+
+static bool emit_expr_uses(const char *expr, const char *param)
+{
+	size_t n = strlen(param);
+
+	for (const char *p = expr; (p = strstr(p, param)); p += n) {
+		bool start = p == expr || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		bool end = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+		if (start && end)
+			return true;
+	}
+	return false;
+}
+
+/* ", uint32_t i, uint32_t j" */
+void emit_typed_index_params(struct emit_typed *t, const struct ir_def *d)
+{
+	for (int k = 0; k < d->nparams; k++)
+		strbuf_printf(t->b, ", uint32_t %s", d->param[k]);
+}
+
+/* Range checks for the indices, and uses of otherwise unused ones. */
+void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const char *used_in)
+{
+	for (int k = 0; k < d->nparams; k++) {
+		if (d->size[k])
+			strbuf_printf(t->b, "\tREFGEN_CHECK(%s < %uu);\n", d->param[k], d->size[k]);
+		if (!used_in || !emit_expr_uses(used_in, d->param[k]))
+			strbuf_printf(t->b, "\t(void)%s;\n", d->param[k]);
+	}
+}
+
+static void emit_typed_u(struct strbuf *b, uint64_t v)
+{
+	strbuf_printf(b, v > 0xFFFFFFFFu ? "0x%llxull" : "0x%llxu", (unsigned long long)v);
+}
+
+/* Evaluates a field's hi/lo over its indices to find its width. */
+void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_pos *p)
+{
+	struct expr_body hb, lb;
+	struct expr_error err;
+
+	memset(p, 0, sizeof(*p));
+	if (f->hi.known && f->lo.known) {
+		p->constant = p->ok = true;
+		snprintf(p->lo, sizeof(p->lo), "%lluu", (unsigned long long)f->lo.value);
+		p->max_width = f->hi.value - f->lo.value + 1;
+		snprintf(p->width, sizeof(p->width), "%lluu", (unsigned long long)p->max_width);
+		p->max_hi = f->hi.value;
+		return;
+	}
+	if (!f->hi.expr || !f->lo.expr ||
+	    expr_parse_body(&t->ec->arena, f->hi.expr, strlen(f->hi.expr), f->param, f->nparams, &hb, &err) ||
+	    expr_parse_body(&t->ec->arena, f->lo.expr, strlen(f->lo.expr), f->param, f->nparams, &lb, &err))
+		return;
+	uint64_t n0 = f->size[0] ? f->size[0] : 2, n1 = f->nparams > 1 ? (f->size[1] ? f->size[1] : 2) : 1;
+	uint64_t first = 0;
+	bool same = true;
+	for (uint64_t i = 0; i < n0 && i < 4096; i++) {
+		for (uint64_t j = 0; j < n1 && j < 4096; j++) {
+			uint64_t idx[2] = { i, j }, hi, lo;
+			if (expr_eval(hb.hi, idx, &hi) || expr_eval(lb.hi, idx, &lo) || hi < lo)
+				return;
+			if (!i && !j)
+				first = hi - lo + 1;
+			same &= hi - lo + 1 == first;
+			if (hi - lo + 1 > p->max_width)
+				p->max_width = hi - lo + 1;
+			if (hi > p->max_hi)
+				p->max_hi = hi;
+		}
+	}
+	snprintf(p->lo, sizeof(p->lo), "(uint32_t)(%s)", f->lo.expr);
+	if (same)
+		snprintf(p->width, sizeof(p->width), "%lluu", (unsigned long long)first);
+	else
+		snprintf(p->width, sizeof(p->width), "(uint32_t)((%s) - (%s) + 1)", f->hi.expr, f->lo.expr);
+	p->ok = true;
+}
+
+/* An enum type when the manual names values that fit a C enum. */
+static bool emit_typed_has_enum(const struct ir_def *f, const struct emit_pos *p)
+{
+	bool any = false;
+
+	if (p->max_width > 32)
+		return false;
+	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling) {
+		if (v->kind != IR_VALUE)
+			continue;
+		if (!v->value.known || v->value.value > 0x7FFFFFFF)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+static void emit_typed_values(struct emit_typed *t, const struct ir_def *f, bool as_enum)
+{
+	if (as_enum)
+		strbuf_printf(t->b, "enum %s {\n", emit_typed_enum_tag(t, f));
+	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling) {
+		if (v->kind != IR_VALUE || !v->value.known)
+			continue;
+		const char *id = emit_typed_name(t, v, NULL, true);
+		if (as_enum) {
+			strbuf_printf(t->b, "\t%s = 0x%llx,\n", id, (unsigned long long)v->value.value);
+		} else {
+			strbuf_printf(t->b, "#define %s ", id);
+			emit_typed_u(t->b, v->value.value);
+			strbuf_puts(t->b, "\n");
+		}
+	}
+	if (as_enum)
+		strbuf_puts(t->b, "};\n");
+}
+
+static void emit_typed_constant(struct emit_typed *t, const struct ir_def *c);
+
+static void emit_typed_children_constants(struct emit_typed *t, const struct ir_def *d)
+{
+	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)
+		if (c->kind == IR_CONSTANT)
+			emit_typed_constant(t, c);
+	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)
+		if (c->kind == IR_VALUE)
+			emit_typed_children_constants(t, c);
+}
+
+static void emit_typed_reg_field(struct emit_typed *t, const struct ir_def *f,
+				 const char *reg_type)
+{
+	struct emit_pos p;
+
+	if (emit_typed_repeat(t, f))
+		return;
+	emit_typed_pos(t, f, &p);
+	strbuf_printf(t->b, "\n/* %s%s%s%s %s [%s] */\n", f->name, f->params ? "(" : "",
+		      f->params ? f->params : "", f->params ? ")" : "", f->body, f->code.c);
+	if (!p.ok || p.max_hi > 31) {
+		strbuf_puts(t->b, "/* no accessor: not a bit range of a 32-bit register */\n");
+		return;
+	}
+	bool as_enum = emit_typed_has_enum(f, &p);
+	emit_typed_values(t, f, as_enum);
+	char vtype[300] = "uint32_t";
+	if (as_enum)
+		snprintf(vtype, sizeof(vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
+	const char *uses = f->lo.expr ? f->lo.expr : "";
+
+	strbuf_printf(t->b, "static inline %s %s(%s r", vtype,
+		      emit_typed_name(t, f, "_get", false), reg_type);
+	emit_typed_index_params(t, f);
+	strbuf_puts(t->b, ")\n{\n");
+	emit_typed_index_checks(t, f, uses);
+	strbuf_printf(t->b, "\treturn (%s)refgen_reg_get(r.v, %s, %s);\n}\n", vtype, p.lo, p.width);
+
+	strbuf_printf(t->b, "static inline %s %s(%s r", reg_type,
+		      emit_typed_name(t, f, "_set", false), reg_type);
+	emit_typed_index_params(t, f);
+	strbuf_printf(t->b, ", %s v)\n{\n", vtype);
+	emit_typed_index_checks(t, f, uses);
+	strbuf_printf(t->b, "\tr.v = refgen_reg_put(r.v, %s, %s, (uint64_t)v);\n\treturn r;\n}\n",
+		      p.lo, p.width);
+	if (as_enum) {
+		strbuf_printf(t->b, "/* Any number, not only the named values (still range-checked). */\n"
+			      "static inline %s %s(%s r", reg_type,
+			      emit_typed_name(t, f, "_set_raw", false), reg_type);
+		emit_typed_index_params(t, f);
+		strbuf_puts(t->b, ", uint32_t v)\n{\n");
+		emit_typed_index_checks(t, f, uses);
+		strbuf_printf(t->b, "\tr.v = refgen_reg_put(r.v, %s, %s, v);\n\treturn r;\n}\n",
+			      p.lo, p.width);
+	}
+	emit_typed_children_constants(t, f);
+}
+
+static void emit_typed_register(struct emit_typed *t, const struct ir_def *r)
+{
+	const char *type = emit_typed_name(t, r, "_t", false);
+	const char *expr = r->value.expr;
+
+	strbuf_puts(t->b, "\n");
+	emit_doc(t->b, r, t->m->source);
+	strbuf_printf(t->b, "typedef struct { uint32_t v; } %s;\n", type);
+	strbuf_printf(t->b, "static inline uint32_t %s(", emit_typed_name(t, r, NULL, false));
+	if (!r->nparams)
+		strbuf_puts(t->b, "void");
+	for (int k = 0; k < r->nparams; k++)
+		strbuf_printf(t->b, "%suint32_t %s", k ? ", " : "", r->param[k]);
+	strbuf_puts(t->b, ")\n{\n");
+	emit_typed_index_checks(t, r, expr);
+	if (r->value.known)
+		strbuf_printf(t->b, "\treturn 0x%08llxu;\n}\n", (unsigned long long)r->value.value);
+	else
+		strbuf_printf(t->b, "\treturn (uint32_t)(%s);\n}\n", expr ? expr : "0");
+	for (const struct ir_def *c = r->first_child; c; c = c->next_sibling) {
+		if (c->kind == IR_FIELD)
+			emit_typed_reg_field(t, c, type);
+		else if (c->kind == IR_CONSTANT)
+			emit_typed_constant(t, c);
+	}
+}
+
+/* Bytes stated by the manual, else the words that cover every field. */
+static uint64_t emit_typed_struct_words(struct emit_typed *t, const struct ir_def *s)
+{
+	uint64_t words = 1;
+
+	for (const struct ir_def *c = s->first_child; c; c = c->next_sibling)
+		if (c->role == IR_ROLE_STRUCT_SIZE && c->value.known)
+			return (c->value.value + 3) / 4;
+	for (const struct ir_def *c = s->first_child; c; c = c->next_sibling) {
+		struct emit_pos p;
+		if (c->kind != IR_FIELD)
+			continue;
+		emit_typed_pos(t, c, &p);
+		if (p.ok && p.max_hi / 32 + 1 > words)
+			words = p.max_hi / 32 + 1;
+	}
+	return words;
+}
+
+static const struct ir_def *emit_typed_find_struct(const struct ir_manual *m, const char *tail)
+{
+	for (const struct ir_def *d = m->first_root; d; d = d->next_sibling)
+		if (d->kind == IR_STRUCTURE && !strncmp(d->name, "NV_", 3) && !strcmp(d->name + 3, tail))
+			return d;
+	return NULL;
+}
+
+/* Fields wider than 64 bits: the words themselves, and copies of the
+ * structure they embed when the manual defines it (NV_RAMIN_RAMFC). */
+static void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f,
+				const char *st, const struct ir_def *s)
+{
+	if (!f->lo.known || f->lo.value % 32 || ir_def_width(f) % 32) {
+		strbuf_puts(t->b, "/* no accessor: wider than 64 bits and not word-aligned */\n");
+		return;
+	}
+	uint64_t word = f->lo.value / 32, n = ir_def_width(f) / 32;
+	strbuf_printf(t->b, "#define %s %lluu\n", emit_typed_name(t, f, "_WORDS", true),
+		      (unsigned long long)n);
+	strbuf_printf(t->b, "static inline uint32_t *%s(%s *s)\n{\n\treturn &s->w[%llu];\n}\n",
+		      emit_typed_name(t, f, "_words", false), st, (unsigned long long)word);
+	const struct ir_def *inner = emit_typed_find_struct(t->m, f->name + strlen(s->name) + 1);
+	if (!inner || inner == s || emit_typed_struct_words(t, inner) > n)
+		return;
+	const char *it = emit_ident(t->ec, inner->name, "_t", false);
+	uint64_t iw = emit_typed_struct_words(t, inner);
+	strbuf_printf(t->b, "static inline void %s(const %s *s, %s *out)\n{\n"
+		      "\tfor (uint32_t k = 0; k < %lluu; k++)\n\t\tout->w[k] = s->w[%llu + k];\n}\n",
+		      emit_typed_name(t, f, "_read", false), st, it, (unsigned long long)iw,
+		      (unsigned long long)word);
+	strbuf_printf(t->b, "static inline void %s(%s *s, const %s *in)\n{\n"
+		      "\tfor (uint32_t k = 0; k < %lluu; k++)\n\t\ts->w[%llu + k] = in->w[k];\n}\n",
+		      emit_typed_name(t, f, "_write", false), st, it, (unsigned long long)iw,
+		      (unsigned long long)word);
+}
+
+static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
+				 const struct ir_def *s, const char *st, uint64_t words)
+{
+	struct emit_pos p;
+
+	if (emit_typed_repeat(t, f))
+		return;
+	emit_typed_pos(t, f, &p);
+	strbuf_printf(t->b, "\n/* %s%s%s%s %s [%s] */\n", f->name, f->params ? "(" : "",
+		      f->params ? f->params : "", f->params ? ")" : "", f->body, f->code.c);
+	if (!p.ok) {
+		strbuf_puts(t->b, "/* no accessor: bit range not computable */\n");
+		return;
+	}
+	if (p.max_width > 64) {
+		emit_typed_mem_wide(t, f, st, s);
+		return;
+	}
+	bool as_enum = emit_typed_has_enum(f, &p);
+	emit_typed_values(t, f, as_enum);
+	char vtype[300];
+	const char *rt = p.max_width > 32 ? "uint64_t" : "uint32_t";
+	if (as_enum)
+		snprintf(vtype, sizeof(vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
+	else
+		snprintf(vtype, sizeof(vtype), "%s", rt);
+	const char *uses = f->lo.expr ? f->lo.expr : "";
+
+	strbuf_printf(t->b, "static inline %s %s(const %s *s", vtype,
+		      emit_typed_name(t, f, "_get", false), st);
+	emit_typed_index_params(t, f);
+	strbuf_puts(t->b, ")\n{\n");
+	emit_typed_index_checks(t, f, uses);
+	if (!p.constant)
+		strbuf_printf(t->b, "\tREFGEN_CHECK(%s + %s <= %lluu);\n", p.lo, p.width,
+			      (unsigned long long)words * 32);
+	strbuf_printf(t->b, "\treturn (%s)refgen_mem_get(s->w, %s, %s);\n}\n", vtype, p.lo, p.width);
+
+	strbuf_printf(t->b, "static inline void %s(%s *s", emit_typed_name(t, f, "_set", false), st);
+	emit_typed_index_params(t, f);
+	strbuf_printf(t->b, ", %s v)\n{\n", vtype);
+	emit_typed_index_checks(t, f, uses);
+	if (!p.constant)
+		strbuf_printf(t->b, "\tREFGEN_CHECK(%s + %s <= %lluu);\n", p.lo, p.width,
+			      (unsigned long long)words * 32);
+	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, (uint64_t)v);\n}\n", p.lo, p.width);
+	if (as_enum) {
+		strbuf_printf(t->b, "/* Any number, not only the named values (still range-checked). */\n"
+			      "static inline void %s(%s *s", emit_typed_name(t, f, "_set_raw", false), st);
+		emit_typed_index_params(t, f);
+		strbuf_puts(t->b, ", uint32_t v)\n{\n");
+		emit_typed_index_checks(t, f, uses);
+		if (!p.constant)
+			strbuf_printf(t->b, "\tREFGEN_CHECK(%s + %s <= %lluu);\n", p.lo, p.width,
+				      (unsigned long long)words * 32);
+		strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, v);\n}\n", p.lo, p.width);
+	}
+	emit_typed_children_constants(t, f);
+}
+
+static void emit_typed_structure(struct emit_typed *t, const struct ir_def *s)
+{
+	const char *st = emit_ident(t->ec, s->name, "_t", false);
+	uint64_t words = emit_typed_struct_words(t, s);
+
+	strbuf_printf(t->b, "\n/* ---- %s: %llu bytes, see the type above ---- */\n", s->name,
+		      (unsigned long long)words * 4);
+	for (const struct ir_def *c = s->first_child; c; c = c->next_sibling) {
+		if (c->kind == IR_FIELD)
+			emit_typed_mem_field(t, c, s, st, words);
+		else if (c->kind == IR_CONSTANT)
+			emit_typed_constant(t, c);
+	}
+}
+
+/* Structure types first: one structure may embed another defined later. */
+static void emit_typed_struct_types(struct emit_typed *t)
+{
+	for (const struct ir_def *d = t->m->first_root; d; d = d->next_sibling) {
+		if (d->kind != IR_STRUCTURE)
+			continue;
+		uint64_t words = emit_typed_struct_words(t, d);
+		strbuf_puts(t->b, "\n");
+		emit_doc(t->b, d, t->m->source);
+		strbuf_printf(t->b, "typedef struct { uint32_t w[%llu]; } %s;\n",
+			      (unsigned long long)words, emit_typed_name(t, d, "_t", false));
+	}
+}
+
+static void emit_typed_constant(struct emit_typed *t, const struct ir_def *c)
+{
+	if (emit_typed_repeat(t, c))
+		return;
+	if (c->role == IR_ROLE_STRING) {
+		strbuf_printf(t->b, "#define %s \"%s\"\n", emit_typed_name(t, c, NULL, true), c->string);
+	} else if (c->value.known && !c->is_range && c->role != IR_ROLE_ALIAS) {
+		strbuf_printf(t->b, "#define %s ", emit_typed_name(t, c, NULL, true));
+		emit_typed_u(t->b, c->value.value);
+		strbuf_puts(t->b, "\n");
+	}
+	for (const struct ir_def *k = c->first_child; k; k = k->next_sibling)
+		emit_typed_constant(t, k);
+}
+
+static void emit_typed_device(struct emit_typed *t, const struct ir_def *d);
+
+static void emit_typed_def(struct emit_typed *t, const struct ir_def *d)
+{
+	switch (d->kind) {
+	case IR_DEVICE:
+		emit_typed_device(t, d);
+		break;
+	case IR_REGISTER:
+		emit_typed_register(t, d);
+		break;
+	case IR_STRUCTURE:
+		emit_typed_structure(t, d);
+		break;
+	case IR_CONSTANT:
+		emit_typed_constant(t, d);
+		break;
+	default:
+		break;  /* fields and values are emitted with their parent */
+	}
+}
+
+static void emit_typed_device(struct emit_typed *t, const struct ir_def *d)
+{
+	strbuf_puts(t->b, "\n");
+	emit_doc(t->b, d, t->m->source);
+	/* The manual's own NAME_BASE/NAME_LIMIT, when it has them, stand. */
+	bool own = false;
+	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling) {
+		size_t n = strlen(d->name);
+		if (!strncmp(c->name, d->name, n) &&
+		    (!strcmp(c->name + n, "_BASE") || !strcmp(c->name + n, "_LIMIT")))
+			own = true;
+	}
+	if (d->lo.known && d->hi.known && !own) {
+		strbuf_printf(t->b, "#define %s 0x%08llxu\n", emit_typed_name(t, d, "_BASE", true),
+			      (unsigned long long)d->lo.value);
+		strbuf_printf(t->b, "#define %s 0x%08llxu\n", emit_typed_name(t, d, "_LIMIT", true),
+			      (unsigned long long)d->hi.value);
+	}
+	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)
+		emit_typed_def(t, c);
+}
+
+static void emit_typed_guard(struct strbuf *b, const struct emit_chip *ec, size_t unit)
+{
+	strbuf_printf(b, "REFGEN_%s_", ec->upper);
+	for (const char *s = ec->units[unit]->unit; *s; s++) {
+		char c = (char)toupper((unsigned char)*s);
+		strbuf_append(b, isalnum((unsigned char)c) ? &c : "_", 1);
+	}
+	strbuf_puts(b, "_H");
+}
+
+int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir)
+{
+	struct strbuf b = { 0 };
+	struct emit_typed t = { ec, unit, ec->units[unit], &b, { 0 }, 0 };
+	char path[4096];
+
+	strmap_init(&t.seen);
+	emit_banner(&b, t.m, "Typed accessors");
+	strbuf_puts(&b, "#ifndef ");
+	emit_typed_guard(&b, ec, unit);
+	strbuf_puts(&b, "\n#define ");
+	emit_typed_guard(&b, ec, unit);
+	strbuf_puts(&b, "\n\n");
+	for (size_t o = 0; o < ec->nunits; o++) {
+		if (o == unit || !ec->overlap[unit * ec->nunits + o])
+			continue;
+		strbuf_puts(&b, "#ifdef ");
+		emit_typed_guard(&b, ec, o);
+		strbuf_printf(&b, "\n#error \"%s/%s.h and %s/%s.h describe the same registers "
+			      "differently; include only one\"\n#endif\n", ec->chip, t.m->unit,
+			      ec->chip, ec->units[o]->unit);
+	}
+	strbuf_puts(&b, "#include \"../refgen/accessors.h\"\n\n"
+		    "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+	emit_typed_struct_types(&t);
+	for (const struct ir_def *d = t.m->first_root; d; d = d->next_sibling)
+		emit_typed_def(&t, d);
+	emit_addr_helpers(&t);
+	strbuf_puts(&b, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+	snprintf(path, sizeof(path), "%s/%s/%s.h", outdir, ec->chip, t.m->unit);
+	if (t.rc == 0 && !ec->dry_run)
+		t.rc = emit_write(path, &b, ec->diag);
+	strmap_free(&t.seen);
+	strbuf_release(&b);
+	return t.rc;
+}

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Runs each benchmark binary given, passing the manuals root, under one
+# header.  Benchmarks report figures, not pass/fail; the exit status is 1 only
+# when a binary failed to run.
+#
+# Every binary prints its own rows in the common column format
+#     figure | value | baseline | ratio | notes
+# with printf widths "%-34s | %-10s | %-10s | %-8s | %s" (keep the binaries'
+# BENCH_ROW_FORMAT in step), and may add plain lines after its rows.
+#
+#   MANUALS=/path/to/manuals sh test/bench/run-bench.sh out/bench/bench_*
+: "${MANUALS:?MANUALS must name the manuals root}"
+export MANUALS
+
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+echo "refgen benchmarks, $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+echo "host: $(uname -srm), ${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') CPUs"
+echo "manuals: $MANUALS"
+echo "grep: $(grep --version 2>/dev/null | head -n 1), LC_ALL=${LC_ALL:-} LANG=${LANG:-}"
+echo
+printf '%-34s | %-10s | %-10s | %-8s | %s\n' figure value baseline ratio notes
+
+failed=""
+for b in "$@"; do
+	echo "== ${b##*/}"
+	"$b" "$MANUALS" || failed="$failed ${b##*/}"
+done
+if [ -n "$failed" ]; then
+	echo "benchmarks that failed:$failed"
+	exit 1
+fi
