@@ -134,32 +134,40 @@ static bool emit_para_next(const char **s, struct emit_para *p)
 	return p->lines > 0;
 }
 
-/* The paragraph that names d, else the last descriptive one. */
+static bool emit_para_names(const struct emit_para *p, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *hit = p->start; (hit = strstr(hit, name)) && hit < p->start + p->len; hit += n) {
+		char after = hit[n];
+		if (!(isalnum((unsigned char)after) || after == '_'))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The paragraph that names d; else, for a structure or device (whose prose
+ * opens a section), the first descriptive paragraph, and for anything else
+ * the last one, nearest to the define.
+ */
 static bool emit_doc_pick(const struct ir_def *d, struct emit_para *out)
 {
 	const char *s = d->prose;
-	bool found = false;
+	bool found = false, first = d->kind == IR_STRUCTURE || d->kind == IR_DEVICE;
 	struct emit_para p = { 0 };
 
 	if (!s)
 		return false;
 	while (emit_para_next(&s, &p)) {
 		if (emit_para_is_doc(&p)) {
-			size_t n = strlen(d->name);
-			const char *hit = p.start;
-			bool names = false;
-			while ((hit = strstr(hit, d->name)) && hit < p.start + p.len) {
-				char after = hit[n];
-				if (!(isalnum((unsigned char)after) || after == '_')) {
-					names = true;
-					break;
-				}
-				hit += n;
-			}
-			*out = p;
-			found = true;
-			if (names)
+			if (emit_para_names(&p, d->name)) {
+				*out = p;
 				return true;
+			}
+			if (!found || !first)
+				*out = p;
+			found = true;
 		}
 		p = (struct emit_para){ 0 };
 	}
@@ -174,26 +182,19 @@ void emit_doc(struct strbuf *b, const struct ir_def *d, const char *source)
 
 	strbuf_puts(b, "/*\n");
 	if (emit_doc_pick(d, &p)) {
-		size_t indent = SIZE_MAX;
 		const char *s = p.start, *end = p.start + p.len;
-		for (const char *q = s; q < end;) {
-			size_t k = 0;
-			while (q + k < end && (q[k] == ' ' || q[k] == '\t'))
-				k++;
-			if (k < indent)
-				indent = k;
-			const char *nl = memchr(q, '\n', (size_t)(end - q));
-			q = nl ? nl + 1 : end;
-		}
+
 		for (unsigned line = 0; s < end; line++) {
 			const char *nl = memchr(s, '\n', (size_t)(end - s));
-			size_t n = (size_t)((nl ? nl : end) - s);
+			const char *e = nl ? nl : end;
 			if (line == EMIT_DOC_MAX_LINES) {
 				strbuf_puts(b, " * [...]\n");
 				break;
 			}
+			while (s < e && (*s == ' ' || *s == '\t'))
+				s++;
 			strbuf_puts(b, " * ");
-			emit_comment_text(b, s + indent, n > indent ? n - indent : 0);
+			emit_comment_text(b, s, (size_t)(e - s));
 			strbuf_puts(b, "\n");
 			s = nl ? nl + 1 : end;
 		}

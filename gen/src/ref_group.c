@@ -85,17 +85,21 @@ static int ref_group_index_size(struct ir_def *d, const struct strmap *names,
 /*
  * Some registers are written without a code (e.g. NV_CTRL_DOORBELL(i) in
  * ga100 dev_ctrl): a plain offset whose name prefixes bit ranges is one.
+ * Done before grouping, so that the defines between such a register and its
+ * first field find it too.
  */
-static struct ir_def *ref_group_promote(const struct strmap *names, const char *name)
+static void ref_group_promote(const struct strmap *names, const struct ir_def *f)
 {
-	struct ir_def *c = ref_group_prefix(names, name, KIND_BIT(IR_CONSTANT));
+	unsigned holders = KIND_BIT(IR_REGISTER) | KIND_BIT(IR_STRUCTURE);
+	struct ir_def *c;
 
+	if (f->kind != IR_FIELD || ref_group_prefix(names, f->name, holders))
+		return;
+	c = ref_group_prefix(names, f->name, KIND_BIT(IR_CONSTANT));
 	if (!c || c->role != IR_ROLE_NONE || c->is_range || c->code.c[0] ||
 	    !(c->value.known || c->value.expr))
-		return NULL;
+		return;
 	c->kind = IR_REGISTER;
-	c->parent = ref_group_prefix(names, c->name, KIND_BIT(IR_DEVICE));
-	return c;
 }
 
 static void ref_group_one(struct ir_def *d, const struct strmap *names,
@@ -121,8 +125,6 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 	case IR_FIELD:
 		c = ref_group_prefix(names, d->name, KIND_BIT(IR_REGISTER) |
 				     KIND_BIT(IR_STRUCTURE));
-		if (!c)
-			c = ref_group_promote(names, d->name);
 		if (c) {
 			d->parent = c;
 		} else {
@@ -143,6 +145,11 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 		d->parent = ref_group_prefix(names, d->name, CONTAINERS);
 		if (d->is_range && d->role == IR_ROLE_NONE)
 			d->role = IR_ROLE_RANGE;
+		/* Values written without a code (NV_PFIFO_USERD_WRITEBACK_
+		 * TIMESCALE_SHORT) are still values of their field. */
+		else if (d->parent && d->parent->kind == IR_FIELD && d->role == IR_ROLE_NONE &&
+			 d->value.known && !d->nparams && !d->code.c[0])
+			d->kind = IR_VALUE;
 		break;
 	default:
 		break;
@@ -281,6 +288,8 @@ int ref_group(struct ir_manual *m, const char *path, struct diag *diag)
 		strmap_free(&names);
 		return -1;
 	}
+	for (size_t i = 0; i < m->ndefs; i++)
+		ref_group_promote(&names, m->defs[i]);
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
 
