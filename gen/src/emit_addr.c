@@ -87,17 +87,18 @@ static void emit_addr_mem(struct emit_typed *t, const struct ir_def *hi)
 	strbuf_puts(t->b, ", uint64_t addr)\n{\n");
 	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "");
 	strbuf_printf(t->b, "\tREFGEN_CHECK((addr & 0x%xu) == 0);\n", (1u << shift) - 1);
-	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, (addr & 0xffffffffu) >> %u);\n",
-		      pl.lo, pl.width, shift);
-	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, addr >> 32);\n}\n", ph.lo, ph.width);
+	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, (addr & 0xffffffffu) >> %u);\n",
+		      pl.word, pl.shift, pl.width, shift);
+	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, addr >> 32);\n}\n", ph.word,
+		      ph.shift, ph.width);
 	strbuf_printf(t->b, "static inline uint64_t %s(const %s *s",
 		      emit_typed_name(t, &pseudo, "_addr_get", false), st);
 	emit_typed_index_params(t, hi);
 	strbuf_puts(t->b, ")\n{\n");
 	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "");
-	strbuf_printf(t->b, "\treturn (refgen_mem_get(s->w, %s, %s) << 32) |\n"
-		      "\t       (refgen_mem_get(s->w, %s, %s) << %u);\n}\n",
-		      ph.lo, ph.width, pl.lo, pl.width, shift);
+	strbuf_printf(t->b, "\treturn (refgen_mem_get(s->w, %s, %s, %s) << 32) |\n"
+		      "\t       (refgen_mem_get(s->w, %s, %s, %s) << %u);\n}\n",
+		      ph.word, ph.shift, ph.width, pl.word, pl.shift, pl.width, shift);
 }
 
 /* The field pair of registers lo/hi that forms an address, if exactly one. */

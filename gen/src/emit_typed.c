@@ -82,6 +82,41 @@ static void emit_typed_u(struct strbuf *b, uint64_t v)
 }
 
 /* Evaluates a field's hi/lo over its indices to find its width. */
+/* Word and bit of a constant position. */
+static void emit_typed_pos_const(struct emit_pos *p, uint64_t lo)
+{
+	snprintf(p->lo, sizeof(p->lo), "%lluu", (unsigned long long)lo);
+	snprintf(p->word, sizeof(p->word), "%lluu", (unsigned long long)(lo / 32));
+	snprintf(p->shift, sizeof(p->shift), "%lluu", (unsigned long long)(lo % 32));
+}
+
+/*
+ * Word and bit of an indexed position.  When lo = base + si*i + sj*j with
+ * strides that are whole words, the word is computed directly and the bit is
+ * a constant, as hand-written code would do it; otherwise both come from the
+ * manual's expression.
+ */
+static void emit_typed_pos_indexed(struct emit_pos *p, const struct ir_def *f, bool linear,
+				   const uint64_t *base_stride)
+{
+	uint64_t base = base_stride[0], si = base_stride[1], sj = base_stride[2];
+
+	snprintf(p->lo, sizeof(p->lo), "(uint32_t)(%s)", f->lo.expr);
+	if (!linear || si % 32 || sj % 32) {
+		snprintf(p->word, sizeof(p->word), "(uint32_t)((%s) / 32u)", f->lo.expr);
+		snprintf(p->shift, sizeof(p->shift), "(uint32_t)((%s) %% 32u)", f->lo.expr);
+		return;
+	}
+	int n = snprintf(p->word, sizeof(p->word), "%lluu", (unsigned long long)(base / 32));
+	if (si)
+		n += snprintf(p->word + n, sizeof(p->word) - (size_t)n, " + %lluu * %s",
+			      (unsigned long long)(si / 32), f->param[0]);
+	if (sj)
+		snprintf(p->word + n, sizeof(p->word) - (size_t)n, " + %lluu * %s",
+			 (unsigned long long)(sj / 32), f->param[1]);
+	snprintf(p->shift, sizeof(p->shift), "%lluu", (unsigned long long)(base % 32));
+}
+
 void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_pos *p)
 {
 	struct expr_body hb, lb;
@@ -90,7 +125,7 @@ void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_po
 	memset(p, 0, sizeof(*p));
 	if (f->hi.known && f->lo.known) {
 		p->constant = p->ok = true;
-		snprintf(p->lo, sizeof(p->lo), "%lluu", (unsigned long long)f->lo.value);
+		emit_typed_pos_const(p, f->lo.value);
 		p->max_width = f->hi.value - f->lo.value + 1;
 		snprintf(p->width, sizeof(p->width), "%lluu", (unsigned long long)p->max_width);
 		p->max_hi = f->hi.value;
@@ -100,24 +135,30 @@ void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_po
 	    expr_parse_body(&t->ec->arena, f->hi.expr, strlen(f->hi.expr), f->param, f->nparams, &hb, &err) ||
 	    expr_parse_body(&t->ec->arena, f->lo.expr, strlen(f->lo.expr), f->param, f->nparams, &lb, &err))
 		return;
-	uint64_t n0 = f->size[0] ? f->size[0] : 2, n1 = f->nparams > 1 ? (f->size[1] ? f->size[1] : 2) : 1;
-	uint64_t first = 0;
-	bool same = true;
+	uint64_t n0 = f->size[0] ? f->size[0] : 3, n1 = f->nparams > 1 ? (f->size[1] ? f->size[1] : 3) : 1;
+	uint64_t first = 0, bs[3] = { 0, 0, 0 }, one[2][2] = { { 1, 0 }, { 0, 1 } }, v;
+	bool same = true, linear = true;
+	if (expr_eval(lb.hi, NULL, &bs[0]) || expr_eval(lb.hi, one[0], &v))
+		return;
+	bs[1] = v - bs[0];
+	if (f->nparams > 1 && !expr_eval(lb.hi, one[1], &v))
+		bs[2] = v - bs[0];
 	for (uint64_t i = 0; i < n0 && i < 4096; i++) {
-		for (uint64_t j = 0; j < n1 && j < 4096; j++) {
+		for (uint64_t j = 0; j < n1 && j < 4096 && i * n1 + j < 65536; j++) {
 			uint64_t idx[2] = { i, j }, hi, lo;
 			if (expr_eval(hb.hi, idx, &hi) || expr_eval(lb.hi, idx, &lo) || hi < lo)
 				return;
 			if (!i && !j)
 				first = hi - lo + 1;
 			same &= hi - lo + 1 == first;
+			linear &= lo == bs[0] + bs[1] * i + bs[2] * j;
 			if (hi - lo + 1 > p->max_width)
 				p->max_width = hi - lo + 1;
 			if (hi > p->max_hi)
 				p->max_hi = hi;
 		}
 	}
-	snprintf(p->lo, sizeof(p->lo), "(uint32_t)(%s)", f->lo.expr);
+	emit_typed_pos_indexed(p, f, linear, bs);
 	if (same)
 		snprintf(p->width, sizeof(p->width), "%lluu", (unsigned long long)first);
 	else
@@ -305,6 +346,14 @@ static void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f,
 		      (unsigned long long)word);
 }
 
+/* An indexed position must stay inside the structure's words. */
+static void emit_typed_mem_bounds(struct emit_typed *t, const struct emit_pos *p, uint64_t words)
+{
+	if (!p->constant)
+		strbuf_printf(t->b, "\tREFGEN_CHECK((%s) * 32u + %s + %s <= %lluu);\n", p->word, p->shift,
+			      p->width, (unsigned long long)words * 32);
+}
+
 static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
 				 const struct ir_def *s, const char *st, uint64_t words)
 {
@@ -338,29 +387,26 @@ static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
 	emit_typed_index_params(t, f);
 	strbuf_puts(t->b, ")\n{\n");
 	emit_typed_index_checks(t, f, uses);
-	if (!p.constant)
-		strbuf_printf(t->b, "\tREFGEN_CHECK(%s + %s <= %lluu);\n", p.lo, p.width,
-			      (unsigned long long)words * 32);
-	strbuf_printf(t->b, "\treturn (%s)refgen_mem_get(s->w, %s, %s);\n}\n", vtype, p.lo, p.width);
+	emit_typed_mem_bounds(t, &p, words);
+	strbuf_printf(t->b, "\treturn (%s)refgen_mem_get(s->w, %s, %s, %s);\n}\n", vtype, p.word,
+		      p.shift, p.width);
 
 	strbuf_printf(t->b, "static inline void %s(%s *s", emit_typed_name(t, f, "_set", false), st);
 	emit_typed_index_params(t, f);
 	strbuf_printf(t->b, ", %s v)\n{\n", vtype);
 	emit_typed_index_checks(t, f, uses);
-	if (!p.constant)
-		strbuf_printf(t->b, "\tREFGEN_CHECK(%s + %s <= %lluu);\n", p.lo, p.width,
-			      (unsigned long long)words * 32);
-	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, (uint64_t)v);\n}\n", p.lo, p.width);
+	emit_typed_mem_bounds(t, &p, words);
+	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, (uint64_t)v);\n}\n", p.word, p.shift,
+		      p.width);
 	if (as_enum) {
 		strbuf_printf(t->b, "/* Any number, not only the named values (still range-checked). */\n"
 			      "static inline void %s(%s *s", emit_typed_name(t, f, "_set_raw", false), st);
 		emit_typed_index_params(t, f);
 		strbuf_puts(t->b, ", uint32_t v)\n{\n");
 		emit_typed_index_checks(t, f, uses);
-		if (!p.constant)
-			strbuf_printf(t->b, "\tREFGEN_CHECK(%s + %s <= %lluu);\n", p.lo, p.width,
-				      (unsigned long long)words * 32);
-		strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, v);\n}\n", p.lo, p.width);
+		emit_typed_mem_bounds(t, &p, words);
+		strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, v);\n}\n", p.word, p.shift,
+			      p.width);
 	}
 	emit_typed_children_constants(t, f);
 }

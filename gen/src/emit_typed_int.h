@@ -15,7 +15,9 @@ struct emit_typed {
 
 /* Position of a field: constant numbers, or C expressions of the indices. */
 struct emit_pos {
-	char lo[256];
+	char lo[256];         /* first bit (register fields) */
+	char word[320];       /* word index and bit in it (memory fields) */
+	char shift[320];
 	char width[512];
 	uint64_t max_width;   /* over every index: picks the value type */
 	uint64_t max_hi;

@@ -36,13 +36,21 @@ static const char *ref_dup_span(struct ir_manual *m, const char *s, size_t n)
 	return arena_strndup(&m->arena, s, n);
 }
 
-/* Evaluates e into *num when it does not depend on an index. */
-static int ref_eval_num(struct ir_def *d, const struct expr *e, const char *text,
+/* Display column of body[off] when the body starts at column col (tabs every 8). */
+static unsigned ref_body_column(const char *body, size_t off, unsigned col)
+{
+	for (size_t i = 0; i < off && body[i]; i++)
+		col += body[i] == '\t' ? 8 - (col - 1) % 8 : 1;
+	return col;
+}
+
+/* Evaluates e (source text) into *num; keeps the text when it depends on an index. */
+static int ref_eval_num(struct ir_def *d, const struct expr *e, const char *text, bool indexed,
 			struct ir_num *num, const char *path, unsigned col, struct diag *diag)
 {
 	uint64_t v;
 
-	num->expr = text;
+	num->expr = indexed ? text : NULL;
 	switch (expr_eval(e, NULL, &v)) {
 	case EXPR_OK:
 		break;
@@ -90,7 +98,7 @@ int ref_analyze_def(struct ir_manual *m, struct ir_def *d, const char *path,
 	if (expr_parse_body(&m->arena, d->body, strlen(d->body), d->param, d->nparams,
 			    &b, &err) < 0) {
 		diag_report(diag, DIAG_ERROR, path, d->line,
-			    body_col + (unsigned)err.offset, "%s", err.msg);
+			    ref_body_column(d->body, err.offset, body_col), "%s", err.msg);
 		return -1;
 	}
 	if (b.has_ref) {
@@ -106,10 +114,11 @@ int ref_analyze_def(struct ir_manual *m, struct ir_def *d, const char *path,
 		const char *hi = ref_dup_span(m, d->body, b.colon);
 		const char *lo = ref_dup_span(m, d->body + b.colon + 1,
 					      strlen(d->body) - b.colon - 1);
-		unsigned lo_col = body_col + (unsigned)b.colon + 1;
+		size_t lo_off = b.colon + 1 + strspn(d->body + b.colon + 1, " \t");
+		unsigned lo_col = ref_body_column(d->body, lo_off, body_col);
 
-		if (ref_eval_num(d, b.hi, indexed ? hi : NULL, &d->hi, path, body_col, diag) < 0 ||
-		    ref_eval_num(d, b.lo, indexed ? lo : NULL, &d->lo, path, lo_col, diag) < 0)
+		if (ref_eval_num(d, b.hi, hi, indexed, &d->hi, path, body_col, diag) < 0 ||
+		    ref_eval_num(d, b.lo, lo, indexed, &d->lo, path, lo_col, diag) < 0)
 			return -1;
 		if (indexed) {
 			d->hi.known = d->lo.known = false;
@@ -121,8 +130,7 @@ int ref_analyze_def(struct ir_manual *m, struct ir_def *d, const char *path,
 			return -1;
 		}
 	} else {
-		if (ref_eval_num(d, b.hi, indexed ? d->body : NULL, &d->value, path,
-				 body_col, diag) < 0)
+		if (ref_eval_num(d, b.hi, d->body, indexed, &d->value, path, body_col, diag) < 0)
 			return -1;
 		if (indexed)
 			d->value.known = false;

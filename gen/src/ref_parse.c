@@ -15,7 +15,7 @@
 static const char ref_re_define[] =
 	"^[ \\t]*+#[ \\t]*+define[ \\t]++"
 	"([A-Za-z_][A-Za-z0-9_]*+)"                /* 1 name */
-	"(?:\\(([^()]*+)\\))?+"                     /* 2 params */
+	"(?:\\(([^()]*+)\\)|(?!\\())"                /* 2 params, else no '(' */
 	"((?:[^/]++|/(?![*/]))*+)"                  /* 3 body */
 	"(?:/\\*((?:[^*]++|\\*(?!/))*+)\\*/)?+"     /* 4 code */
 	"[ \\t]*+(?://(.*+))?+$";                   /* 5 comment */
@@ -148,6 +148,15 @@ static void ref_diagnose_define(const struct ref_line *l, struct diag *d)
 			    "expected a macro name after #define");
 		return;
 	}
+	while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+		p++;
+	/* A '(' right after the name opens a parameter list: it must close
+	 * before any other '('. */
+	if (p < end && *p == '(' && p[strcspn(p + 1, "()") + 1] != ')') {
+		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, p),
+			    "unbalanced parentheses in the macro's parameter list");
+		return;
+	}
 	for (const char *q = p; q + 1 < end; q++) {
 		if (q[0] == '/' && q[1] == '/')
 			break;
@@ -176,13 +185,7 @@ static void ref_diagnose_define(const struct ref_line *l, struct diag *d)
 			    "unexpected text after the code comment");
 		return;
 	}
-	while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
-		p++;
-	if (p < end && *p == '(')
-		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, p),
-			    "unbalanced parentheses in the macro's parameter list");
-	else
-		diag_report(d, DIAG_ERROR, l->path, l->lineno, 1, "malformed #define");
+	diag_report(d, DIAG_ERROR, l->path, l->lineno, 1, "malformed #define");
 }
 
 static int ref_parse_params(struct ir_manual *m, struct ir_def *def, const struct ref_line *l,
@@ -307,7 +310,7 @@ struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 	struct strbuf prose = { 0 };
 	const char *section = NULL, *prev = NULL, *end = text + len;
 	size_t prev_len = 0;
-	unsigned errors = d->errors;
+	unsigned errors = d->errors, warnings = d->warnings;
 	struct ref_line l = { .path = path };
 
 	if (!len) {
@@ -376,7 +379,8 @@ struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 	free(prose.data);
 	if (d->errors == errors)
 		ref_group(m, path, d);
-	if (d->errors != errors || (d->werror && d->warnings)) {
+	/* Only this manual's diagnostics decide: d may serve a whole run. */
+	if (d->errors != errors || (d->werror && d->warnings != warnings)) {
 		ir_manual_free(m);
 		return NULL;
 	}

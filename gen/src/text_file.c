@@ -49,12 +49,19 @@ int text_check_ascii(const char *path, const char *data, size_t size, struct dia
 			col = 1;
 			continue;
 		}
-		if ((c >= 0x80 || c == 0) && last_bad_line != line) {
+		/* XML 1.0 has no way to write C0 controls other than tab, LF, CR:
+		 * the IR could be written but never read back. */
+		bool control = c > 0 && c < 0x20 && c != '\t' && c != '\r';
+
+		if ((c >= 0x80 || c == 0 || control) && last_bad_line != line) {
 			last_bad_line = line;
 			bad_lines++;
-			if (c)
+			if (c >= 0x80)
 				diag_report(d, DIAG_ERROR, path, line, col,
 					    "non-ASCII byte 0x%02X; manuals are ASCII text", c);
+			else if (c)
+				diag_report(d, DIAG_ERROR, path, line, col,
+					    "control character 0x%02X: the XML IR cannot hold it", c);
 			else
 				diag_report(d, DIAG_ERROR, path, line, col, "NUL byte in text");
 		}

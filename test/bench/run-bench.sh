@@ -6,9 +6,15 @@
 # Every binary prints its own rows in the common column format
 #     figure | value | baseline | ratio | notes
 # with printf widths "%-34s | %-10s | %-10s | %-8s | %s" (keep the binaries'
-# BENCH_ROW_FORMAT in step), and may add plain lines after its rows.
+# BENCH_ROW_FORMAT in step), and may add plain lines after its rows (or after
+# each group of rows).
 #
 #   MANUALS=/path/to/manuals sh test/bench/run-bench.sh out/bench/bench_*
+#
+# Environment read by the binaries: BENCH_REPEAT (repetitions, default 5);
+# bench_headers also BENCH_CHIPS (chips whose headers are current; make sets
+# it), BENCH_CCS (compilers, default "gcc clang") and BENCH_ASM=1 (list the
+# accessor/hand-written pairs that differ side by side).
 : "${MANUALS:?MANUALS must name the manuals root}"
 export MANUALS
 
