@@ -43,8 +43,8 @@ REFGEN := $(OUT)/bin/refgen
 LIBREFGEN := $(OUT)/lib/librefgen.a
 
 .PRECIOUS: %/
-.PHONY: all ir headers test bench clean check-manuals
-all: headers
+.PHONY: all ir headers runtime test bench clean check-manuals
+all: headers runtime
 
 $(OUT)/obj/gen/%.o: gen/src/%.c | $(OUT)/obj/gen/
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -74,9 +74,15 @@ check-manuals:
 	@test -d "$(MANUALS)" || { echo "error: manuals root '$(MANUALS)' not found; pass MANUALS=/path/to/open-gpu-doc/manuals" >&2; exit 1; }
 	@test -n "$(strip $(CHIP_DIRS))" || { echo "error: no chip selected under '$(MANUALS)' (CHIP=$(CHIP) CHIPS=$(CHIPS))" >&2; exit 1; }
 
+# manuals/<chip>/<unit>.ref: the project's addendum to a unit (facts the public
+# manual lacks); one whose unit the manuals root lacks is a unit of its own.
+chip_manuals = $(wildcard $(MANUALS)/$(1)/*.ref.txt)
+chip_addenda = $(wildcard manuals/$(call chip_name,$(1))/*.ref)
+chip_standalone = $(filter-out $(patsubst %.ref.txt,manuals/$(call chip_name,$(1))/%.ref,$(notdir $(call chip_manuals,$(1)))),$(call chip_addenda,$(1)))
+
 define chip_ir_rule
-$(OUT)/ir/$(call chip_name,$(1))/.stamp: $(REFGEN) $(wildcard $(MANUALS)/$(1)/*.ref.txt) | check-manuals
-	$(REFGEN) parse -d $(OUT)/ir/$(call chip_name,$(1)) $(MANUALS)/$(1)/*.ref.txt
+$(OUT)/ir/$(call chip_name,$(1))/.stamp: $(REFGEN) $(call chip_manuals,$(1)) $(call chip_addenda,$(1)) | check-manuals
+	$(REFGEN) parse -a manuals/$(call chip_name,$(1)) -d $(OUT)/ir/$(call chip_name,$(1)) $(call chip_manuals,$(1)) $(call chip_standalone,$(1))
 	touch $$@
 IR_STAMPS += $(OUT)/ir/$(call chip_name,$(1))/.stamp
 endef
@@ -95,6 +101,39 @@ $(foreach c,$(CHIP_DIRS),$(eval $(call chip_headers_rule,$(c))))
 
 headers: ir $(HEADER_STAMPS)
 
+# ---- nvrt runtime ----------------------------------------------------------------
+# runtime/src/*.c is chip-generic; runtime/src/hw/*.c is compiled once per chip
+# that has runtime/src/chips/<chip>.h, against that chip's generated headers.
+RT_CHIPS := $(notdir $(basename $(wildcard runtime/src/chips/*.h)))
+RT_CHIP_DIRS := $(patsubst $(MANUALS)/%,%,$(foreach c,$(RT_CHIPS),$(wildcard $(MANUALS)/*/$(c))))
+$(foreach c,$(filter-out $(CHIP_DIRS),$(RT_CHIP_DIRS)),$(eval $(call chip_ir_rule,$(c))))
+$(foreach c,$(filter-out $(CHIP_DIRS),$(RT_CHIP_DIRS)),$(eval $(call chip_headers_rule,$(c))))
+RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
+RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
+RT_OBJS := $(patsubst runtime/src/%.c,$(OUT)/obj/runtime/%.o,$(wildcard runtime/src/*.c)) \
+	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(OUT)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
+LIBNVRT := $(OUT)/lib/libnvrt.a
+NVRT := $(OUT)/bin/nvrt
+
+$(OUT)/obj/runtime/%.o: runtime/src/%.c | $(OUT)/obj/runtime/ $(RT_HEADER_STAMPS)
+	$(CC) $(RT_CFLAGS) -c -o $@ $<
+
+define rt_chip_rule
+$(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(OUT)/obj/runtime/$(1)/
+	$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+endef
+$(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))
+
+$(LIBNVRT): $(RT_OBJS) | $(OUT)/lib/
+	rm -f $@ && ar rcs $@ $^
+
+# The tools share refgen's atomic output file writer.
+NVRT_TOOL_SRCS := $(wildcard runtime/tools/*.c)
+$(NVRT): $(NVRT_TOOL_SRCS) runtime/tools/nvrt_cli.h $(LIBNVRT) $(OUT)/obj/gen/atomic_file.o | $(OUT)/bin/
+	$(CC) $(RT_CFLAGS) -Igen/src -Iruntime/tools -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(OUT)/obj/gen/atomic_file.o
+
+runtime: $(LIBNVRT) $(NVRT)
+
 # ---- tests -------------------------------------------------------------------
 TEST_SRCS := $(wildcard test/unit/test_*.c)
 TEST_BINS := $(patsubst test/unit/%.c,$(OUT)/test/%,$(TEST_SRCS))
@@ -103,9 +142,58 @@ TEST_SUPPORT := $(wildcard test/unit/support/*.c)
 $(OUT)/test/%: test/unit/%.c $(TEST_SUPPORT) $(LIBREFGEN) | $(OUT)/test/
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS)
 
-test: $(TEST_BINS) $(REFGEN) | check-manuals
-	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" REFGEN_FIXTURES=test/fixtures \
-		sh test/run-tests.sh $(TEST_BINS)
+# Runtime tests link libnvrt (and see the generated headers of its chips).
+$(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS)
+
+# Generated headers (test/headers): test/headers/*.sh (compile matrix,
+# reproducibility) run from test/run-tests.sh; the self-check per chip is C
+# that selfcheck-gen writes from the IR, one file per unit, compiled at -O0.
+HDR_CHIPS := $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
+HDR_SCRIPTS := test/headers/compile-matrix.sh test/headers/reproducible.sh
+SELFCHECK_GEN := $(OUT)/test/selfcheck-gen
+SELFCHECK_CFLAGS := -std=gnu11 -O0 -Wall -Wextra -Werror -Itest/headers -I$(OUT)/include
+# clang builds the big generated tables in less than half gcc's time; the
+# compile matrix covers both compilers' warnings.
+ifeq ($(origin SELFCHECK_CC),undefined)
+SELFCHECK_CC := $(if $(shell command -v clang 2>/dev/null),clang,$(CC))
+endif
+SELFCHECK_BINS := $(foreach c,$(HDR_CHIPS),$(OUT)/test/selfcheck/$(c)/selfcheck)
+SELFCHECK_HDRS := test/headers/selfcheck.h test/headers/drf.h
+
+$(SELFCHECK_GEN): test/headers/selfcheck_gen.c $(LIBREFGEN) | $(OUT)/test/
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBREFGEN) $(GEN_LIBS)
+
+$(OUT)/test/selfcheck/main.o: test/headers/selfcheck_main.c $(SELFCHECK_HDRS) | $(OUT)/test/selfcheck/
+	$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $@ $<
+
+# $(1) = arch/chip, $(2) = chip; units are known from the manuals' names.
+define chip_selfcheck_rule
+SELFCHECK_OBJS_$(2) := $(OUT)/test/selfcheck/$(2)/units.o $(patsubst %,$(OUT)/test/selfcheck/$(2)/%.o,\
+	$(basename $(basename $(notdir $(call chip_manuals,$(1)) $(call chip_standalone,$(1))))))
+$(OUT)/test/selfcheck/$(2)/.stamp: $(SELFCHECK_GEN) $(OUT)/include/$(2)/.stamp | $(OUT)/test/selfcheck/$(2)/
+	$(SELFCHECK_GEN) --chip $(2) -o $(OUT)/test/selfcheck/$(2) $(OUT)/ir/$(2)/*.xml
+	touch $$@
+$(OUT)/test/selfcheck/$(2)/%.o: $(OUT)/test/selfcheck/$(2)/.stamp $(SELFCHECK_HDRS)
+	$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $$@ $$(@:.o=.c)
+$(OUT)/test/selfcheck/$(2)/selfcheck: $(OUT)/test/selfcheck/main.o $$(SELFCHECK_OBJS_$(2))
+	$(SELFCHECK_CC) -o $$@ $$^
+endef
+$(foreach c,$(CHIP_DIRS),$(eval $(call chip_selfcheck_rule,$(c),$(call chip_name,$(c)))))
+
+# Words worked out by hand from the gv100 manuals, against its typed headers.
+ifneq ($(filter gv100,$(HDR_CHIPS)),)
+$(OUT)/test/test_headers_gv100: ALL_CFLAGS += -I$(OUT)/include
+$(OUT)/test/test_headers_gv100: $(OUT)/include/gv100/.stamp
+else
+TEST_BINS := $(filter-out $(OUT)/test/test_headers_gv100,$(TEST_BINS))
+endif
+
+test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
+	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" REFGEN_FIXTURES=test/fixtures \
+		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_CHIPS="$(HDR_CHIPS)" \
+		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" \
+		sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS)
 
 # ---- benchmarks --------------------------------------------------------------
 BENCH_SRCS := $(wildcard test/bench/bench_*.c)
@@ -123,4 +211,4 @@ bench: headers $(BENCH_BINS) $(REFGEN) | check-manuals
 clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp
 
--include $(wildcard $(OUT)/obj/gen/*.d $(OUT)/test/*.d)
+-include $(wildcard $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d)

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Runs each cmocka test binary given, shows its output, and ends with one
 # aggregate line "N passed, N failed" (exit status 1 if anything failed).
+# A test may instead be a shell script (*.sh, run with sh) or a program that
+# ends its output with its own "N passed, N failed" line; those count too.
 passed=0
 failed=0
 broken=""
@@ -8,11 +10,16 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for t in "$@"; do
 	echo "== $t"
-	"$t" >"$log" 2>&1
+	case $t in
+	*.sh) sh "$t" >"$log" 2>&1 ;;
+	*) "$t" >"$log" 2>&1 ;;
+	esac
 	rc=$?
 	cat "$log"
-	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\./\1/p' "$log" | awk '{s+=$1} END {print s+0}')
-	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+	p=$(sed -n -e 's/^\[  PASSED  \] \([0-9]*\) test(s)\./\1/p' \
+		-e 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+	f=$(sed -n -e 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:/\1/p' \
+		-e 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		# crashed or failed before cmocka could summarise
 		f=1

@@ -58,7 +58,7 @@ static mode_t atomic_file_mode(const char *path)
 	return 0666 & ~mask;
 }
 
-int atomic_file_write(const char *path, const void *data, size_t len, struct diag *d)
+int atomic_file_write(const char *path, const void *data, size_t len)
 {
 	char *copy = strdup(path), *tmp = NULL;
 	const char *dir;
@@ -101,7 +101,7 @@ fail:
 		close(fd);
 	if (created)
 		unlink(tmp);
-	diag_report(d, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(err));
+	errno = err;
 	free(tmp);
 	free(copy);
 	return -1;

@@ -34,6 +34,8 @@ static int cli_emit_pass(const char *chip, struct ir_manual **units, size_t n,
 			rc = -1;
 		if (emit_typed_unit(&ec, u, outdir) < 0)
 			rc = -1;
+		if (emit_fields_unit(&ec, u, outdir) < 0)
+			rc = -1;
 	}
 	emit_chip_release(&ec);
 	return rc;
@@ -62,7 +64,8 @@ int cli_emit(int argc, char **argv)
 			       "Generate C headers for one chip from the IR of its manuals:\n"
 			       "  OUTDIR/CHIP/nv/<unit>.h   NVIDIA-compatible #defines\n"
 			       "  OUTDIR/CHIP/<unit>.h      typed accessors\n"
-			       "  OUTDIR/refgen/accessors.h support shared by the typed headers\n");
+			       "  OUTDIR/CHIP/fields/<unit>.h field descriptors (names, positions, values)\n"
+			       "  OUTDIR/refgen/accessors.h, fields.h  support shared by those headers\n");
 			return CLI_OK;
 		default:
 			return CLI_USAGE;
@@ -89,7 +92,7 @@ int cli_emit(int argc, char **argv)
 			diag_report(&d, DIAG_ERROR, units[i]->source, 0, 0,
 				    "two inputs are unit '%s'", units[i]->unit);
 	if (d.errors || cli_emit_pass(chip, units, n, outdir, true, &d) < 0 ||
-	    emit_support(outdir, &d) < 0 || cli_emit_pass(chip, units, n, outdir, false, &d) < 0)
+	    emit_support(outdir, &d) < 0 || emit_fields_support(outdir, &d) < 0 || cli_emit_pass(chip, units, n, outdir, false, &d) < 0)
 		rc = CLI_INPUT_ERROR;
 	for (size_t i = 0; i < n; i++)
 		ir_manual_free(units[i]);

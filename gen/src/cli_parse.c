@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libxml/parser.h>
 
@@ -14,7 +15,7 @@
 #include "ref_parse.h"
 
 struct cli_parse_opts {
-	const char *output, *outdir;
+	const char *output, *outdir, *addendum_dir;
 	bool stats, werror;
 };
 
@@ -24,26 +25,30 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "output", required_argument, NULL, 'o' },
 		{ "outdir", required_argument, NULL, 'd' },
 		{ "stats", no_argument, NULL, 's' },
+		{ "addendum-dir", required_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "o:d:W:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:a:W:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->output = optarg; break;
 		case 'd': o->outdir = optarg; break;
 		case 's': o->stats = true; break;
+		case 'a': o->addendum_dir = optarg; break;
 		case 'W':
 			if (strcmp(optarg, "error"))
 				return cli_usage_error("unknown option -W%s", optarg);
 			o->werror = true;
 			break;
 		case 'h':
-			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [--stats] [-Werror] FILE.ref...\n"
+			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--stats] [-Werror] FILE.ref...\n"
 			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
+			       "  -a, --addendum-dir DIR  continue each manual <unit>.ref[.txt] with DIR/<unit>.ref,\n"
+			       "                     the project's facts the manual lacks, when that file exists\n"
 			       "      --stats        print define counts by kind, per file and in total\n"
 			       "  -Werror            treat warnings as errors\n\n"
 			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
@@ -64,6 +69,23 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		o->output = "-";
 	}
 	return CLI_OK;
+}
+
+/* DIR/<unit>.ref for the manual at path, if it exists and is not path itself. */
+static char *cli_parse_addendum(const char *dir, const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t n = strcspn(base, ".");
+	struct stat a, b;
+	char *add;
+
+	if (!dir || asprintf(&add, "%s/%.*s.ref", dir, (int)n, base) < 0)
+		return NULL;
+	if (stat(add, &a) < 0 || (stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)) {
+		free(add);
+		return NULL;
+	}
+	return add;
 }
 
 static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
@@ -112,7 +134,10 @@ int cli_parse(int argc, char **argv)
 	for (int i = 0; i < ninputs; i++) {
 		const char *path = argv[optind + i];
 		unsigned before = d.errors + (d.werror ? d.warnings : 0);
-		struct ir_manual *m = ref_parse_file(p, path, &d);
+		char *addendum = cli_parse_addendum(o.addendum_dir, path);
+		struct ir_manual *m = ref_parse_file_addendum(p, path, addendum, &d);
+
+		free(addendum);
 
 		if (!m || d.errors + (d.werror ? d.warnings : 0) != before) {
 			failed = 1;

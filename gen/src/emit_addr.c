@@ -65,7 +65,8 @@ static void emit_addr_mem(struct emit_typed *t, const struct ir_def *hi)
 		return;
 	emit_typed_pos(t, lo, &pl);
 	emit_typed_pos(t, hi, &ph);
-	/* Positions at index 0 decide the shape; the accessors use the expressions. */
+	/* The widest position over the indices decides the shape; the accessors
+	 * use the expressions. */
 	uint64_t lo_hi = pl.max_hi, lo_lo = pl.max_hi + 1 - pl.max_width;
 	if (!pl.ok || !ph.ok || lo_hi % 32 != 31 || lo_lo % 32 == 0 || ph.max_width > 32 ||
 	    (pl.constant && pl.max_width != 32 - lo_lo % 32))
@@ -85,8 +86,10 @@ static void emit_addr_mem(struct emit_typed *t, const struct ir_def *hi)
 	strbuf_printf(t->b, "static inline void %s(%s *s", emit_typed_name(t, &pseudo, "_addr_set", false), st);
 	emit_typed_index_params(t, hi);
 	strbuf_puts(t->b, ", uint64_t addr)\n{\n");
-	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "");
+	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "", "");
 	strbuf_printf(t->b, "\tREFGEN_CHECK((addr & 0x%xu) == 0);\n", (1u << shift) - 1);
+	strbuf_printf(t->b, "\tREFGEN_CHECK((addr >> 32) <= 0x%llxu);\n",
+		      (unsigned long long)((1ull << ph.max_width) - 1));
 	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, (addr & 0xffffffffu) >> %u);\n",
 		      pl.word, pl.shift, pl.width, shift);
 	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, addr >> 32);\n}\n", ph.word,
@@ -95,7 +98,7 @@ static void emit_addr_mem(struct emit_typed *t, const struct ir_def *hi)
 		      emit_typed_name(t, &pseudo, "_addr_get", false), st);
 	emit_typed_index_params(t, hi);
 	strbuf_puts(t->b, ")\n{\n");
-	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "");
+	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "", "0");
 	strbuf_printf(t->b, "\treturn (refgen_mem_get(s->w, %s, %s, %s) << 32) |\n"
 		      "\t       (refgen_mem_get(s->w, %s, %s, %s) << %u);\n}\n",
 		      ph.word, ph.shift, ph.width, pl.word, pl.shift, pl.width, shift);
@@ -145,6 +148,7 @@ static void emit_addr_reg(struct emit_typed *t, const struct ir_def *hi, const s
 	strbuf_printf(t->b, "static inline void %s(uint64_t addr, %s *lo, %s *hi)\n{\n",
 		      emit_typed_name(t, &pseudo, "_split", false), lt, ht);
 	strbuf_printf(t->b, "\tREFGEN_CHECK((addr & 0x%xu) == 0);\n", (1u << shift) - 1);
+	strbuf_printf(t->b, "\tREFGEN_CHECK((addr >> 32) <= 0x%llxu);\n", (unsigned long long)((1ull << hw) - 1));
 	strbuf_printf(t->b, "\tlo->v = refgen_reg_put(lo->v, %uu, %uu, (addr & 0xffffffffu) >> %u);\n",
 		      shift, 32 - shift, shift);
 	strbuf_printf(t->b, "\thi->v = refgen_reg_put(hi->v, 0u, %lluu, addr >> 32);\n}\n",

@@ -176,7 +176,7 @@ static bool emit_doc_pick(const struct ir_def *d, struct emit_para *out)
 
 #define EMIT_DOC_MAX_LINES 12
 
-void emit_doc(struct strbuf *b, const struct ir_def *d, const char *source)
+void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m)
 {
 	struct emit_para p;
 
@@ -209,7 +209,8 @@ void emit_doc(struct strbuf *b, const struct ir_def *d, const char *source)
 	}
 	if (d->code.c[0])
 		strbuf_printf(b, "  [%s]", d->code.c);
-	strbuf_printf(b, "  (%s:%u)\n */\n", source, d->line);
+	strbuf_printf(b, "  (%s:%u%s)\n */\n", d->addendum ? m->addendum : m->source, d->line,
+		      d->addendum ? ", refgen addendum" : "");
 }
 
 int emit_write(const char *path, const struct strbuf *b, struct diag *d)
@@ -226,7 +227,11 @@ int emit_write(const char *path, const struct strbuf *b, struct diag *d)
 			return -1;
 		}
 	}
-	return atomic_file_write(path, b->data ? b->data : "", b->len, d);
+	if (atomic_file_write(path, b->data ? b->data : "", b->len) < 0) {
+		diag_report(d, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **units,
@@ -271,4 +276,33 @@ void emit_chip_release(struct emit_chip *ec)
 	free(ec->overlap);
 	strmap_free(&ec->idents);
 	arena_free(&ec->arena);
+}
+
+void emit_guard_name(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style)
+{
+	strbuf_printf(b, "REFGEN_%s_%s", ec->upper, style);
+	for (const char *s = ec->units[unit]->unit; *s; s++) {
+		char c = (char)toupper((unsigned char)*s);
+		strbuf_append(b, isalnum((unsigned char)c) ? &c : "_", 1);
+	}
+	strbuf_puts(b, "_H");
+}
+
+void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style,
+		     const char *dir)
+{
+	strbuf_puts(b, "#ifndef ");
+	emit_guard_name(b, ec, unit, style);
+	strbuf_puts(b, "\n#define ");
+	emit_guard_name(b, ec, unit, style);
+	strbuf_puts(b, "\n\n");
+	for (size_t o = 0; o < ec->nunits; o++) {
+		if (o == unit || !ec->overlap[unit * ec->nunits + o])
+			continue;
+		strbuf_puts(b, "#ifdef ");
+		emit_guard_name(b, ec, o, style);
+		strbuf_printf(b, "\n#error \"%s%s.h and %s%s.h describe the same registers "
+			      "differently; include only one\"\n#endif\n", dir, ec->units[unit]->unit,
+			      dir, ec->units[o]->unit);
+	}
 }

@@ -56,8 +56,12 @@ int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 	emit_nv_guard(&b, ec, unit);
 	strbuf_puts(&b, "\n\n");
 	emit_nv_exclusions(&b, ec, unit);
-	for (size_t i = 0; i < m->ndefs; i++)
+	for (size_t i = 0; i < m->ndefs; i++) {
+		if (m->defs[i]->addendum && (i == 0 || !m->defs[i - 1]->addendum))
+			strbuf_printf(&b, "\n/* refgen addendum (manuals/%s/%s): facts the public manual "
+				      "lacks, each with its source there. */\n", ec->chip, m->addendum);
 		emit_nv_define(&b, m->defs[i]);
+	}
 	strbuf_puts(&b, "\n#endif /* ");
 	emit_nv_guard(&b, ec, unit);
 	strbuf_puts(&b, " */\n");

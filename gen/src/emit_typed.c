@@ -65,12 +65,21 @@ void emit_typed_index_params(struct emit_typed *t, const struct ir_def *d)
 		strbuf_printf(t->b, ", uint32_t %s", d->param[k]);
 }
 
-/* Range checks for the indices, and uses of otherwise unused ones. */
-void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const char *used_in)
+/*
+ * Range checks for the indices, and uses of otherwise unused ones.  With ret
+ * set, an index out of range also returns ret ("" for void) whatever
+ * REFGEN_CHECK does, so memory outside the structure is never touched.
+ */
+void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const char *used_in,
+			     const char *ret)
 {
 	for (int k = 0; k < d->nparams; k++) {
-		if (d->size[k])
+		if (d->size[k]) {
 			strbuf_printf(t->b, "\tREFGEN_CHECK(%s < %uu);\n", d->param[k], d->size[k]);
+			if (ret)
+				strbuf_printf(t->b, "\tif (%s >= %uu)\n\t\treturn%s%s;\n", d->param[k],
+					      d->size[k], *ret ? " " : "", ret);
+		}
 		if (!used_in || !emit_expr_uses(used_in, d->param[k]))
 			strbuf_printf(t->b, "\t(void)%s;\n", d->param[k]);
 	}
@@ -81,7 +90,6 @@ static void emit_typed_u(struct strbuf *b, uint64_t v)
 	strbuf_printf(b, v > 0xFFFFFFFFu ? "0x%llxull" : "0x%llxu", (unsigned long long)v);
 }
 
-/* Evaluates a field's hi/lo over its indices to find its width. */
 /* Word and bit of a constant position. */
 static void emit_typed_pos_const(struct emit_pos *p, uint64_t lo)
 {
@@ -215,6 +223,21 @@ static void emit_typed_children_constants(struct emit_typed *t, const struct ir_
 			emit_typed_children_constants(t, c);
 }
 
+/* The value check sits in the accessor itself, so a failed check names it. */
+static void emit_typed_value_check(struct emit_typed *t, const struct emit_pos *p)
+{
+	/* A field as wide as v's type needs no check (and it would only warn). */
+	if (strchr(p->width, '(') == NULL && p->max_width >= (p->max_width > 32 ? 64u : 32u))
+		return;
+	if (p->constant || strchr(p->width, '(') == NULL) {
+		uint64_t mask = p->max_width >= 64 ? ~0ull : (1ull << p->max_width) - 1;
+		strbuf_printf(t->b, "\tREFGEN_CHECK((uint64_t)v <= 0x%llx%s);\n", (unsigned long long)mask,
+			      mask > 0xFFFFFFFFu ? "ull" : "u");
+	} else {
+		strbuf_printf(t->b, "\tREFGEN_CHECK((uint64_t)v <= refgen_mask64(%s));\n", p->width);
+	}
+}
+
 static void emit_typed_reg_field(struct emit_typed *t, const struct ir_def *f,
 				 const char *reg_type)
 {
@@ -235,19 +258,22 @@ static void emit_typed_reg_field(struct emit_typed *t, const struct ir_def *f,
 	if (as_enum)
 		snprintf(vtype, sizeof(vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
 	const char *uses = f->lo.expr ? f->lo.expr : "";
+	char getret[320];
+	snprintf(getret, sizeof(getret), "(%s)0", vtype);
 
 	strbuf_printf(t->b, "static inline %s %s(%s r", vtype,
 		      emit_typed_name(t, f, "_get", false), reg_type);
 	emit_typed_index_params(t, f);
 	strbuf_puts(t->b, ")\n{\n");
-	emit_typed_index_checks(t, f, uses);
+	emit_typed_index_checks(t, f, uses, getret);
 	strbuf_printf(t->b, "\treturn (%s)refgen_reg_get(r.v, %s, %s);\n}\n", vtype, p.lo, p.width);
 
 	strbuf_printf(t->b, "static inline %s %s(%s r", reg_type,
 		      emit_typed_name(t, f, "_set", false), reg_type);
 	emit_typed_index_params(t, f);
 	strbuf_printf(t->b, ", %s v)\n{\n", vtype);
-	emit_typed_index_checks(t, f, uses);
+	emit_typed_index_checks(t, f, uses, "r");
+	emit_typed_value_check(t, &p);
 	strbuf_printf(t->b, "\tr.v = refgen_reg_put(r.v, %s, %s, (uint64_t)v);\n\treturn r;\n}\n",
 		      p.lo, p.width);
 	if (as_enum) {
@@ -256,7 +282,8 @@ static void emit_typed_reg_field(struct emit_typed *t, const struct ir_def *f,
 			      emit_typed_name(t, f, "_set_raw", false), reg_type);
 		emit_typed_index_params(t, f);
 		strbuf_puts(t->b, ", uint32_t v)\n{\n");
-		emit_typed_index_checks(t, f, uses);
+		emit_typed_index_checks(t, f, uses, "r");
+		emit_typed_value_check(t, &p);
 		strbuf_printf(t->b, "\tr.v = refgen_reg_put(r.v, %s, %s, v);\n\treturn r;\n}\n",
 			      p.lo, p.width);
 	}
@@ -269,7 +296,7 @@ static void emit_typed_register(struct emit_typed *t, const struct ir_def *r)
 	const char *expr = r->value.expr;
 
 	strbuf_puts(t->b, "\n");
-	emit_doc(t->b, r, t->m->source);
+	emit_doc(t->b, r, t->m);
 	strbuf_printf(t->b, "typedef struct { uint32_t v; } %s;\n", type);
 	strbuf_printf(t->b, "static inline uint32_t %s(", emit_typed_name(t, r, NULL, false));
 	if (!r->nparams)
@@ -277,7 +304,7 @@ static void emit_typed_register(struct emit_typed *t, const struct ir_def *r)
 	for (int k = 0; k < r->nparams; k++)
 		strbuf_printf(t->b, "%suint32_t %s", k ? ", " : "", r->param[k]);
 	strbuf_puts(t->b, ")\n{\n");
-	emit_typed_index_checks(t, r, expr);
+	emit_typed_index_checks(t, r, expr, NULL);
 	if (r->value.known)
 		strbuf_printf(t->b, "\treturn 0x%08llxu;\n}\n", (unsigned long long)r->value.value);
 	else
@@ -347,11 +374,18 @@ static void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f,
 }
 
 /* An indexed position must stay inside the structure's words. */
-static void emit_typed_mem_bounds(struct emit_typed *t, const struct emit_pos *p, uint64_t words)
+static void emit_typed_mem_bounds(struct emit_typed *t, const struct ir_def *f,
+				  const struct emit_pos *p, uint64_t words, const char *ret)
 {
-	if (!p->constant)
-		strbuf_printf(t->b, "\tREFGEN_CHECK((%s) * 32u + %s + %s <= %lluu);\n", p->word, p->shift,
-			      p->width, (unsigned long long)words * 32);
+	bool sized = f->nparams && f->size[0] && (f->nparams < 2 || f->size[1]);
+
+	/* Index checks against __SIZE_n already keep a sized field inside. */
+	if (p->constant || sized)
+		return;
+	strbuf_printf(t->b, "\tREFGEN_CHECK((%s) * 32u + %s + %s <= %lluu);\n", p->word, p->shift,
+		      p->width, (unsigned long long)words * 32);
+	strbuf_printf(t->b, "\tif ((%s) * 32u + %s + %s > %lluu)\n\t\treturn%s%s;\n", p->word,
+		      p->shift, p->width, (unsigned long long)words * 32, *ret ? " " : "", ret);
 }
 
 static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
@@ -381,21 +415,24 @@ static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
 	else
 		snprintf(vtype, sizeof(vtype), "%s", rt);
 	const char *uses = f->lo.expr ? f->lo.expr : "";
+	char getret[320];
+	snprintf(getret, sizeof(getret), "(%s)0", vtype);
 
 	strbuf_printf(t->b, "static inline %s %s(const %s *s", vtype,
 		      emit_typed_name(t, f, "_get", false), st);
 	emit_typed_index_params(t, f);
 	strbuf_puts(t->b, ")\n{\n");
-	emit_typed_index_checks(t, f, uses);
-	emit_typed_mem_bounds(t, &p, words);
+	emit_typed_index_checks(t, f, uses, getret);
+	emit_typed_mem_bounds(t, f, &p, words, getret);
 	strbuf_printf(t->b, "\treturn (%s)refgen_mem_get(s->w, %s, %s, %s);\n}\n", vtype, p.word,
 		      p.shift, p.width);
 
 	strbuf_printf(t->b, "static inline void %s(%s *s", emit_typed_name(t, f, "_set", false), st);
 	emit_typed_index_params(t, f);
 	strbuf_printf(t->b, ", %s v)\n{\n", vtype);
-	emit_typed_index_checks(t, f, uses);
-	emit_typed_mem_bounds(t, &p, words);
+	emit_typed_index_checks(t, f, uses, "");
+	emit_typed_mem_bounds(t, f, &p, words, "");
+	emit_typed_value_check(t, &p);
 	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, (uint64_t)v);\n}\n", p.word, p.shift,
 		      p.width);
 	if (as_enum) {
@@ -403,8 +440,9 @@ static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
 			      "static inline void %s(%s *s", emit_typed_name(t, f, "_set_raw", false), st);
 		emit_typed_index_params(t, f);
 		strbuf_puts(t->b, ", uint32_t v)\n{\n");
-		emit_typed_index_checks(t, f, uses);
-		emit_typed_mem_bounds(t, &p, words);
+		emit_typed_index_checks(t, f, uses, "");
+		emit_typed_mem_bounds(t, f, &p, words, "");
+		emit_typed_value_check(t, &p);
 		strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, v);\n}\n", p.word, p.shift,
 			      p.width);
 	}
@@ -434,7 +472,7 @@ static void emit_typed_struct_types(struct emit_typed *t)
 			continue;
 		uint64_t words = emit_typed_struct_words(t, d);
 		strbuf_puts(t->b, "\n");
-		emit_doc(t->b, d, t->m->source);
+		emit_doc(t->b, d, t->m);
 		strbuf_printf(t->b, "typedef struct { uint32_t w[%llu]; } %s;\n",
 			      (unsigned long long)words, emit_typed_name(t, d, "_t", false));
 	}
@@ -480,7 +518,7 @@ static void emit_typed_def(struct emit_typed *t, const struct ir_def *d)
 static void emit_typed_device(struct emit_typed *t, const struct ir_def *d)
 {
 	strbuf_puts(t->b, "\n");
-	emit_doc(t->b, d, t->m->source);
+	emit_doc(t->b, d, t->m);
 	/* The manual's own NAME_BASE/NAME_LIMIT, when it has them, stand. */
 	bool own = false;
 	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling) {
@@ -499,16 +537,6 @@ static void emit_typed_device(struct emit_typed *t, const struct ir_def *d)
 		emit_typed_def(t, c);
 }
 
-static void emit_typed_guard(struct strbuf *b, const struct emit_chip *ec, size_t unit)
-{
-	strbuf_printf(b, "REFGEN_%s_", ec->upper);
-	for (const char *s = ec->units[unit]->unit; *s; s++) {
-		char c = (char)toupper((unsigned char)*s);
-		strbuf_append(b, isalnum((unsigned char)c) ? &c : "_", 1);
-	}
-	strbuf_puts(b, "_H");
-}
-
 int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 {
 	struct strbuf b = { 0 };
@@ -517,19 +545,10 @@ int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 
 	strmap_init(&t.seen);
 	emit_banner(&b, t.m, "Typed accessors");
-	strbuf_puts(&b, "#ifndef ");
-	emit_typed_guard(&b, ec, unit);
-	strbuf_puts(&b, "\n#define ");
-	emit_typed_guard(&b, ec, unit);
-	strbuf_puts(&b, "\n\n");
-	for (size_t o = 0; o < ec->nunits; o++) {
-		if (o == unit || !ec->overlap[unit * ec->nunits + o])
-			continue;
-		strbuf_puts(&b, "#ifdef ");
-		emit_typed_guard(&b, ec, o);
-		strbuf_printf(&b, "\n#error \"%s/%s.h and %s/%s.h describe the same registers "
-			      "differently; include only one\"\n#endif\n", ec->chip, t.m->unit,
-			      ec->chip, ec->units[o]->unit);
+	{
+		char dir[64];
+		snprintf(dir, sizeof(dir), "%s/", ec->chip);
+		emit_guard_open(&b, ec, unit, "", dir);
 	}
 	strbuf_puts(&b, "#include \"../refgen/accessors.h\"\n\n"
 		    "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");

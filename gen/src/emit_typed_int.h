@@ -31,8 +31,10 @@ const char *emit_typed_name(struct emit_typed *t, const struct ir_def *d,
 void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_pos *p);
 /* ", uint32_t i, uint32_t j" */
 void emit_typed_index_params(struct emit_typed *t, const struct ir_def *d);
-/* Range checks of d's indices; (void) for the ones used_in does not use. */
-void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const char *used_in);
+/* Range checks of d's indices; (void) for the ones used_in does not use; with
+ * ret, also an early "return ret;" when an index is out of range. */
+void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const char *used_in,
+			     const char *ret);
 
 void emit_addr_helpers(struct emit_typed *t);
 

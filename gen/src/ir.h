@@ -54,6 +54,7 @@ struct ir_def {
 	struct ir_code code;
 	const char *comment;   /* text after "//", NULL when none */
 	uint32_t line, col;
+	bool addendum;         /* from the project's addendum, not the manual */
 
 	/* meaning */
 	enum ir_kind kind;
@@ -83,6 +84,8 @@ struct ir_manual {
 	const char *arch, *chip, *unit;
 	const char *license;   /* the manual's licence block, verbatim */
 	const char *trailer;   /* text after the last define, verbatim */
+	const char *addendum;  /* file name of the project's addendum, if any */
+	const char *addendum_trailer;
 	struct ir_def **defs;  /* manual order */
 	size_t ndefs, cap;
 	struct ir_def *first_root, *last_root;

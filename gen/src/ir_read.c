@@ -94,6 +94,8 @@ static int ir_read_children(struct ir_manual *m, xmlNodePtr n, struct ir_def *pa
 			m->license = ir_text_dup(m, c);
 		} else if (!strcmp((const char *)c->name, "trailer")) {
 			m->trailer = ir_text_dup(m, c);
+		} else if (!strcmp((const char *)c->name, "addendum-trailer")) {
+			m->addendum_trailer = ir_text_dup(m, c);
 		} else if (ir_read_def(m, c, parent) < 0) {
 			return -1;
 		}
@@ -121,6 +123,7 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 	}
 	d->comment = ir_attr_dup(m, n, "comment");
 	d->line = (uint32_t)ir_attr_u64(n, "line", NULL);
+	d->addendum = ir_attr(n, "addendum") != NULL;
 	d->col = (uint32_t)ir_attr_u64(n, "col", &found);
 	if (!found)
 		d->col = 1;
@@ -148,6 +151,8 @@ static int ir_read_by_line(const void *a, const void *b)
 	const struct ir_def *x = *(const struct ir_def *const *)a;
 	const struct ir_def *y = *(const struct ir_def *const *)b;
 
+	if (x->addendum != y->addendum)
+		return x->addendum ? 1 : -1;
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 
@@ -162,11 +167,12 @@ static struct ir_manual *ir_read_doc(xmlDocPtr doc)
 	m->unit = ir_attr_dup(m, root, "unit");
 	m->chip = ir_attr_dup(m, root, "chip");
 	m->arch = ir_attr_dup(m, root, "arch");
+	m->addendum = ir_attr_dup(m, root, "addendum");
 	if (ir_read_children(m, root, NULL) < 0) {
 		ir_manual_free(m);
 		return NULL;
 	}
-	/* Manual order: lines are unique within one manual. */
+	/* Manual order: the manual's lines, then its addendum's. */
 	qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
 	return m;
 }

@@ -1,6 +1,8 @@
 #include "ir_write.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <string.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -40,6 +42,8 @@ static void ir_write_source(xmlNodePtr n, const struct ir_def *d)
 		ir_set(n, "code", d->code.c);
 	ir_set(n, "comment", d->comment);
 	ir_set_u64(n, "line", d->line);
+	if (d->addendum)
+		ir_set(n, "addendum", "true");
 	if (d->col > 1)
 		ir_set_u64(n, "col", d->col);
 	ir_set(n, "section", d->section);
@@ -135,12 +139,15 @@ xmlDocPtr ir_write_doc(const struct ir_manual *m)
 	ir_set(root, "unit", m->unit);
 	ir_set(root, "chip", m->chip);
 	ir_set(root, "arch", m->arch);
+	ir_set(root, "addendum", m->addendum);
 	if (m->license)
 		xmlNewTextChild(root, NULL, BAD_CAST "license", BAD_CAST m->license);
 	for (const struct ir_def *d = m->first_root; d; d = d->next_sibling)
 		ir_write_def(root, d);
 	if (m->trailer)
 		xmlNewTextChild(root, NULL, BAD_CAST "trailer", BAD_CAST m->trailer);
+	if (m->addendum_trailer)
+		xmlNewTextChild(root, NULL, BAD_CAST "addendum-trailer", BAD_CAST m->addendum_trailer);
 	return doc;
 }
 
@@ -164,7 +171,9 @@ int ir_write_file(const struct ir_manual *m, const char *path, struct diag *d)
 	if (path[0] == '-' && !path[1])
 		rc = fwrite(buf, 1, (size_t)len, stdout) == (size_t)len && fflush(stdout) == 0 ? 0 : -1;
 	else
-		rc = atomic_file_write(path, buf, (size_t)len, d);
+		rc = atomic_file_write(path, buf, (size_t)len);
+	if (rc < 0)
+		diag_report(d, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
 out:
 	xmlFree(buf);
 	xmlFreeDoc(doc);

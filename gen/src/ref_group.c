@@ -44,10 +44,10 @@ static struct ir_def *ref_group_prefix(const struct strmap *names, const char *n
 	return NULL;
 }
 
-static void ref_group_unplaced(struct ir_def *d, const char *path, struct diag *diag,
+static void ref_group_unplaced(struct ir_def *d, const char *const *paths, struct diag *diag,
 			       const char *why)
 {
-	diag_report(diag, DIAG_WARNING, path, d->line, d->col,
+	diag_report(diag, DIAG_WARNING, paths[d->addendum], d->line, d->col,
 		    "%s %s: kept as a top-level constant", d->name, why);
 	d->kind = IR_CONSTANT;
 	d->placed = false;
@@ -55,7 +55,7 @@ static void ref_group_unplaced(struct ir_def *d, const char *path, struct diag *
 }
 
 static int ref_group_index_size(struct ir_def *d, const struct strmap *names,
-				const char *path, struct diag *diag)
+				const char *const *paths, struct diag *diag)
 {
 	size_t n = strlen(d->name);
 	static const char suffix[] = "__SIZE_";
@@ -69,11 +69,11 @@ static int ref_group_index_size(struct ir_def *d, const struct strmap *names,
 	d->role = IR_ROLE_INDEX_SIZE;
 	struct ir_def *base = strmap_getn(names, d->name, n - sizeof(suffix));
 	if (!base) {
-		ref_group_unplaced(d, path, diag, "sizes an index of nothing defined");
+		ref_group_unplaced(d, paths, diag, "sizes an index of nothing defined");
 		return 1;
 	}
 	if (!d->value.known || d->value.value == 0 || d->value.value > UINT32_MAX) {
-		diag_report(diag, DIAG_ERROR, path, d->line, d->col,
+		diag_report(diag, DIAG_ERROR, paths[d->addendum], d->line, d->col,
 			    "%s must be a positive constant", d->name);
 		return 1;
 	}
@@ -103,7 +103,7 @@ static void ref_group_promote(const struct strmap *names, const struct ir_def *f
 }
 
 static void ref_group_one(struct ir_def *d, const struct strmap *names,
-			  const char *path, struct diag *diag)
+			  const char *const *paths, struct diag *diag)
 {
 	struct ir_def *c;
 
@@ -128,7 +128,7 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 		if (c) {
 			d->parent = c;
 		} else {
-			ref_group_unplaced(d, path, diag,
+			ref_group_unplaced(d, paths, diag,
 					   "is a bit range outside any register or structure");
 			d->role = IR_ROLE_RANGE;
 		}
@@ -136,7 +136,7 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 	case IR_VALUE:
 		c = ref_group_prefix(names, d->name, CONTAINERS);
 		if (!c)
-			ref_group_unplaced(d, path, diag, "is a value of no field");
+			ref_group_unplaced(d, paths, diag, "is a value of no field");
 		else if (c->kind != IR_FIELD)
 			d->kind = IR_CONSTANT;
 		d->parent = c;
@@ -156,10 +156,11 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 	}
 }
 
-/* NAME__SIZE, NAME_SIZE or NAME_ALLOC_SIZE of a structure states its bytes. */
+/* NAME__SIZE, _SIZE, _ALLOC_SIZE, _SIZE_VAL (RAMFC) or _CHAN_SIZE (RAMUSERD)
+ * of a structure states its bytes. */
 static void ref_group_struct_size(struct ir_def *d)
 {
-	static const char *const suffixes[] = { "__SIZE", "_SIZE", "_ALLOC_SIZE" };
+	static const char *const suffixes[] = { "__SIZE", "_SIZE", "_ALLOC_SIZE", "_SIZE_VAL", "_CHAN_SIZE" };
 	const struct ir_def *s = d->parent;
 
 	if (!s || s->kind != IR_STRUCTURE || d->kind != IR_CONSTANT || !d->value.known ||
@@ -183,7 +184,7 @@ static uint64_t ref_group_struct_bytes(const struct ir_def *s)
 
 /* Checks hi >= lo, and hi inside the structure, for one index combination. */
 static int ref_group_check_bits(const struct ir_def *f, uint64_t hi, uint64_t lo,
-				uint64_t bits, const uint64_t *idx, const char *path,
+				uint64_t bits, const uint64_t *idx, const char *const *paths,
 				struct diag *diag)
 {
 	char at[64] = "";
@@ -194,13 +195,13 @@ static int ref_group_check_bits(const struct ir_def *f, uint64_t hi, uint64_t lo
 		snprintf(at, sizeof(at), " at %s=%llu, %s=%llu", f->param[0],
 			 (unsigned long long)idx[0], f->param[1], (unsigned long long)idx[1]);
 	if (hi < lo) {
-		diag_report(diag, DIAG_ERROR, path, f->line, f->col,
+		diag_report(diag, DIAG_ERROR, paths[f->addendum], f->line, f->col,
 			    "reversed bit range in %s%s: %llu:%llu", f->name, at,
 			    (unsigned long long)hi, (unsigned long long)lo);
 		return -1;
 	}
 	if (bits && hi >= bits) {
-		diag_report(diag, DIAG_ERROR, path, f->line, f->col,
+		diag_report(diag, DIAG_ERROR, paths[f->addendum], f->line, f->col,
 			    "%s%s: bit %llu is past the end of %s (%llu bytes)", f->name, at,
 			    (unsigned long long)hi, f->parent->name,
 			    (unsigned long long)(bits / 8));
@@ -211,7 +212,7 @@ static int ref_group_check_bits(const struct ir_def *f, uint64_t hi, uint64_t lo
 
 /* Evaluates an indexed range at every index the __SIZE companions allow. */
 static int ref_group_check_indexed(struct ir_manual *m, const struct ir_def *f,
-				   uint64_t bits, const char *path, struct diag *diag)
+				   uint64_t bits, const char *const *paths, struct diag *diag)
 {
 	struct expr_body hb, lb;
 	struct expr_error err;
@@ -230,14 +231,14 @@ static int ref_group_check_indexed(struct ir_manual *m, const struct ir_def *f,
 
 			if (expr_eval(hb.hi, idx, &hi) || expr_eval(lb.hi, idx, &lo))
 				return 0;
-			if (ref_group_check_bits(f, hi, lo, bits, idx, path, diag) < 0)
+			if (ref_group_check_bits(f, hi, lo, bits, idx, paths, diag) < 0)
 				return -1;
 		}
 	}
 	return 0;
 }
 
-static void ref_group_check(struct ir_manual *m, const char *path, struct diag *diag)
+static void ref_group_check(struct ir_manual *m, const char *const *paths, struct diag *diag)
 {
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *f = m->defs[i];
@@ -248,13 +249,13 @@ static void ref_group_check(struct ir_manual *m, const char *path, struct diag *
 		if (f->parent->kind == IR_STRUCTURE)
 			bits = ref_group_struct_bytes(f->parent) * 8;
 		if (f->hi.known)
-			ref_group_check_bits(f, f->hi.value, f->lo.value, bits, NULL, path, diag);
+			ref_group_check_bits(f, f->hi.value, f->lo.value, bits, NULL, paths, diag);
 		else if (f->hi.expr && f->lo.expr)
-			ref_group_check_indexed(m, f, bits, path, diag);
+			ref_group_check_indexed(m, f, bits, paths, diag);
 	}
 }
 
-static int ref_group_names(struct ir_manual *m, struct strmap *names, const char *path,
+static int ref_group_names(struct ir_manual *m, struct strmap *names, const char *const *paths,
 			   struct diag *diag)
 {
 	int rc = 0;
@@ -269,7 +270,7 @@ static int ref_group_names(struct ir_manual *m, struct strmap *names, const char
 		}
 		bool same = !strcmp(old->body ? old->body : "", d->body ? d->body : "") &&
 			    !strcmp(old->params ? old->params : "", d->params ? d->params : "");
-		diag_report(diag, same ? DIAG_WARNING : DIAG_ERROR, path, d->line, d->col,
+		diag_report(diag, same ? DIAG_WARNING : DIAG_ERROR, paths[d->addendum], d->line, d->col,
 			    "%s redefined%s (first defined at line %u)", d->name,
 			    same ? " with the same body" : " with a different body", old->line);
 		if (!same)
@@ -278,13 +279,13 @@ static int ref_group_names(struct ir_manual *m, struct strmap *names, const char
 	return rc;
 }
 
-int ref_group(struct ir_manual *m, const char *path, struct diag *diag)
+int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 {
 	struct strmap names;
 	unsigned errors = diag->errors;
 
 	strmap_init(&names);
-	if (ref_group_names(m, &names, path, diag) < 0) {
+	if (ref_group_names(m, &names, paths, diag) < 0) {
 		strmap_free(&names);
 		return -1;
 	}
@@ -293,14 +294,14 @@ int ref_group(struct ir_manual *m, const char *path, struct diag *diag)
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
 
-		if (!ref_group_index_size(d, &names, path, diag))
-			ref_group_one(d, &names, path, diag);
+		if (!ref_group_index_size(d, &names, paths, diag))
+			ref_group_one(d, &names, paths, diag);
 	}
 	for (size_t i = 0; i < m->ndefs; i++) {
 		ref_group_struct_size(m->defs[i]);
 		ir_def_set_parent(m, m->defs[i], m->defs[i]->parent);
 	}
 	strmap_free(&names);
-	ref_group_check(m, path, diag);
+	ref_group_check(m, paths, diag);
 	return diag->errors == errors ? 0 : -1;
 }

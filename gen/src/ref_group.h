@@ -5,7 +5,10 @@
 #include "diag.h"
 #include "ir.h"
 
-/* Links every define of m into the hierarchy; reports conflicts. 0 or -1. */
-int ref_group(struct ir_manual *m, const char *path, struct diag *diag);
+/*
+ * Links every define of m into the hierarchy; reports conflicts.  paths[0]
+ * names the manual and paths[1] its addendum in diagnostics.  0 or -1.
+ */
+int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag);
 
 #endif

@@ -303,27 +303,23 @@ static const char *ref_prose_dup(struct ir_manual *m, const char *s, size_t n)
 	return n ? arena_strndup(&m->arena, s, n) : NULL;
 }
 
-struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
-				 const char *text, size_t len, struct diag *d)
-{
-	struct ir_manual *m;
-	struct strbuf prose = { 0 };
-	const char *section = NULL, *prev = NULL, *end = text + len;
-	size_t prev_len = 0;
-	unsigned errors = d->errors, warnings = d->warnings;
-	struct ref_line l = { .path = path };
+struct ref_text {
+	const char *path, *text;
+	size_t len;
+	bool addendum;
+};
 
-	if (!len) {
-		diag_report(d, DIAG_ERROR, path, 0, 0, "empty file");
-		return NULL;
-	}
-	if (text_check_ascii(path, text, len, d) < 0)
-		return NULL;
-	m = ir_manual_new();
-	if (!m)
-		abort();
-	ir_manual_set_source(m, path);
-	for (const char *s = text; s < end; l.s = NULL) {
+/* Adds the defines of one text to m, prose attached; returns the trailing prose. */
+static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
+				   const struct ref_text *t, struct diag *d)
+{
+	struct strbuf prose = { 0 };
+	const char *section = NULL, *prev = NULL, *end = t->text + t->len, *trailer;
+	size_t prev_len = 0, first = m->ndefs;
+	unsigned errors = d->errors;
+	struct ref_line l = { .path = t->path };
+
+	for (const char *s = t->text; s < end; l.s = NULL) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		const char *next = nl ? nl + 1 : end;
 
@@ -339,7 +335,7 @@ struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 			struct ref_line lc = l;
 
 			if (l.len >= sizeof(line)) {
-				diag_report(d, DIAG_ERROR, path, l.lineno, 1, "line too long");
+				diag_report(d, DIAG_ERROR, t->path, l.lineno, 1, "line too long");
 				continue;
 			}
 			memcpy(line, l.s, l.len);
@@ -348,38 +344,71 @@ struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 			struct ir_def *def = ref_parse_define(p, m, &lc, d);
 			if (def) {
 				const char *pr = prose.data;
-				if (m->ndefs == 1) {
+				if (m->ndefs == 1 && !t->addendum) {
 					const char *rest = ref_take_license(p, m, &prose);
 					if (rest)
 						pr = rest;
 				}
 				def->prose = pr ? ref_prose_dup(m, pr, prose.len - (size_t)(pr - prose.data)) : NULL;
 				def->section = section;
+				def->addendum = t->addendum;
 			}
 			prose.len = 0;
 			prev = NULL;
 			continue;
 		}
 		if (prev && prev_len && ref_match(p, p->underline, l.s, l.len) >= 0) {
-			const char *t = prev;
-			size_t tn = prev_len;
-			ref_trim(&t, &tn);
-			if (tn)
-				section = arena_strndup(&m->arena, t, tn);
+			const char *h = prev;
+			size_t hn = prev_len;
+			ref_trim(&h, &hn);
+			if (hn)
+				section = arena_strndup(&m->arena, h, hn);
 		}
 		strbuf_append(&prose, l.s, l.len);
 		strbuf_append(&prose, "\n", 1);
 		prev = l.s;
 		prev_len = l.len;
 	}
-	if (m->ndefs)
-		m->trailer = ref_prose_dup(m, prose.data, prose.len);
-	else if (d->errors == errors)
-		diag_report(d, DIAG_ERROR, path, 0, 0, "no #define lines: not a .ref manual");
+	if (m->ndefs == first && d->errors == errors)
+		diag_report(d, DIAG_ERROR, t->path, 0, 0, "no #define lines: not a .ref %s",
+			    t->addendum ? "addendum" : "manual");
+	trailer = ref_prose_dup(m, prose.data, prose.len);
 	free(prose.data);
+	return trailer;
+}
+
+static bool ref_text_check(const struct ref_text *t, struct diag *d)
+{
+	if (!t->len) {
+		diag_report(d, DIAG_ERROR, t->path, 0, 0, "empty file");
+		return false;
+	}
+	return text_check_ascii(t->path, t->text, t->len, d) == 0;
+}
+
+/* One unit: a manual, and optionally the project's addendum continuing it. */
+static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_text *manual,
+					const struct ref_text *addendum, struct diag *d)
+{
+	unsigned errors = d->errors, warnings = d->warnings;
+	const char *paths[2] = { manual->path, addendum ? addendum->path : manual->path };
+	struct ir_manual *m;
+
+	if (!ref_text_check(manual, d) || (addendum && !ref_text_check(addendum, d)))
+		return NULL;
+	m = ir_manual_new();
+	if (!m)
+		abort();
+	ir_manual_set_source(m, manual->path);
+	m->trailer = ref_parse_lines(p, m, manual, d);
+	if (addendum) {
+		const char *base = strrchr(addendum->path, '/');
+		m->addendum = arena_strdup(&m->arena, base ? base + 1 : addendum->path);
+		m->addendum_trailer = ref_parse_lines(p, m, addendum, d);
+	}
 	if (d->errors == errors)
-		ref_group(m, path, d);
-	/* Only this manual's diagnostics decide: d may serve a whole run. */
+		ref_group(m, paths, d);
+	/* Only this unit's diagnostics decide: d may serve a whole run. */
 	if (d->errors != errors || (d->werror && d->warnings != warnings)) {
 		ir_manual_free(m);
 		return NULL;
@@ -387,13 +416,35 @@ struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 	return m;
 }
 
+struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
+				 const char *text, size_t len, struct diag *d)
+{
+	struct ref_text t = { path, text, len, false };
+
+	return ref_parse_unit(p, &t, NULL, d);
+}
+
 struct ir_manual *ref_parse_file(struct ref_parser *p, const char *path, struct diag *d)
 {
-	struct text_file f;
+	return ref_parse_file_addendum(p, path, NULL, d);
+}
+
+struct ir_manual *ref_parse_file_addendum(struct ref_parser *p, const char *path,
+					  const char *addendum, struct diag *d)
+{
+	struct text_file f, a;
+	struct ir_manual *m = NULL;
 
 	if (text_file_load(&f, path, d) < 0)
 		return NULL;
-	struct ir_manual *m = ref_parse_text(p, path, f.data, f.size, d);
+	if (!addendum || text_file_load(&a, addendum, d) == 0) {
+		struct ref_text mt = { path, f.data, f.size, false };
+		struct ref_text at = { addendum, addendum ? a.data : NULL, addendum ? a.size : 0, true };
+
+		m = ref_parse_unit(p, &mt, addendum ? &at : NULL, d);
+		if (addendum)
+			text_file_release(&a);
+	}
 	text_file_release(&f);
 	return m;
 }

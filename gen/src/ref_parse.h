@@ -25,5 +25,12 @@ int ref_parser_jit(const struct ref_parser *p);
 struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 				 const char *text, size_t len, struct diag *d);
 struct ir_manual *ref_parse_file(struct ref_parser *p, const char *path, struct diag *d);
+/*
+ * A manual continued by the project's addendum (a .ref file of facts the
+ * manual lacks): its defines join the same unit, grouped together with the
+ * manual's, and are marked as addendum in the IR.
+ */
+struct ir_manual *ref_parse_file_addendum(struct ref_parser *p, const char *path,
+					  const char *addendum, struct diag *d);
 
 #endif

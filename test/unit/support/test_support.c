@@ -198,6 +198,7 @@ static bool same_source(const struct ir_def *a, const struct ir_def *b, char *wh
 	SAME_CHECK(a->code.present == b->code.present && !strcmp(a->code.c, b->code.c), "code");
 	SAME_CHECK(same_str(a->comment, b->comment), "comment");
 	SAME_CHECK(a->line == b->line && a->col == b->col, "line:col");
+	SAME_CHECK(a->addendum == b->addendum, "addendum");
 	SAME_CHECK(same_str(a->prose, b->prose), "prose");
 	SAME_CHECK(same_str(a->section, b->section), "section");
 	return true;
@@ -232,8 +233,10 @@ bool ir_manual_same(const struct ir_manual *a, const struct ir_manual *b,
 		snprintf(why, n, "source/unit/chip/arch differ");
 		return false;
 	}
-	if (!same_str(a->license, b->license) || !same_str(a->trailer, b->trailer)) {
-		snprintf(why, n, "license or trailer differs");
+	if (!same_str(a->license, b->license) || !same_str(a->trailer, b->trailer) ||
+	    !same_str(a->addendum, b->addendum) ||
+	    !same_str(a->addendum_trailer, b->addendum_trailer)) {
+		snprintf(why, n, "license, trailer or addendum differs");
 		return false;
 	}
 	if (a->ndefs != b->ndefs) {

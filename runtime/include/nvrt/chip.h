@@ -1,0 +1,128 @@
+/*
+ * What differs between chips: every encoding of a hardware format.  The
+ * runtime's chip-generic code (ring arithmetic, page-table walks, channel
+ * lay-out, decoders' output) goes through one of these tables.  Each table is
+ * built by compiling runtime/src/hw/ against one chip's generated headers
+ * (see chip_hw.h); adding a chip is its small runtime/src/chips/<chip>.h and
+ * regenerated headers.
+ */
+#ifndef NVRT_CHIP_H
+#define NVRT_CHIP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nvrt/dma.h"
+#include "nvrt/error.h"
+
+/* Instance block contents (RAMIN with its RAMFC): see instance.h. */
+struct nvrt_instance_params;
+/* Runlist contents: see runlist.h. */
+struct nvrt_runlist_tsg;
+/* A GPFIFO entry: see gpfifo.h. */
+struct nvrt_gp_entry;
+/* Page-table entries: see pagetable.h. */
+struct nvrt_pte;
+struct nvrt_pde;
+
+/* Pushbuffer method header types (NV_FIFO_DMA_SEC_OP / TERT_OP). */
+enum nvrt_pb_op {
+	NVRT_PB_INCR,
+	NVRT_PB_NONINCR,
+	NVRT_PB_ONEINCR,
+	NVRT_PB_IMMD,
+	NVRT_PB_SET_SUBDEVICE_MASK,
+	NVRT_PB_STORE_SUBDEVICE_MASK,
+	NVRT_PB_USE_SUBDEVICE_MASK,
+	NVRT_PB_END_SEGMENT,
+	NVRT_PB_NOP,          /* header word 0 */
+	NVRT_PB_INVALID,      /* decodes to nothing Host accepts */
+};
+
+/* A decoded (or to be encoded) pushbuffer method header. */
+struct nvrt_pb_header {
+	enum nvrt_pb_op op;
+	uint32_t subch;        /* 0..7 */
+	uint32_t method;       /* byte address of the first method */
+	uint32_t count;        /* data dwords that follow (INCR/NONINCR/ONEINCR) */
+	uint32_t data;         /* IMMD data (13 bits) or subdevice mask (12 bits) */
+};
+
+/* Host (class-independent) methods, by byte address. */
+struct nvrt_host_methods {
+	uint32_t nop, set_reference, non_stall_interrupt;
+	uint32_t sem_addr_lo, sem_addr_hi, sem_payload_lo, sem_payload_hi, sem_execute;
+	uint32_t mem_op_a, mem_op_b, mem_op_c, mem_op_d;
+};
+
+/* How a semaphore method executes (NV_UDMA_SEM_EXECUTE). */
+enum nvrt_sem_flags {
+	NVRT_SEM_RELEASE = 1 << 0,    /* else acquire (greater or equal, circular) */
+	NVRT_SEM_64BIT = 1 << 1,      /* 64-bit payload */
+	NVRT_SEM_TIMESTAMP = 1 << 2,  /* release writes the GPU time after the payload */
+	NVRT_SEM_WFI = 1 << 3,        /* release waits for idle first */
+};
+
+/*
+ * The ver2 virtual address split (manuals/<chip>/dev_mmu.ref addendum):
+ * level 0 = PD3 .. 3 = PD0 (dual PDEs), 4 = PT of 4 KiB pages; the index of
+ * level l is VA bits [lo[l] + bits[l] - 1 : lo[l]].  A 64 KiB-page PT is
+ * indexed by big_bits bits from big_lo.
+ */
+struct nvrt_pt_format {
+	uint32_t lo[5], bits[5];
+	uint32_t big_lo, big_bits;
+	uint32_t pde_bytes, dual_pde_bytes, pte_bytes;
+};
+
+struct nvrt_chip {
+	const char *name;               /* "gv100" */
+	uint32_t boot0_architecture;    /* NV_PMC_BOOT_0_ARCHITECTURE of this chip */
+	void (*host_methods)(struct nvrt_host_methods *out);
+	void (*pt_format)(struct nvrt_pt_format *out);
+
+	/* instance.c: RAMIN (4 KiB at inst) with its RAMFC. */
+	uint32_t instance_bytes, instance_align;
+	int (*instance_build)(void *inst, const struct nvrt_instance_params *p, struct nvrt_err *err);
+	/* userd.c */
+	uint32_t userd_bytes, userd_align;
+	void (*userd_gp_put_set)(void *userd, uint32_t put);
+	uint32_t (*userd_gp_put)(const void *userd);
+	uint32_t (*userd_gp_get)(const void *userd);
+	/* runlist.c: writes entries to rl (16 bytes each); *nentries on success. */
+	uint32_t runlist_entry_bytes, runlist_align;
+	int (*runlist_build)(void *rl, size_t bytes, const struct nvrt_runlist_tsg *tsgs,
+			     uint32_t ntsgs, uint32_t *nentries, struct nvrt_err *err);
+	/* gpfifo.c: one 8-byte GP entry. */
+	int (*gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], struct nvrt_err *err);
+	void (*gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e);
+	/* pushbuf.c: method headers and the SEM_EXECUTE word. */
+	int (*pb_header_encode)(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err);
+	void (*pb_header_decode)(uint32_t word, struct nvrt_pb_header *h);
+	uint32_t (*sem_execute)(unsigned flags);
+	uint32_t (*membar_sys_op_c)(void);   /* MEM_OP_C for a SYS_MEMBAR */
+	uint32_t (*membar_op_d)(void);       /* MEM_OP_D for a MEMBAR */
+	/* pagetable.c: ver2 PDE, dual PDE and PTE words. */
+	void (*pde_encode)(const struct nvrt_pde *p, uint32_t out[2]);
+	void (*pde_decode)(const uint32_t in[2], struct nvrt_pde *p);
+	void (*dual_pde_encode)(const struct nvrt_pde *big, const struct nvrt_pde *small, uint32_t out[4]);
+	void (*dual_pde_decode)(const uint32_t in[4], struct nvrt_pde *big, struct nvrt_pde *small);
+	void (*pte_encode)(const struct nvrt_pte *p, uint32_t out[2]);
+	void (*pte_decode)(const uint32_t in[2], struct nvrt_pte *p);
+	/* decode.c: dumps with the manual's names. */
+	void (*ramin_dump)(const void *inst, FILE *out);
+	void (*userd_dump)(const void *userd, FILE *out);
+	void (*runlist_dump)(const void *rl, uint32_t nentries, FILE *out);
+	/* The manual's name of a Host method, or NULL. */
+	const char *(*host_method_name)(uint32_t method);
+	/* Fields of a Host method's data word, by name ("OPERATION=RELEASE ..."). */
+	void (*host_method_data_dump)(uint32_t method, uint32_t data, FILE *out);
+};
+
+extern const struct nvrt_chip nvrt_chip_gv100;
+
+/* The chip called name, or NULL. */
+const struct nvrt_chip *nvrt_chip_find(const char *name);
+
+#endif

@@ -1,0 +1,53 @@
+#include <string.h>
+
+#include "nvrt/backend.h"
+#include "nvrt/dma.h"
+
+const char *nvrt_aperture_name(enum nvrt_aperture ap)
+{
+	return ap == NVRT_APERTURE_SYS_NONCOHERENT ? "noncoherent" : "coherent";
+}
+
+int nvrt_aperture_parse(const char *s, enum nvrt_aperture *out)
+{
+	if (!strcmp(s, "coherent"))
+		*out = NVRT_APERTURE_SYS_COHERENT;
+	else if (!strcmp(s, "noncoherent"))
+		*out = NVRT_APERTURE_SYS_NONCOHERENT;
+	else
+		return -1;
+	return 0;
+}
+
+int nvrt_dma_alloc(struct nvrt_backend *b, size_t size, size_t align, enum nvrt_aperture ap,
+		   struct nvrt_dma *out, struct nvrt_err *err)
+{
+	memset(out, 0, sizeof(*out));
+	if (!size || !align || (align & (align - 1)))
+		return nvrt_err_set(err, "DMA buffer of %zu bytes, alignment %zu: the size must be "
+				    "nonzero and the alignment a power of two", size, align);
+	return b->ops->dma_alloc(b, size, align, ap, out, err);
+}
+
+void nvrt_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf)
+{
+	if (buf->cpu)
+		b->ops->dma_free(b, buf);
+	memset(buf, 0, sizeof(*buf));
+}
+
+uint32_t nvrt_bar0_read32(struct nvrt_backend *b, uint32_t offset)
+{
+	return b->ops->bar0_read32(b, offset);
+}
+
+void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value)
+{
+	b->ops->bar0_write32(b, offset, value);
+}
+
+void nvrt_backend_close(struct nvrt_backend *b)
+{
+	if (b)
+		b->ops->close(b);
+}

@@ -1,0 +1,40 @@
+/* This chip's table: every per-chip function of runtime/src/hw/. */
+#include "hw/chip_hw.h"
+#include NVRT_HW_HEADER(dev_master)
+#include NVRT_HW_HEADER(dev_ram)
+
+const struct nvrt_chip NVRT_CAT(nvrt_chip_, NVRT_CHIP) = {
+	.name = NVRT_STR(NVRT_CHIP),
+	.boot0_architecture = NVRT_CHIP_ARCHITECTURE,
+	.host_methods = NVRT_FN(host_methods),
+	.pt_format = NVRT_FN(pt_format),
+	.instance_bytes = HWC(RAMIN_ALLOC_SIZE),
+	.instance_align = 1u << HWC(RAMIN_BASE_SHIFT),
+	.instance_build = NVRT_FN(instance_build),
+	.userd_bytes = HWC(RAMUSERD_CHAN_SIZE),
+	.userd_align = 1u << HWC(RAMUSERD_BASE_SHIFT),
+	.userd_gp_put_set = NVRT_FN(userd_gp_put_set),
+	.userd_gp_put = NVRT_FN(userd_gp_put),
+	.userd_gp_get = NVRT_FN(userd_gp_get),
+	.runlist_entry_bytes = HWC(RAMRL_ENTRY_SIZE),
+	.runlist_align = 1u << HWC(RAMRL_ENTRY_BASE_SHIFT),
+	.runlist_build = NVRT_FN(runlist_build),
+	.gp_entry_encode = NVRT_FN(gp_entry_encode),
+	.gp_entry_decode = NVRT_FN(gp_entry_decode),
+	.pb_header_encode = NVRT_FN(pb_header_encode),
+	.pb_header_decode = NVRT_FN(pb_header_decode),
+	.sem_execute = NVRT_FN(sem_execute),
+	.membar_sys_op_c = NVRT_FN(membar_sys_op_c),
+	.membar_op_d = NVRT_FN(membar_op_d),
+	.pde_encode = NVRT_FN(pde_encode),
+	.pde_decode = NVRT_FN(pde_decode),
+	.dual_pde_encode = NVRT_FN(dual_pde_encode),
+	.dual_pde_decode = NVRT_FN(dual_pde_decode),
+	.pte_encode = NVRT_FN(pte_encode),
+	.pte_decode = NVRT_FN(pte_decode),
+	.ramin_dump = NVRT_FN(ramin_dump),
+	.userd_dump = NVRT_FN(userd_dump),
+	.runlist_dump = NVRT_FN(runlist_dump),
+	.host_method_name = NVRT_FN(host_method_name),
+	.host_method_data_dump = NVRT_FN(host_method_data_dump),
+};

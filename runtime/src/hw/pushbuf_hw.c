@@ -1,0 +1,449 @@
+/*
+ * Pushbuffer encodings of one chip: the method headers and control entries
+ * of dev_ram "Host Pushbuffer Format (FIFO_DMA)", the data words of the Host
+ * methods of dev_pbdma (NV_UDMA_*), and the manual's names for both.
+ *
+ * Header and data words are numbers here; pushbuf.c stores them in memory.
+ */
+#include <string.h>
+
+#include "hw/chip_hw.h"
+#include NVRT_HW_HEADER(dev_ram)
+#include NVRT_HW_HEADER(dev_pbdma)
+#include NVRT_HW_HEADER(fields/dev_pbdma)
+#include "dump.h"
+
+/* A PB entry is one dword, and method addresses count dwords (dev_ram). */
+#define PB_DWORD HWC(FIFO_PB_ENTRY_SIZE)
+
+/* One-word FIFO_DMA structures hold the little-endian word the GPU reads. */
+#define PB_WORD(s) REFGEN_LE32((s).w[0])
+#define PB_STRUCT(word) { { REFGEN_LE32(word) } }
+
+/* ---- method headers -------------------------------------------------------- */
+
+/* A header type's largest field values, and the names of its value field. */
+struct pb_limits {
+	const char *kind, *what, *field;   /* "INCR", "count", "COUNT" */
+	bool method;                       /* has SUBCHANNEL and ADDRESS */
+	uint32_t subch, address, value;
+};
+
+static inline bool pb_header_fits(const struct pb_limits *l, const struct nvrt_pb_header *h,
+				  uint32_t value)
+{
+	if (l->method && (h->method % PB_DWORD || h->method / PB_DWORD > l->address ||
+			  h->subch > l->subch))
+		return false;
+	return value <= l->value;
+}
+
+/*
+ * Why a header does not fit.  Cold, and given the limits by value, so that
+ * encoding a valid header builds no message arguments at all.
+ */
+static __attribute__((cold, noinline)) int
+pb_header_error(struct pb_limits limits, const struct nvrt_pb_header *h, uint32_t value,
+		struct nvrt_err *err)
+{
+	const struct pb_limits *l = &limits;
+
+	if (l->method && h->method % PB_DWORD)
+		return nvrt_err_set(err, "%s header: method 0x%x is not dword aligned "
+				    "(NV_FIFO_DMA_%s_ADDRESS holds a dword address)", l->kind,
+				    h->method, l->kind);
+	if (l->method && h->method / PB_DWORD > l->address)
+		return nvrt_err_set(err, "%s header: method 0x%x is beyond NV_FIFO_DMA_%s_ADDRESS "
+				    "(dword address 0..0x%x: byte address at most 0x%x)", l->kind,
+				    h->method, l->kind, l->address, l->address * PB_DWORD);
+	if (l->method && h->subch > l->subch)
+		return nvrt_err_set(err, "%s header: subchannel %u does not fit "
+				    "NV_FIFO_DMA_%s_SUBCHANNEL (0..%u)", l->kind, h->subch, l->kind,
+				    l->subch);
+	return nvrt_err_set(err, "%s header: %s 0x%x does not fit NV_FIFO_DMA_%s_%s (%d bits: 0..0x%x)",
+			    l->kind, l->what, value, l->kind, l->field, __builtin_popcount(l->value),
+			    l->value);
+}
+
+/*
+ * INCR, NONINCR and ONEINCR share one layout under three names; each is
+ * encoded and decoded through its own structure.  A field's largest value
+ * is what its getter reads from an all-ones structure.
+ */
+#define PB_METHOD_HEADER(kind, KIND, OP)                                                    \
+static int pb_encode_##kind(const struct nvrt_pb_header *h, uint32_t *out,                \
+			    struct nvrt_err *err)                                         \
+{                                                                                         \
+	HW(fifo_dma_##kind##_t) s, ones;                                                  \
+                                                                                          \
+	memset(&ones, 0xff, sizeof(ones));                                                \
+	const struct pb_limits l = {                                                      \
+		#KIND, "count", "COUNT", true, HW(fifo_dma_##kind##_subchannel_get)(&ones), \
+		HW(fifo_dma_##kind##_address_get)(&ones), HW(fifo_dma_##kind##_count_get)(&ones) \
+	};                                                                                \
+	if (__builtin_expect(!pb_header_fits(&l, h, h->count), 0))                        \
+		return pb_header_error(l, h, h->count, err);                              \
+	memset(&s, 0, sizeof(s));                                                         \
+	HW(fifo_dma_##kind##_opcode_set)(&s, HWC(FIFO_DMA_##KIND##_OPCODE_VALUE));        \
+	HW(fifo_dma_##kind##_count_set)(&s, h->count);                                    \
+	HW(fifo_dma_##kind##_subchannel_set)(&s, h->subch);                               \
+	HW(fifo_dma_##kind##_address_set)(&s, h->method / PB_DWORD);                      \
+	*out = PB_WORD(s);                                                                \
+	return 0;                                                                         \
+}                                                                                         \
+static void pb_decode_##kind(uint32_t word, struct nvrt_pb_header *h)                     \
+{                                                                                         \
+	HW(fifo_dma_##kind##_t) s = { { REFGEN_LE32(word), 0 } };                         \
+                                                                                          \
+	h->op = OP;                                                                       \
+	h->count = HW(fifo_dma_##kind##_count_get)(&s);                                   \
+	h->subch = HW(fifo_dma_##kind##_subchannel_get)(&s);                              \
+	h->method = HW(fifo_dma_##kind##_address_get)(&s) * PB_DWORD;                     \
+}
+
+PB_METHOD_HEADER(incr, INCR, NVRT_PB_INCR)
+PB_METHOD_HEADER(nonincr, NONINCR, NVRT_PB_NONINCR)
+PB_METHOD_HEADER(oneincr, ONEINCR, NVRT_PB_ONEINCR)
+
+static int pb_encode_immd(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err)
+{
+	HW(fifo_dma_immd_t) s, ones;
+
+	memset(&ones, 0xff, sizeof(ones));
+	const struct pb_limits l = {
+		"IMMD", "data", "DATA", true, HW(fifo_dma_immd_subchannel_get)(&ones),
+		HW(fifo_dma_immd_address_get)(&ones), HW(fifo_dma_immd_data_get)(&ones)
+	};
+	if (__builtin_expect(!pb_header_fits(&l, h, h->data), 0))
+		return pb_header_error(l, h, h->data, err);
+	memset(&s, 0, sizeof(s));
+	HW(fifo_dma_immd_opcode_set)(&s, HWC(FIFO_DMA_IMMD_OPCODE_VALUE));
+	HW(fifo_dma_immd_data_set)(&s, h->data);
+	HW(fifo_dma_immd_subchannel_set)(&s, h->subch);
+	HW(fifo_dma_immd_address_set)(&s, h->method / PB_DWORD);
+	*out = PB_WORD(s);
+	return 0;
+}
+
+static void pb_decode_immd(uint32_t word, struct nvrt_pb_header *h)
+{
+	HW(fifo_dma_immd_t) s = PB_STRUCT(word);
+
+	h->op = NVRT_PB_IMMD;
+	h->data = HW(fifo_dma_immd_data_get)(&s);
+	h->subch = HW(fifo_dma_immd_subchannel_get)(&s);
+	h->method = HW(fifo_dma_immd_address_get)(&s) * PB_DWORD;
+}
+
+/* SET_ and STORE_SUBDEVICE_MASK: an OPCODE (31:16) and a 12-bit VALUE. */
+#define PB_MASK_ENTRY(kind, KIND, OP)                                                       \
+static int pb_encode_##kind(const struct nvrt_pb_header *h, uint32_t *out,                \
+			    struct nvrt_err *err)                                         \
+{                                                                                         \
+	HW(fifo_dma_##kind##_t) s, ones;                                                  \
+                                                                                          \
+	memset(&ones, 0xff, sizeof(ones));                                                \
+	const struct pb_limits l = {                                                      \
+		#KIND, "mask", "VALUE", false, 0, 0, HW(fifo_dma_##kind##_value_get)(&ones) \
+	};                                                                                \
+	if (!pb_header_fits(&l, h, h->data))                                              \
+		return pb_header_error(l, h, h->data, err);                               \
+	memset(&s, 0, sizeof(s));                                                         \
+	HW(fifo_dma_##kind##_opcode_set)(&s, HWC(FIFO_DMA_##KIND##_OPCODE_VALUE));        \
+	HW(fifo_dma_##kind##_value_set)(&s, h->data);                                     \
+	*out = PB_WORD(s);                                                                \
+	return 0;                                                                         \
+}                                                                                         \
+static bool pb_decode_##kind(uint32_t word, struct nvrt_pb_header *h)                     \
+{                                                                                         \
+	HW(fifo_dma_##kind##_t) s = PB_STRUCT(word);                                      \
+                                                                                          \
+	if (HW(fifo_dma_##kind##_opcode_get)(&s) != HWC(FIFO_DMA_##KIND##_OPCODE_VALUE))  \
+		return false;                                                             \
+	h->op = OP;                                                                       \
+	h->data = HW(fifo_dma_##kind##_value_get)(&s);                                    \
+	return true;                                                                      \
+}
+
+PB_MASK_ENTRY(set_subdevice_mask, SET_SUBDEVICE_MASK, NVRT_PB_SET_SUBDEVICE_MASK)
+PB_MASK_ENTRY(store_subdevice_mask, STORE_SUBDEVICE_MASK, NVRT_PB_STORE_SUBDEVICE_MASK)
+
+static uint32_t pb_encode_use_subdevice_mask(void)
+{
+	HW(fifo_dma_use_subdevice_mask_t) s = { { 0 } };
+
+	HW(fifo_dma_use_subdevice_mask_opcode_set)(&s, HWC(FIFO_DMA_USE_SUBDEVICE_MASK_OPCODE_VALUE));
+	return PB_WORD(s);
+}
+
+static uint32_t pb_encode_end_segment(void)
+{
+	HW(fifo_dma_t) s = { { 0 } };
+
+	HW(fifo_dma_endseg_opcode_set)(&s, HWC(FIFO_DMA_ENDSEG_OPCODE_VALUE));
+	return PB_WORD(s);
+}
+
+/*
+ * Every field is range-checked before it is set, so the accessors'
+ * REFGEN_CHECK never fires here: this runs once per pushbuffer op, and
+ * skips the hook's per-thread bookkeeping.
+ */
+int NVRT_FN(pb_header_encode)(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err)
+{
+	switch (h->op) {
+	case NVRT_PB_INCR:
+		return pb_encode_incr(h, out, err);
+	case NVRT_PB_NONINCR:
+		return pb_encode_nonincr(h, out, err);
+	case NVRT_PB_ONEINCR:
+		return pb_encode_oneincr(h, out, err);
+	case NVRT_PB_IMMD:
+		return pb_encode_immd(h, out, err);
+	case NVRT_PB_SET_SUBDEVICE_MASK:
+		return pb_encode_set_subdevice_mask(h, out, err);
+	case NVRT_PB_STORE_SUBDEVICE_MASK:
+		return pb_encode_store_subdevice_mask(h, out, err);
+	case NVRT_PB_USE_SUBDEVICE_MASK:
+		*out = pb_encode_use_subdevice_mask();
+		return 0;
+	case NVRT_PB_END_SEGMENT:
+		*out = pb_encode_end_segment();
+		return 0;
+	case NVRT_PB_NOP:
+		*out = HWC(FIFO_DMA_NOP);
+		return 0;
+	case NVRT_PB_INVALID:
+		break;
+	}
+	return nvrt_err_set(err, "pushbuffer header type %d is none of the PB instructions of "
+			    "NV_FIFO_DMA_SEC_OP/TERT_OP", (int)h->op);
+}
+
+static bool pb_decode_use_subdevice_mask(uint32_t word, struct nvrt_pb_header *h)
+{
+	HW(fifo_dma_use_subdevice_mask_t) s = PB_STRUCT(word);
+
+	if (HW(fifo_dma_use_subdevice_mask_opcode_get)(&s) !=
+	    HWC(FIFO_DMA_USE_SUBDEVICE_MASK_OPCODE_VALUE))
+		return false;
+	h->op = NVRT_PB_USE_SUBDEVICE_MASK;
+	return true;
+}
+
+/*
+ * SEC_OP GRP0_USE_TERT: TERT_OP picks the control entry, whose OPCODE
+ * (31:16) must then be exactly its OPCODE_VALUE; TERT_OP 0 is only the
+ * universal NOP (word 0).
+ */
+static void pb_decode_grp0(uint32_t word, struct nvrt_pb_header *h)
+{
+	HW(fifo_dma_t) s = PB_STRUCT(word);
+	bool ok;
+
+	switch (HW(fifo_dma_tert_op_get)(&s)) {
+	case HWC(FIFO_DMA_TERT_OP_GRP0_SET_SUB_DEV_MASK):
+		ok = pb_decode_set_subdevice_mask(word, h);
+		break;
+	case HWC(FIFO_DMA_TERT_OP_GRP0_STORE_SUB_DEV_MASK):
+		ok = pb_decode_store_subdevice_mask(word, h);
+		break;
+	case HWC(FIFO_DMA_TERT_OP_GRP0_USE_SUB_DEV_MASK):
+		ok = pb_decode_use_subdevice_mask(word, h);
+		break;
+	default:
+		ok = word == HWC(FIFO_DMA_NOP);
+		h->op = NVRT_PB_NOP;
+		break;
+	}
+	if (!ok)
+		h->op = NVRT_PB_INVALID;
+}
+
+void NVRT_FN(pb_header_decode)(uint32_t word, struct nvrt_pb_header *h)
+{
+	HW(fifo_dma_t) s = PB_STRUCT(word);
+
+	memset(h, 0, sizeof(*h));
+	switch (HW(fifo_dma_sec_op_get)(&s)) {
+	case HWC(FIFO_DMA_SEC_OP_GRP0_USE_TERT):
+		pb_decode_grp0(word, h);
+		break;
+	case HWC(FIFO_DMA_SEC_OP_INC_METHOD):
+		pb_decode_incr(word, h);
+		break;
+	case HWC(FIFO_DMA_SEC_OP_NON_INC_METHOD):
+		pb_decode_nonincr(word, h);
+		break;
+	case HWC(FIFO_DMA_SEC_OP_IMMD_DATA_METHOD):
+		pb_decode_immd(word, h);
+		break;
+	case HWC(FIFO_DMA_SEC_OP_ONE_INC):
+		pb_decode_oneincr(word, h);
+		break;
+	case HWC(FIFO_DMA_SEC_OP_END_PB_SEGMENT):
+		h->op = NVRT_PB_END_SEGMENT;
+		break;
+	default:    /* RESERVED6 and the values the manual leaves out */
+		h->op = NVRT_PB_INVALID;
+		break;
+	}
+}
+
+/* ---- Host method data ---------------------------------------------------------- */
+
+uint32_t NVRT_FN(sem_execute)(unsigned flags)
+{
+	HW(udma_sem_execute_t) r = { 0 };
+	bool release = flags & NVRT_SEM_RELEASE;
+
+	r = HW(udma_sem_execute_operation_set)(r, release ? HWC(UDMA_SEM_EXECUTE_OPERATION_RELEASE) :
+					       HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_CIRC_GEQ));
+	r = HW(udma_sem_execute_payload_size_set)(r, flags & NVRT_SEM_64BIT ?
+						  HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_64BIT) :
+						  HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_32BIT));
+	/* The WFI and timestamp fields apply to releases only; unused bits stay 0. */
+	if (release) {
+		r = HW(udma_sem_execute_release_wfi_set)(r, flags & NVRT_SEM_WFI ?
+							 HWC(UDMA_SEM_EXECUTE_RELEASE_WFI_EN) :
+							 HWC(UDMA_SEM_EXECUTE_RELEASE_WFI_DIS));
+		r = HW(udma_sem_execute_release_timestamp_set)(r, flags & NVRT_SEM_TIMESTAMP ?
+							       HWC(UDMA_SEM_EXECUTE_RELEASE_TIMESTAMP_EN) :
+							       HWC(UDMA_SEM_EXECUTE_RELEASE_TIMESTAMP_DIS));
+	}
+	return r.v;
+}
+
+uint32_t NVRT_FN(membar_sys_op_c)(void)
+{
+	HW(udma_mem_op_c_t) r = { 0 };
+
+	r = HW(udma_mem_op_c_membar_type_set)(r, HWC(UDMA_MEM_OP_C_MEMBAR_TYPE_SYS_MEMBAR));
+	return r.v;
+}
+
+uint32_t NVRT_FN(membar_op_d)(void)
+{
+	HW(udma_mem_op_d_t) r = { 0 };
+
+	r = HW(udma_mem_op_d_operation_set)(r, HWC(UDMA_MEM_OP_D_OPERATION_MEMBAR));
+	return r.v;
+}
+
+void NVRT_FN(host_methods)(struct nvrt_host_methods *out)
+{
+	out->nop = HW(udma_nop)();
+	out->set_reference = HW(udma_set_ref)();
+	out->non_stall_interrupt = HW(udma_non_stall_int)();
+	out->sem_addr_lo = HW(udma_sem_addr_lo)();
+	out->sem_addr_hi = HW(udma_sem_addr_hi)();
+	out->sem_payload_lo = HW(udma_sem_payload_lo)();
+	out->sem_payload_hi = HW(udma_sem_payload_hi)();
+	out->sem_execute = HW(udma_sem_execute)();
+	out->mem_op_a = HW(udma_mem_op_a)();
+	out->mem_op_b = HW(udma_mem_op_b)();
+	out->mem_op_c = HW(udma_mem_op_c)();
+	out->mem_op_d = HW(udma_mem_op_d)();
+}
+
+/*
+ * The Host method at byte address method: a register of dev_pbdma's NV_UDMA
+ * device (the generated descriptors carry every one, with its offset).
+ */
+static const struct refgen_layout *pb_host_layout(uint32_t method)
+{
+	static const char prefix[] = "NV_UDMA_";
+
+	if (method - HWC(UDMA_BASE) > HWC(UDMA_LIMIT) - HWC(UDMA_BASE))
+		return NULL;
+	for (const struct refgen_layout *const *l = HW(dev_pbdma_layouts); *l; l++)
+		if ((*l)->offset == method && !(*l)->count &&
+		    !strncmp((*l)->name, prefix, sizeof(prefix) - 1))
+			return *l;
+	return NULL;
+}
+
+const char *NVRT_FN(host_method_name)(uint32_t method)
+{
+	const struct refgen_layout *l = pb_host_layout(method);
+
+	return l ? l->name : NULL;
+}
+
+static uint32_t pb_field_mask(const struct refgen_field *f)
+{
+	return (uint32_t)(f->width >= 32 ? ~0u : (1u << f->width) - 1) << f->lo;
+}
+
+/* Bits of SEM_EXECUTE's PAYLOAD_SIZE: what clearing it clears. */
+static uint32_t pb_sem_payload_size_mask(void)
+{
+	HW(udma_sem_execute_t) r = { ~0u };
+
+	return ~HW(udma_sem_execute_payload_size_set)(r, HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_32BIT)).v;
+}
+
+/*
+ * Fields shown even when 0: a method's first field with named values (the
+ * operation or type that gives the rest their meaning), and SEM_EXECUTE's
+ * PAYLOAD_SIZE, which every semaphore operation uses.
+ */
+static const struct refgen_field *pb_first_named_field(const struct refgen_layout *l)
+{
+	for (uint32_t i = 0; i < l->nfields; i++)
+		if (l->fields[i].nvalues)
+			return &l->fields[i];
+	return NULL;
+}
+
+static bool pb_field_always(const struct refgen_layout *l, const struct refgen_field *f)
+{
+	if (f == pb_first_named_field(l))
+		return true;
+	return l->offset == HW(udma_sem_execute)() && pb_field_mask(f) == pb_sem_payload_size_mask();
+}
+
+static void pb_field_print(const struct refgen_layout *l, const struct refgen_field *f,
+			   uint32_t data, bool first, FILE *out)
+{
+	uint64_t v = refgen_field_value(f, &data);
+	const char *vname = nvrt_dump_value_suffix(f, v);
+	size_t n = strlen(l->name);
+	const char *fname = !strncmp(f->name, l->name, n) && f->name[n] == '_' ? f->name + n + 1 : f->name;
+
+	fprintf(out, "%s%s=", first ? "" : " ", fname);
+	if (vname)
+		fputs(vname, out);
+	else
+		fprintf(out, "0x%llx", (unsigned long long)v);
+}
+
+/*
+ * "FIELD=VALUE ..." in manual order: the fields that are not 0 and those
+ * pb_field_always names (the first field when nothing else shows), then any
+ * bits no field covers.  Nothing for a method that is not a Host method.
+ */
+void NVRT_FN(host_method_data_dump)(uint32_t method, uint32_t data, FILE *out)
+{
+	const struct refgen_layout *l = pb_host_layout(method);
+	uint32_t covered = 0;
+	bool first = true;
+
+	if (!l)
+		return;
+	for (uint32_t i = 0; i < l->nfields; i++) {
+		const struct refgen_field *f = &l->fields[i];
+
+		covered |= pb_field_mask(f);
+		if (refgen_field_value(f, &data) || pb_field_always(l, f)) {
+			pb_field_print(l, f, data, first, out);
+			first = false;
+		}
+	}
+	if (first && l->nfields) {
+		pb_field_print(l, &l->fields[0], data, true, out);
+		first = false;
+	}
+	if (data & ~covered)
+		fprintf(out, "%sUNDEFINED_BITS=0x%08x", first ? "" : " ", data & ~covered);
+}

@@ -1,0 +1,73 @@
+/* nvrt: lay out and decode GV100 channel memory. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvrt_cli.h"
+
+int nvrt_cli_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("nvrt: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'nvrt --help'.\n", stderr);
+	return NVRT_CLI_USAGE;
+}
+
+int nvrt_cli_number(const char *opt, const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (!*s || *end || errno || s[0] == '-' || v > max) {
+		nvrt_cli_usage("%s: '%s' is not a number from 0 to %llu", opt, s,
+			       (unsigned long long)max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+const struct nvrt_chip *nvrt_cli_chip(const char *name)
+{
+	const struct nvrt_chip *c = nvrt_chip_find(name);
+
+	if (!c)
+		nvrt_cli_usage("unknown chip '%s' (this build knows gv100)", name);
+	return c;
+}
+
+static void nvrt_usage(FILE *out)
+{
+	fputs("Usage: nvrt COMMAND [options]\n\n"
+	      "Commands:\n"
+	      "  layout --dir DIR [options]   lay out one TSG with one channel whose pushbuffer\n"
+	      "                               releases a semaphore; write every buffer to DIR\n"
+	      "  decode KIND FILE [options]   print memory with the manual's names; KIND is\n"
+	      "                               pushbuffer, gpfifo, runlist, ramin, userd or walk\n\n"
+	      "'nvrt COMMAND --help' describes a command's options.\n"
+	      "Exit status: 0 success, 1 failure (message on stderr), 2 usage.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		nvrt_usage(stderr);
+		return NVRT_CLI_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		nvrt_usage(stdout);
+		return NVRT_CLI_OK;
+	}
+	if (!strcmp(argv[1], "layout"))
+		return nvrt_cli_layout(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "decode"))
+		return nvrt_cli_decode(argc - 1, argv + 1);
+	return nvrt_cli_usage("unknown command '%s'", argv[1]);
+}

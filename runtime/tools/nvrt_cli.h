@@ -1,0 +1,38 @@
+/* The nvrt command line: one file per subcommand. */
+#ifndef NVRT_CLI_H
+#define NVRT_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nvrt/chip.h"
+#include "nvrt/layout.h"
+
+enum {
+	NVRT_CLI_OK = 0,
+	NVRT_CLI_FAIL = 1,
+	NVRT_CLI_USAGE = 2,
+};
+
+int nvrt_cli_layout(int argc, char **argv);
+int nvrt_cli_decode(int argc, char **argv);
+
+/* "nvrt: message" on stderr; returns NVRT_CLI_USAGE. */
+int nvrt_cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Parses a number (decimal or 0x hex) that must fit max; -1 on error. */
+int nvrt_cli_number(const char *opt, const char *s, uint64_t max, uint64_t *out);
+const struct nvrt_chip *nvrt_cli_chip(const char *name);
+
+/* Writes every buffer of l as a raw file into dir, plus layout.json. */
+int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct nvrt_err *err);
+
+/* A buffer listed in DIR/layout.json. */
+struct nvrt_dir_buffer {
+	char name[32], file[64];
+	uint64_t iova, size;
+};
+/* Reads the buffers and the PDB of DIR/layout.json (as nvrt layout writes it). */
+int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t cap, size_t *n,
+			 uint64_t *pdb, struct nvrt_err *err);
+
+#endif

@@ -1,0 +1,267 @@
+/* nvrt decode: channel memory printed with the manual's names. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvrt/gpfifo.h"
+#include "nvrt/pagetable.h"
+#include "nvrt/pushbuf.h"
+#include "nvrt_cli.h"
+
+#define DECODE_MAX_FILE (64u << 20)
+#define DECODE_MAX_BUFFERS 64
+
+struct decode_opts {
+	const char *chip, *dir;
+	uint64_t count, va, pdb;
+	int have_count, have_va, have_pdb;
+};
+
+/* Whole file, padded with zeros to a multiple of 16 bytes. */
+static uint32_t *decode_read(const char *path, size_t *bytes)
+{
+	FILE *f = fopen(path, "rb");
+	uint32_t *buf = NULL;
+	long n;
+
+	if (!f) {
+		fprintf(stderr, "nvrt: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && (unsigned long)n <= DECODE_MAX_FILE &&
+	    fseek(f, 0, SEEK_SET) == 0) {
+		buf = calloc(1, ((size_t)n + 16) & ~(size_t)15);
+		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*bytes = (size_t)n;
+	}
+	if (!buf)
+		fprintf(stderr, "nvrt: %s: cannot read (not a regular file under %u MiB?)\n", path,
+			DECODE_MAX_FILE >> 20);
+	fclose(f);
+	return buf;
+}
+
+/* Dwords up to the last nonzero one (unused space reads as zeros). */
+static size_t decode_used(const uint32_t *w, size_t n, size_t unit)
+{
+	while (n >= unit) {
+		size_t k;
+		for (k = 0; k < unit && !w[n - unit + k]; k++)
+			;
+		if (k < unit)
+			break;
+		n -= unit;
+	}
+	return n;
+}
+
+static void decode_gpfifo(const struct nvrt_chip *c, const uint32_t *w, size_t n, FILE *out)
+{
+	for (size_t i = 0; i + 1 < n; i += 2) {
+		struct nvrt_gp_entry e;
+
+		c->gp_entry_decode(w + i, &e);
+		fprintf(out, "GP entry %zu: %08x %08x  ", i / 2, w[i], w[i + 1]);
+		if (e.length)
+			fprintf(out, "PB segment va=0x%" PRIx64 " LENGTH=%u dwords LEVEL=%s SYNC=%s%s%s\n",
+				e.va, e.length, e.subroutine ? "SUBROUTINE" : "MAIN",
+				e.sync_wait ? "WAIT" : "PROCEED", e.conditional ? " FETCH=CONDITIONAL" : "",
+				e.priv ? " PRIV=KERNEL" : "");
+		else
+			fprintf(out, "control OPCODE=%s\n", e.opcode == NVRT_GP_OP_NOP ? "NOP" :
+				e.opcode == NVRT_GP_OP_ILLEGAL ? "ILLEGAL" :
+				e.opcode == NVRT_GP_OP_GP_CRC ? "GP_CRC" : "PB_CRC");
+	}
+}
+
+struct decode_mem {
+	struct nvrt_dir_buffer bufs[DECODE_MAX_BUFFERS];
+	uint32_t *data[DECODE_MAX_BUFFERS];
+	size_t n;
+};
+
+static int decode_mem_read(void *ctx, uint64_t iova, void *buf, size_t len)
+{
+	const struct decode_mem *m = ctx;
+
+	for (size_t i = 0; i < m->n; i++) {
+		const struct nvrt_dir_buffer *b = &m->bufs[i];
+		if (m->data[i] && iova >= b->iova && iova - b->iova + len <= b->size) {
+			memcpy(buf, (const char *)m->data[i] + (iova - b->iova), len);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int decode_walk(const struct nvrt_chip *c, const struct decode_opts *o, char **files,
+		       int nfiles)
+{
+	struct decode_mem m = { 0 };
+	struct nvrt_err err;
+	struct nvrt_walk w;
+	uint64_t pdb = o->pdb;
+	int rc = NVRT_CLI_FAIL;
+
+	if (!o->have_va)
+		return nvrt_cli_usage("decode walk: --va is required");
+	if (o->dir) {
+		if (nvrt_layout_dir_read(o->dir, m.bufs, DECODE_MAX_BUFFERS, &m.n, &pdb, &err) < 0) {
+			fprintf(stderr, "nvrt: %s\n", err.msg);
+			return NVRT_CLI_FAIL;
+		}
+	} else if (!o->have_pdb) {
+		return nvrt_cli_usage("decode walk: give --dir DIR, or --pdb IOVA and FILE@IOVA...");
+	}
+	size_t ndir = m.n;
+	for (int i = 0; i < nfiles && m.n < DECODE_MAX_BUFFERS; i++) {
+		char *at = strrchr(files[i], '@');
+		if (!at || sscanf(at + 1, "%" SCNx64, &m.bufs[m.n].iova) != 1)
+			return nvrt_cli_usage("decode walk: '%s' is not FILE@IOVA", files[i]);
+		snprintf(m.bufs[m.n].file, sizeof(m.bufs[m.n].file), "%.*s", (int)(at - files[i]), files[i]);
+		m.n++;
+	}
+	for (size_t i = 0; i < m.n; i++) {
+		char path[4200];
+		size_t bytes = 0;
+		if (i < ndir)
+			snprintf(path, sizeof(path), "%s/%s", o->dir, m.bufs[i].file);
+		else
+			snprintf(path, sizeof(path), "%s", m.bufs[i].file);
+		m.data[i] = decode_read(path, &bytes);
+		if (!m.data[i])
+			goto out;
+		m.bufs[i].size = bytes;
+	}
+	nvrt_pt_walk(c, pdb, o->va, decode_mem_read, &m, &w);
+	nvrt_pt_walk_dump(c, &w, o->va, stdout);
+	rc = w.mapped ? NVRT_CLI_OK : NVRT_CLI_FAIL;
+out:
+	for (size_t i = 0; i < m.n; i++)
+		free(m.data[i]);
+	return rc;
+}
+
+static int decode_file(const struct nvrt_chip *c, const char *kind, const char *path,
+		       const struct decode_opts *o)
+{
+	size_t bytes = 0;
+	uint32_t *w = decode_read(path, &bytes);
+	size_t n = bytes / 4;
+	int rc = NVRT_CLI_OK;
+
+	if (!w)
+		return NVRT_CLI_FAIL;
+	if (!strcmp(kind, "pushbuffer")) {
+		size_t used = o->have_count ? (o->count < n ? o->count : n) : decode_used(w, n, 1);
+		nvrt_pb_decode(c, w, used, stdout);
+	} else if (!strcmp(kind, "gpfifo")) {
+		size_t used = o->have_count ? (o->count * 2 < n ? o->count * 2 : n) : decode_used(w, n, 2);
+		decode_gpfifo(c, w, used, stdout);
+	} else if (!strcmp(kind, "runlist")) {
+		size_t per = c->runlist_entry_bytes / 4;
+		size_t used = o->have_count ? o->count * per : decode_used(w, n, per);
+		c->runlist_dump(w, (uint32_t)((used < n ? used : n) / per), stdout);
+	} else if (!strcmp(kind, "ramin") && bytes >= c->instance_bytes) {
+		c->ramin_dump(w, stdout);
+	} else if (!strcmp(kind, "userd") && bytes >= c->userd_bytes) {
+		c->userd_dump(w, stdout);
+	} else {
+		fprintf(stderr, "nvrt: %s: %zu bytes is too short for %s\n", path, bytes, kind);
+		rc = NVRT_CLI_FAIL;
+	}
+	free(w);
+	return rc;
+}
+
+static void decode_help(void)
+{
+	printf("Usage: nvrt decode KIND [options] FILE\n"
+	       "  pushbuffer FILE [--count DWORDS]   method headers, Host methods, data fields\n"
+	       "  gpfifo FILE [--count ENTRIES]      GP entries\n"
+	       "  runlist FILE [--count ENTRIES]     TSG headers and channel entries\n"
+	       "  ramin FILE                         instance block: RAMFC and RAMIN fields\n"
+	       "  userd FILE                         USERD fields\n"
+	       "  walk --va VA (--dir DIR | --pdb IOVA FILE@IOVA...)\n"
+	       "                                     page-table walk of a GPU VA, every level\n"
+	       "Files are raw little-endian memory as `nvrt layout` writes it.  Without\n"
+	       "--count, trailing zeros (unused space) are left out.  --chip picks the chip\n"
+	       "(default gv100).\n");
+}
+
+static int decode_options(int argc, char **argv, struct decode_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "chip", required_argument, NULL, 'c' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "dir", required_argument, NULL, 'd' },
+		{ "va", required_argument, NULL, 'v' },
+		{ "pdb", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c': o->chip = optarg; break;
+		case 'd': o->dir = optarg; break;
+		case 'n':
+			if (nvrt_cli_number("--count", optarg, 1u << 24, &o->count) < 0)
+				return -1;
+			o->have_count = 1;
+			break;
+		case 'v':
+			if (nvrt_cli_number("--va", optarg, UINT64_MAX, &o->va) < 0)
+				return -1;
+			o->have_va = 1;
+			break;
+		case 'p':
+			if (nvrt_cli_number("--pdb", optarg, UINT64_MAX, &o->pdb) < 0)
+				return -1;
+			o->have_pdb = 1;
+			break;
+		case 'h':
+			decode_help();
+			return 1;
+		default:
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int nvrt_cli_decode(int argc, char **argv)
+{
+	static const char *const kinds[] = { "pushbuffer", "gpfifo", "runlist", "ramin", "userd", "walk" };
+	struct decode_opts o = { .chip = "gv100" };
+	/* getopt_long permutes: options may come before or after KIND and FILE. */
+	const struct nvrt_chip *c;
+	const char *kind;
+	size_t k;
+	int rc = decode_options(argc, argv, &o);
+
+	if (rc)
+		return rc > 0 ? NVRT_CLI_OK : NVRT_CLI_USAGE;
+	if (optind >= argc)
+		return nvrt_cli_usage("decode: which KIND? (pushbuffer, gpfifo, runlist, ramin, userd, walk)");
+	kind = argv[optind++];
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]) && strcmp(kinds[k], kind); k++)
+		;
+	if (k == sizeof(kinds) / sizeof(kinds[0]))
+		return nvrt_cli_usage("decode: unknown KIND '%s'", kind);
+	c = nvrt_cli_chip(o.chip);
+	if (!c)
+		return NVRT_CLI_USAGE;
+	if (!strcmp(kind, "walk"))
+		return decode_walk(c, &o, argv + optind, argc - optind);
+	if (argc - optind != 1)
+		return nvrt_cli_usage("decode %s: give exactly one FILE", kind);
+	return decode_file(c, kind, argv[optind], &o);
+}

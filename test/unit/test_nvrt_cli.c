@@ -1,0 +1,222 @@
+/*
+ * The nvrt command line as a user runs it ($NVRT_BIN): `nvrt layout` writes
+ * every buffer and a layout.json that describes them; `nvrt decode` reads
+ * them back with the manual's names; bad input gets a clear error and a
+ * non-zero status, and never a half-written output.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "support/test_support.h"
+
+static char *nvrt_path(const char *dir, const char *name)
+{
+	return path_join(dir, name);
+}
+
+static void nvrt_run(struct proc_result *r, const char *a0, const char *a1, const char *a2,
+		     const char *a3, const char *a4, const char *a5, const char *a6)
+{
+	char *argv[9] = { strdup(env_require("NVRT_BIN")) };
+	const char *rest[] = { a0, a1, a2, a3, a4, a5, a6 };
+	int n = 1;
+
+	for (int i = 0; i < 7 && rest[i]; i++)
+		argv[n++] = (char *)rest[i];
+	argv[n] = NULL;
+	proc_run(argv, r);
+	free(argv[0]);
+}
+
+/* gpu_va of buffer name in layout.json (one buffer per line). */
+static uint64_t nvrt_json_va(const char *json, const char *name)
+{
+	char key[64];
+	const char *p;
+	uint64_t va = 0;
+
+	snprintf(key, sizeof(key), "\"name\": \"%s\"", name);
+	p = strstr(json, key);
+	assert_non_null(p);
+	p = strstr(p, "\"gpu_va\": \"");
+	assert_non_null(p);
+	assert_int_equal(sscanf(p + 11, "%" SCNx64, &va), 1);
+	return va;
+}
+
+static void test_cli_layout_files(void **state)
+{
+	char *dir = tmpdir_create();
+	struct proc_result r;
+	static const char *const files[] = { "instance.bin", "userd.bin", "runlist.bin", "gpfifo.bin",
+					     "pushbuffer.bin", "semaphore.bin", "pd3.bin", "pd2_0.bin",
+					     "pd1_0.bin", "pd0_0.bin", "pt_0.bin", "layout.json" };
+	(void)state;
+	nvrt_run(&r, "layout", "--dir", dir, "--chid", "1", "--tsgid", "0");
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *p = nvrt_path(dir, files[i]);
+		struct stat st;
+		if (stat(p, &st) < 0)
+			fail_msg("%s missing", files[i]);
+		free(p);
+	}
+	char *jp = nvrt_path(dir, "layout.json");
+	char *json = file_slurp(jp, NULL);
+	assert_non_null(strstr(json, "\"chip\": \"gv100\""));
+	assert_non_null(strstr(json, "\"chid\": 1, \"tsgid\": 0, \"runqueue\": 0, \"aperture\": \"coherent\", "
+				     "\"gpfifo_entries\": 512, \"gp_put\": 1, \"pushbuffer_dwords\": 7"));
+	/* The runlist holds TSG header 0x80030001 (dev_ram NV_RAMRL_ENTRY, timeout 128, scale 3). */
+	char *rp = nvrt_path(dir, "runlist.bin");
+	size_t len = 0;
+	uint32_t *rl = (uint32_t *)file_slurp(rp, &len);
+	assert_true(len >= 32);
+	assert_int_equal(rl[0], 0x80030001);
+	assert_int_equal(rl[1], 1);
+	free(rl);
+	free(rp);
+	free(json);
+	free(jp);
+	tmpdir_remove(dir);
+	free(dir);
+}
+
+/* The pushbuffer is the 7-dword 32-bit release with WFI (facts doc 1.8). */
+static void test_cli_decode_pushbuffer(void **state)
+{
+	char *dir = tmpdir_create(), *pb = nvrt_path(dir, "pushbuffer.bin");
+	char *jp = nvrt_path(dir, "layout.json"), want[1024];
+	struct proc_result r;
+
+	(void)state;
+	nvrt_run(&r, "layout", "--dir", dir, "--payload", "0x1234", NULL, NULL);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	char *json = file_slurp(jp, NULL);
+	uint64_t va = nvrt_json_va(json, "semaphore");
+	nvrt_run(&r, "decode", "pushbuffer", pb, NULL, NULL, NULL, NULL);
+	assert_int_equal(r.status, 0);
+	snprintf(want, sizeof(want),
+		 "     0: 20040017  INCR subch 0 NV_UDMA_SEM_ADDR_LO count 4\n"
+		 "     1: %08" PRIx64 "    NV_UDMA_SEM_ADDR_LO OFFSET=0x%" PRIx64 "\n"
+		 "     2: %08" PRIx64 "    NV_UDMA_SEM_ADDR_HI OFFSET=0x%" PRIx64 "\n"
+		 "     3: 00001234    NV_UDMA_SEM_PAYLOAD_LO PAYLOAD=0x1234\n"
+		 "     4: 00000000    NV_UDMA_SEM_PAYLOAD_HI PAYLOAD=0x0\n"
+		 "     5: 2001001b  INCR subch 0 NV_UDMA_SEM_EXECUTE count 1\n"
+		 "     6: 00100001    NV_UDMA_SEM_EXECUTE OPERATION=RELEASE RELEASE_WFI=EN PAYLOAD_SIZE=32BIT\n",
+		 va & 0xfffffffc, (va & 0xffffffff) >> 2, va >> 32, va >> 32);
+	assert_string_equal(r.out, want);
+	proc_result_free(&r);
+	free(json);
+	free(jp);
+	free(pb);
+	tmpdir_remove(dir);
+	free(dir);
+}
+
+/* Every decoder accepts what layout wrote; the walk translates the semaphore VA. */
+static void test_cli_decode_all(void **state)
+{
+	char *dir = tmpdir_create(), *jp = nvrt_path(dir, "layout.json"), va[32];
+	static const char *const kinds[][2] = { { "gpfifo", "gpfifo.bin" }, { "runlist", "runlist.bin" },
+						 { "ramin", "instance.bin" }, { "userd", "userd.bin" } };
+	struct proc_result r;
+
+	(void)state;
+	nvrt_run(&r, "layout", "--dir", dir, "--aperture", "noncoherent", "--va-base", "0x40000000");
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	for (size_t i = 0; i < 4; i++) {
+		char *f = nvrt_path(dir, kinds[i][1]);
+		nvrt_run(&r, "decode", kinds[i][0], f, NULL, NULL, NULL, NULL);
+		assert_int_equal(r.status, 0);
+		assert_true(r.out_len > 0);
+		proc_result_free(&r);
+		free(f);
+	}
+	char *json = file_slurp(jp, NULL);
+	snprintf(va, sizeof(va), "0x%" PRIx64, nvrt_json_va(json, "semaphore") + 8);
+	nvrt_run(&r, "decode", "walk", "--dir", dir, "--va", va, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "APERTURE=SYSTEM_NON_COHERENT_MEMORY"));
+	assert_non_null(strstr(r.out, "(4 KiB page)"));
+	proc_result_free(&r);
+	/* An unmapped VA: the walk says where it stops, exit 1. */
+	nvrt_run(&r, "decode", "walk", "--dir", dir, "--va", "0x7f0000000", NULL);
+	assert_int_equal(r.status, 1);
+	proc_result_free(&r);
+	free(json);
+	free(jp);
+	tmpdir_remove(dir);
+	free(dir);
+}
+
+static void nvrt_expect(int status, const char *needle, const char *a0, const char *a1,
+			const char *a2, const char *a3, const char *a4)
+{
+	struct proc_result r;
+
+	nvrt_run(&r, a0, a1, a2, a3, a4, NULL, NULL);
+	if (r.status != status || !strstr(r.err, needle))
+		fail_msg("nvrt %s %s %s: status %d, stderr \"%s\"; wanted %d and \"%s\"", a0,
+			 a1 ? a1 : "", a2 ? a2 : "", r.status, r.err, status, needle);
+	proc_result_free(&r);
+}
+
+static void test_cli_bad_input(void **state)
+{
+	char *dir = tmpdir_create(), *pb = nvrt_path(dir, "pushbuffer.bin");
+	struct proc_result r;
+
+	(void)state;
+	nvrt_expect(2, "unknown command", "frobnicate", NULL, NULL, NULL, NULL);
+	nvrt_expect(2, "--dir is required", "layout", NULL, NULL, NULL, NULL);
+	nvrt_expect(2, "is not coherent or noncoherent", "layout", "--dir", dir, "--aperture", "vram");
+	nvrt_expect(2, "is not a number", "layout", "--dir", dir, "--chid", "x1");
+	nvrt_expect(1, "power of two", "layout", "--dir", dir, "--gpfifo-entries", "500");
+	nvrt_expect(1, "NV_PCCSR_CHANNEL_INST__SIZE_1", "layout", "--dir", dir, "--chid", "4096");
+	nvrt_expect(2, "unknown KIND", "decode", "bogus", pb, NULL, NULL);
+	nvrt_expect(1, "No such file", "decode", "pushbuffer", pb, NULL, NULL);
+	nvrt_expect(2, "--va is required", "decode", "walk", "--dir", dir, NULL);
+	/* A failed run leaves an earlier lay-out as it was. */
+	nvrt_run(&r, "layout", "--dir", dir, NULL, NULL, NULL, NULL);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	size_t before_len = 0, after_len = 0;
+	char *before = file_slurp(pb, &before_len);
+	nvrt_expect(1, "power of two", "layout", "--dir", dir, "--gpfifo-entries", "3");
+	char *after = file_slurp(pb, &after_len);
+	assert_int_equal(before_len, after_len);
+	assert_memory_equal(before, after, before_len);
+	char *small = nvrt_path(dir, "short.bin");
+	assert_int_equal(file_put(small, "abcd", 4), 0);
+	nvrt_expect(1, "too short for ramin", "decode", "ramin", small, NULL, NULL);
+	free(small);
+	free(before);
+	free(after);
+	free(pb);
+	tmpdir_remove(dir);
+	free(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cli_layout_files),
+		cmocka_unit_test(test_cli_decode_pushbuffer),
+		cmocka_unit_test(test_cli_decode_all),
+		cmocka_unit_test(test_cli_bad_input),
+	};
+
+	return cmocka_run_group_tests_name("nvrt command line", tests, NULL, NULL);
+}
