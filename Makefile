@@ -110,12 +110,15 @@ $(foreach c,$(filter-out $(CHIP_DIRS),$(RT_CHIP_DIRS)),$(eval $(call chip_ir_rul
 $(foreach c,$(filter-out $(CHIP_DIRS),$(RT_CHIP_DIRS)),$(eval $(call chip_headers_rule,$(c))))
 RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
 RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
-RT_OBJS := $(patsubst runtime/src/%.c,$(OUT)/obj/runtime/%.o,$(wildcard runtime/src/*.c)) \
+# runtime/src/sim/*.c: the GV100 Host simulator (a GV100 model, so it uses
+# the gv100 headers directly).
+RT_OBJS := $(patsubst runtime/src/%.c,$(OUT)/obj/runtime/%.o,$(wildcard runtime/src/*.c runtime/src/sim/*.c)) \
 	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(OUT)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
+RT_LIBS := -lpthread
 LIBNVRT := $(OUT)/lib/libnvrt.a
 NVRT := $(OUT)/bin/nvrt
 
-$(OUT)/obj/runtime/%.o: runtime/src/%.c | $(OUT)/obj/runtime/ $(RT_HEADER_STAMPS)
+$(OUT)/obj/runtime/%.o: runtime/src/%.c | $(OUT)/obj/runtime/ $(OUT)/obj/runtime/sim/ $(RT_HEADER_STAMPS)
 	$(CC) $(RT_CFLAGS) -c -o $@ $<
 
 define rt_chip_rule
@@ -130,9 +133,15 @@ $(LIBNVRT): $(RT_OBJS) | $(OUT)/lib/
 # The tools share refgen's atomic output file writer.
 NVRT_TOOL_SRCS := $(wildcard runtime/tools/*.c)
 $(NVRT): $(NVRT_TOOL_SRCS) runtime/tools/nvrt_cli.h $(LIBNVRT) $(OUT)/obj/gen/atomic_file.o | $(OUT)/bin/
-	$(CC) $(RT_CFLAGS) -Igen/src -Iruntime/tools -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(OUT)/obj/gen/atomic_file.o
+	$(CC) $(RT_CFLAGS) -Igen/src -Iruntime/tools -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(OUT)/obj/gen/atomic_file.o $(RT_LIBS)
 
-runtime: $(LIBNVRT) $(NVRT)
+# The submit demo: runtime/demo/*.c.
+NVRT_SUBMIT := $(OUT)/bin/nvrt-submit
+NVRT_SUBMIT_SRCS := $(wildcard runtime/demo/*.c)
+$(NVRT_SUBMIT): $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) | $(OUT)/bin/
+	$(CC) $(RT_CFLAGS) -Iruntime/demo -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(RT_LIBS)
+
+runtime: $(LIBNVRT) $(NVRT) $(if $(NVRT_SUBMIT_SRCS),$(NVRT_SUBMIT))
 
 # ---- tests -------------------------------------------------------------------
 TEST_SRCS := $(wildcard test/unit/test_*.c)
@@ -144,7 +153,7 @@ $(OUT)/test/%: test/unit/%.c $(TEST_SUPPORT) $(LIBREFGEN) | $(OUT)/test/
 
 # Runtime tests link libnvrt (and see the generated headers of its chips).
 $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS)
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # Generated headers (test/headers): test/headers/*.sh (compile matrix,
 # reproducibility) run from test/run-tests.sh; the self-check per chip is C
@@ -190,7 +199,7 @@ TEST_BINS := $(filter-out $(OUT)/test/test_headers_gv100,$(TEST_BINS))
 endif
 
 test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
-	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" REFGEN_FIXTURES=test/fixtures \
+	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" \
 		sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS)

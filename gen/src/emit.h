@@ -48,6 +48,8 @@ void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *
 void emit_guard_name(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style);
 void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style,
 		     const char *dir);
+/* Closes what emit_guard_open opened. */
+void emit_guard_close(struct strbuf *b, const struct emit_chip *ec, size_t unit);
 /* Writes b to path (creating directories) atomically. 0 or -1. */
 int emit_write(const char *path, const struct strbuf *b, struct diag *d);
 

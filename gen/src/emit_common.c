@@ -288,6 +288,18 @@ void emit_guard_name(struct strbuf *b, const struct emit_chip *ec, size_t unit, 
 	strbuf_puts(b, "_H");
 }
 
+static bool emit_has_overlap(const struct emit_chip *ec, size_t unit)
+{
+	for (size_t o = 0; o < ec->nunits; o++)
+		if (o != unit && ec->overlap[unit * ec->nunits + o])
+			return true;
+	return false;
+}
+
+/*
+ * The #error for alternative views is followed by #else around the body, so
+ * a translation unit that includes both stops at the one clear message.
+ */
 void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style,
 		     const char *dir)
 {
@@ -296,13 +308,30 @@ void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, 
 	strbuf_puts(b, "\n#define ");
 	emit_guard_name(b, ec, unit, style);
 	strbuf_puts(b, "\n\n");
+	if (!emit_has_overlap(ec, unit))
+		return;
+	for (size_t o = 0, first = 1; o < ec->nunits; o++) {
+		if (o == unit || !ec->overlap[unit * ec->nunits + o])
+			continue;
+		strbuf_puts(b, first ? "#if defined(" : " || defined(");
+		emit_guard_name(b, ec, o, style);
+		strbuf_puts(b, ")");
+		first = 0;
+	}
+	strbuf_puts(b, "\n");
 	for (size_t o = 0; o < ec->nunits; o++) {
 		if (o == unit || !ec->overlap[unit * ec->nunits + o])
 			continue;
-		strbuf_puts(b, "#ifdef ");
-		emit_guard_name(b, ec, o, style);
-		strbuf_printf(b, "\n#error \"%s%s.h and %s%s.h describe the same registers "
-			      "differently; include only one\"\n#endif\n", dir, ec->units[unit]->unit,
-			      dir, ec->units[o]->unit);
+		strbuf_printf(b, "#error \"%s%s.h and %s%s.h describe the same registers "
+			      "differently; include only one\"\n", dir, ec->units[unit]->unit, dir,
+			      ec->units[o]->unit);
 	}
+	strbuf_puts(b, "#else\n");
+}
+
+void emit_guard_close(struct strbuf *b, const struct emit_chip *ec, size_t unit)
+{
+	if (emit_has_overlap(ec, unit))
+		strbuf_puts(b, "#endif /* alternative views */\n");
+	strbuf_puts(b, "#endif\n");
 }

@@ -276,7 +276,8 @@ int emit_fields_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 	strbuf_puts(&b, "#include \"../../refgen/fields.h\"\n\n");
 	emit_fields_walk(&t, t.m->first_root, false);
 	emit_fields_unit_list(&t);
-	strbuf_puts(&b, "\n#endif\n");
+	strbuf_puts(&b, "\n");
+	emit_guard_close(&b, ec, unit);
 	snprintf(path, sizeof(path), "%s/%s/fields/%s.h", outdir, ec->chip, t.m->unit);
 	if (t.rc == 0 && !ec->dry_run)
 		t.rc = emit_write(path, &b, ec->diag);

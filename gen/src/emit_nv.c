@@ -1,4 +1,5 @@
 /* NVIDIA-compatible headers: every define as the manual writes it. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,18 +10,24 @@ static void emit_nv_guard(struct strbuf *b, const struct emit_chip *ec, size_t u
 	strbuf_printf(b, "__%s_%s_h__", ec->chip, ec->units[unit]->unit);
 }
 
-/* Alternative views of one block (same names, other bodies) refuse each other. */
-static void emit_nv_exclusions(struct strbuf *b, const struct emit_chip *ec, size_t unit)
+/* Alternative views of one block (same names, other bodies) refuse each
+ * other; #else around the body stops a bad include at the one message. */
+static bool emit_nv_exclusions(struct strbuf *b, const struct emit_chip *ec, size_t unit)
 {
+	bool any = false;
+
 	for (size_t o = 0; o < ec->nunits; o++) {
 		if (o == unit || !ec->overlap[unit * ec->nunits + o])
 			continue;
-		strbuf_puts(b, "#ifdef ");
+		strbuf_puts(b, any ? "#elif defined(" : "#if defined(");
 		emit_nv_guard(b, ec, o);
-		strbuf_printf(b, "\n#error \"nv/%s.h and nv/%s.h describe the same registers "
-			      "differently; include only one\"\n#endif\n",
-			      ec->units[unit]->unit, ec->units[o]->unit);
+		strbuf_printf(b, ")\n#error \"nv/%s.h and nv/%s.h describe the same registers "
+			      "differently; include only one\"\n", ec->units[unit]->unit, ec->units[o]->unit);
+		any = true;
 	}
+	if (any)
+		strbuf_puts(b, "#else\n");
+	return any;
 }
 
 static void emit_nv_define(struct strbuf *b, const struct ir_def *d)
@@ -55,13 +62,15 @@ int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 	strbuf_puts(&b, "\n#define ");
 	emit_nv_guard(&b, ec, unit);
 	strbuf_puts(&b, "\n\n");
-	emit_nv_exclusions(&b, ec, unit);
+	bool excl = emit_nv_exclusions(&b, ec, unit);
 	for (size_t i = 0; i < m->ndefs; i++) {
 		if (m->defs[i]->addendum && (i == 0 || !m->defs[i - 1]->addendum))
 			strbuf_printf(&b, "\n/* refgen addendum (manuals/%s/%s): facts the public manual "
 				      "lacks, each with its source there. */\n", ec->chip, m->addendum);
 		emit_nv_define(&b, m->defs[i]);
 	}
+	if (excl)
+		strbuf_puts(&b, "#endif /* alternative views */\n");
 	strbuf_puts(&b, "\n#endif /* ");
 	emit_nv_guard(&b, ec, unit);
 	strbuf_puts(&b, " */\n");

@@ -556,7 +556,8 @@ int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 	for (const struct ir_def *d = t.m->first_root; d; d = d->next_sibling)
 		emit_typed_def(&t, d);
 	emit_addr_helpers(&t);
-	strbuf_puts(&b, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+	strbuf_puts(&b, "\n#ifdef __cplusplus\n}\n#endif\n\n");
+	emit_guard_close(&b, ec, unit);
 	snprintf(path, sizeof(path), "%s/%s/%s.h", outdir, ec->chip, t.m->unit);
 	if (t.rc == 0 && !ec->dry_run)
 		t.rc = emit_write(path, &b, ec->diag);

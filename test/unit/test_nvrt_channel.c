@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -316,6 +317,88 @@ static void test_channel_userd(void **state)
 	free(u.cpu);
 }
 
+/* What a dump printed, for assertions. */
+static char *channel_dump(void (*dump)(const void *, FILE *), const void *mem)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	dump(mem, f);
+	fclose(f);
+	return text;
+}
+
+static void channel_expect_text(const char *text, const char *needle)
+{
+	if (!strstr(text, needle))
+		fail_msg("dump lacks \"%s\":\n%s", needle, text);
+}
+
+/* Build -> decode: the dumps name what the builders wrote. */
+static void test_channel_dumps_round_trip(void **state)
+{
+	struct nvrt_dma inst = channel_buf(INST_IOVA, 4096), rl = channel_buf(0x7000, 4096);
+	struct nvrt_instance_params p = channel_params();
+	struct nvrt_runlist_chan c = { 1, 0, INST_IOVA, NVRT_APERTURE_SYS_COHERENT, USERD_IOVA,
+				       NVRT_APERTURE_SYS_COHERENT };
+	struct nvrt_runlist_tsg t = { 0, 128, 3, &c, 1 };
+	struct nvrt_err err;
+	uint32_t n;
+	char *text = NULL;
+	size_t len = 0;
+
+	(void)state;
+	assert_int_equal(nvrt_instance_build(chip, &inst, &p, &err), 0);
+	char *ramin = channel_dump(chip->ramin_dump, inst.cpu);
+	channel_expect_text(ramin, "NV_RAMFC_SIGNATURE                 = 0x0000face  NV_PPBDMA_SIGNATURE: HW=VALID SW=ZERO");
+	channel_expect_text(ramin, "NV_PPBDMA_USERD: TARGET=SYS_MEM_COHERENT");
+	channel_expect_text(ramin, "NV_RAMFC_CHID                      = 0x00000001");
+	channel_expect_text(ramin, "NV_RAMIN_PAGE_DIR_BASE_TARGET                    = 0x2 SYS_MEM_COHERENT");
+	channel_expect_text(ramin, "NV_RAMIN_USE_VER2_PT_FORMAT                      = 0x1 TRUE");
+	channel_expect_text(ramin, "page directory base (PAGE_DIR_BASE_HI:LO)        = 0x401000");
+	free(ramin);
+	assert_int_equal(nvrt_runlist_build(chip, &rl, &t, 1, &n, &err), 0);
+	FILE *f = open_memstream(&text, &len);
+	chip->runlist_dump(rl.cpu, n, f);
+	fclose(f);
+	channel_expect_text(text, "entry 0: 80030001 00000001 00000000 00000000  NV_RAMRL_ENTRY_TYPE_TSG");
+	channel_expect_text(text, "NV_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT             = 0x80 128");
+	channel_expect_text(text, "NV_RAMRL_ENTRY_CHAN_INST_TARGET                  = 0x2 SYS_MEM_COHERENT");
+	channel_expect_text(text, "instance block (INST_PTR_HI:LO)                  = 0x12345000");
+	channel_expect_text(text, "USERD (USERD_PTR_HI:LO)                          = 0x2000000200");
+	free(text);
+	free(inst.cpu);
+	free(rl.cpu);
+}
+
+static void channel_dump_null(const void *mem, FILE *out)
+{
+	chip->runlist_dump(mem, 4096 / 16, out);
+}
+
+/* Random bytes through every dump: they read fixed sizes and never crash. */
+static void test_channel_dumps_random(void **state)
+{
+	uint32_t *mem = aligned_alloc(4096, 4096);
+	FILE *null = fopen("/dev/null", "w");
+
+	(void)state;
+	assert_non_null(mem);
+	assert_non_null(null);
+	srand(4096);
+	for (int round = 0; round < 200; round++) {
+		for (unsigned k = 0; k < 1024; k++)
+			mem[k] = (uint32_t)rand() ^ ((uint32_t)rand() << 16);
+		chip->ramin_dump(mem, null);
+		chip->userd_dump(mem, null);
+		channel_dump_null(mem, null);
+	}
+	fclose(null);
+	free(mem);
+}
+
 static int channel_setup(void **state)
 {
 	(void)state;
@@ -333,6 +416,8 @@ int main(void)
 		cmocka_unit_test(test_channel_runlist_words),
 		cmocka_unit_test(test_channel_runlist_errors),
 		cmocka_unit_test(test_channel_userd),
+		cmocka_unit_test(test_channel_dumps_round_trip),
+		cmocka_unit_test(test_channel_dumps_random),
 	};
 
 	return cmocka_run_group_tests_name("nvrt channel memory", tests, channel_setup, NULL);

@@ -1,0 +1,18 @@
+/*
+ * The VFIO backend: a GPU bound to vfio-pci, opened through the legacy
+ * container/group interface (type1 IOMMU), or through iommufd and the
+ * device's cdev where /dev/iommu exists.  BAR0 is mmapped; DMA buffers are
+ * pinned and mapped at IOVAs inside the ranges the IOMMU reports and below
+ * 2^40.  The backend never resets the device (GV100 has no FLR, and a bus
+ * reset loses POST).
+ */
+#ifndef NVRT_VFIO_H
+#define NVRT_VFIO_H
+
+#include "nvrt/backend.h"
+#include "nvrt/error.h"
+
+/* bdf: "DOMAIN:BUS:DEV.FN", e.g. "0000:65:00.0". */
+struct nvrt_backend *nvrt_backend_vfio_open(const char *bdf, struct nvrt_err *err);
+
+#endif
