@@ -61,6 +61,8 @@ int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_fields_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_support(const char *outdir, struct diag *d);
+/* Writes a fixed text to outdir/name (a chip-independent support header). */
+int emit_text_file(const char *outdir, const char *name, const char *text, struct diag *d);
 int emit_fields_support(const char *outdir, struct diag *d);
 
 #endif

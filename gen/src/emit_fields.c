@@ -81,15 +81,7 @@ static const char emit_fields_support_text[] =
 
 int emit_fields_support(const char *outdir, struct diag *d)
 {
-	struct strbuf b = { 0 };
-	char path[4096];
-	int rc;
-
-	strbuf_puts(&b, emit_fields_support_text);
-	snprintf(path, sizeof(path), "%s/refgen/fields.h", outdir);
-	rc = emit_write(path, &b, d);
-	strbuf_release(&b);
-	return rc;
+	return emit_text_file(outdir, "refgen/fields.h", emit_fields_support_text, d);
 }
 
 /* "name" or "name(i)" / "name(i,j)" for one index combination. */
@@ -260,28 +252,19 @@ static void emit_fields_unit_list(struct emit_typed *t)
 	strbuf_release(&name);
 }
 
+static void emit_fields_body(struct emit_typed *t)
+{
+	strbuf_puts(t->b, "#include \"../../refgen/fields.h\"\n\n");
+	emit_fields_walk(t, t->m->first_root, false);
+	emit_fields_unit_list(t);
+	strbuf_puts(t->b, "\n");
+}
+
 int emit_fields_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 {
-	struct strbuf b = { 0 };
-	struct emit_typed t = { ec, unit, ec->units[unit], &b, { 0 }, 0 };
-	char path[4096];
+	static const struct emit_typed_file fields = {
+		"Field descriptors", "fields/", "FIELDS_", emit_fields_body,
+	};
 
-	strmap_init(&t.seen);
-	emit_banner(&b, t.m, "Field descriptors");
-	{
-		char dir[64];
-		snprintf(dir, sizeof(dir), "%s/fields/", ec->chip);
-		emit_guard_open(&b, ec, unit, "FIELDS_", dir);
-	}
-	strbuf_puts(&b, "#include \"../../refgen/fields.h\"\n\n");
-	emit_fields_walk(&t, t.m->first_root, false);
-	emit_fields_unit_list(&t);
-	strbuf_puts(&b, "\n");
-	emit_guard_close(&b, ec, unit);
-	snprintf(path, sizeof(path), "%s/%s/fields/%s.h", outdir, ec->chip, t.m->unit);
-	if (t.rc == 0 && !ec->dry_run)
-		t.rc = emit_write(path, &b, ec->diag);
-	strmap_free(&t.seen);
-	strbuf_release(&b);
-	return t.rc;
+	return emit_typed_file(ec, unit, outdir, &fields);
 }

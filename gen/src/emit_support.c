@@ -118,15 +118,20 @@ static const char emit_support_text[] =
 "\n"
 "#endif /* REFGEN_ACCESSORS_H */\n";
 
-int emit_support(const char *outdir, struct diag *d)
+int emit_text_file(const char *outdir, const char *name, const char *text, struct diag *d)
 {
 	struct strbuf b = { 0 };
 	char path[4096];
 	int rc;
 
-	strbuf_puts(&b, emit_support_text);
-	snprintf(path, sizeof(path), "%s/refgen/accessors.h", outdir);
+	strbuf_puts(&b, text);
+	snprintf(path, sizeof(path), "%s/%s", outdir, name);
 	rc = emit_write(path, &b, d);
 	strbuf_release(&b);
 	return rc;
+}
+
+int emit_support(const char *outdir, struct diag *d)
+{
+	return emit_text_file(outdir, "refgen/accessors.h", emit_support_text, d);
 }

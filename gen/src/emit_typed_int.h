@@ -38,4 +38,14 @@ void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const
 
 void emit_addr_helpers(struct emit_typed *t);
 
+/* One generated header per unit: what it is, where, and its body. */
+struct emit_typed_file {
+	const char *what;      /* banner: "Typed accessors" */
+	const char *subdir;    /* under <chip>/: "" or "fields/" */
+	const char *style;     /* include guard infix: "" or "FIELDS_" */
+	void (*body)(struct emit_typed *t);
+};
+int emit_typed_file(struct emit_chip *ec, size_t unit, const char *outdir,
+		    const struct emit_typed_file *f);
+
 #endif
