@@ -43,7 +43,7 @@ REFGEN := $(OUT)/bin/refgen
 LIBREFGEN := $(OUT)/lib/librefgen.a
 
 .PRECIOUS: %/
-.PHONY: all ir headers runtime test bench clean check-manuals
+.PHONY: all ir headers runtime test check-sanitize bench clean check-manuals
 all: headers runtime
 
 $(OUT)/obj/gen/%.o: gen/src/%.c | $(OUT)/obj/gen/
@@ -200,9 +200,15 @@ endif
 
 test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
-		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_CHIPS="$(HDR_CHIPS)" \
-		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" \
+		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" \
+		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS)
+
+# The whole suite again, built by clang with AddressSanitizer and
+# UndefinedBehaviorSanitizer (leaks included), in its own output tree.
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+check-sanitize:
+	$(MAKE) OUT=$(OUT)/san CC=clang CFLAGS="$(SAN_FLAGS)" test
 
 # ---- benchmarks --------------------------------------------------------------
 BENCH_SRCS := $(wildcard test/bench/bench_*.c)
@@ -218,6 +224,6 @@ bench: headers $(BENCH_BINS) $(REFGEN) | check-manuals
 		sh test/bench/run-bench.sh $(BENCH_BINS)
 
 clean:
-	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp
+	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san
 
 -include $(wildcard $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d)
