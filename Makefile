@@ -151,6 +151,13 @@ TEST_SUPPORT := $(wildcard test/unit/support/*.c)
 $(OUT)/test/%: test/unit/%.c $(TEST_SUPPORT) $(LIBREFGEN) | $(OUT)/test/
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS)
 
+# The VFIO backend's test fakes the kernel: the backend's system calls are
+# redirected to the test's __wrap_* functions (test/unit/test_nvrt_vfio.c).
+VFIO_TEST_WRAP := -Wl,--wrap=open,--wrap=close,--wrap=ioctl,--wrap=readlink,--wrap=access \
+	-Wl,--wrap=opendir,--wrap=readdir,--wrap=closedir,--wrap=mmap,--wrap=munmap,--wrap=pread,--wrap=pwrite
+$(OUT)/test/test_nvrt_vfio: test/unit/test_nvrt_vfio.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit $(VFIO_TEST_WRAP) -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+
 # Runtime tests link libnvrt (and see the generated headers of its chips).
 $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
 	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
@@ -216,6 +223,10 @@ BENCH_BINS := $(patsubst test/bench/%.c,$(OUT)/bench/%,$(BENCH_SRCS))
 
 $(OUT)/bench/%: test/bench/%.c $(LIBREFGEN) | $(OUT)/bench/
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBREFGEN) $(GEN_LIBS)
+
+# The simulator benchmark runs the runtime.
+$(OUT)/bench/bench_submit: test/bench/bench_submit.c $(LIBNVRT) | $(OUT)/bench/
+	$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
 
 # bench_headers compiles test/bench/accessor_ops.c and TUs of generated headers
 # at run time; BENCH_CHIPS tells it which chips' headers are current.

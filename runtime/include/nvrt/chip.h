@@ -25,6 +25,11 @@ struct nvrt_gp_entry;
 /* Page-table entries: see pagetable.h. */
 struct nvrt_pte;
 struct nvrt_pde;
+/* Host registers, through a backend's BAR0: see device.h. */
+struct nvrt_backend;
+struct nvrt_identity;
+struct nvrt_topology;
+struct nvrt_host_watch;
 
 /* Pushbuffer method header types (NV_FIFO_DMA_SEC_OP / TERT_OP). */
 enum nvrt_pb_op {
@@ -118,6 +123,46 @@ struct nvrt_chip {
 	const char *(*host_method_name)(uint32_t method);
 	/* Fields of a Host method's data word, by name ("OPERATION=RELEASE ..."). */
 	void (*host_method_data_dump)(uint32_t method, uint32_t data, FILE *out);
+
+	/*
+	 * device_hw.c: bring-up and channel control, every register through
+	 * backend b.  Functions that can fail return 0 or -1 with err set.
+	 */
+	/* Reads NV_PMC_BOOT_0; refuses another chip (err names what it said). */
+	int (*device_identify)(struct nvrt_backend *b, struct nvrt_identity *id, struct nvrt_err *err);
+	/* PFIFO and PBDMA reset/enable, interrupts, scheduler, USERD writeback,
+	 * stale fault buffers, the sysmem flush page at flush_iova; log: steps. */
+	int (*host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log, struct nvrt_err *err);
+	/* NV_PTOP_DEVICE_INFO chains and NV_PFIFO_PBDMA_MAP. */
+	int (*topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err);
+	int (*channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
+			    enum nvrt_aperture ap, struct nvrt_err *err);
+	void (*channel_unbind)(struct nvrt_backend *b, uint32_t chid);
+	void (*channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable);
+	int (*runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+			      enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
+	bool (*runlist_pending)(struct nvrt_backend *b, uint32_t runlist);
+	void (*runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable);
+	void (*runlist_preempt)(struct nvrt_backend *b, uint32_t runlist);
+	/* The runlist's PBDMAs and engines no longer hold w's channel/TSG. */
+	bool (*preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+	/* Tells Host that chid (on runlist) has new work (usermode doorbell). */
+	void (*doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist);
+	/* The GPU's time in nanoseconds (usermode TIME_1/TIME_0). */
+	uint64_t (*time_read)(struct nvrt_backend *b);
+	/* Fault injection: an instance block whose RAMFC signature is wrong,
+	 * and a Host method that always raises a method error. */
+	void (*ramfc_signature_corrupt)(void *inst);
+	uint32_t (*host_method_illegal)(void);
+	/*
+	 * device_fault_hw.c: whether anything went wrong for w (PFIFO, its
+	 * PBDMAs, its channel, the MMU); why gets a one-line summary with the
+	 * manual's names.  report prints every register worth reading,
+	 * decoded; clear acknowledges what fault_check sees.
+	 */
+	bool (*fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *w, char *why, size_t n);
+	void (*fault_report)(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out);
+	void (*fault_clear)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 };
 
 extern const struct nvrt_chip nvrt_chip_gv100;

@@ -40,5 +40,27 @@ void NVRT_FN(dual_pde_encode)(const struct nvrt_pde *big, const struct nvrt_pde 
 void NVRT_FN(dual_pde_decode)(const uint32_t in[4], struct nvrt_pde *big, struct nvrt_pde *small);
 void NVRT_FN(pte_encode)(const struct nvrt_pte *p, uint32_t out[2]);
 void NVRT_FN(pte_decode)(const uint32_t in[2], struct nvrt_pte *p);
+/* device_hw.c */
+int NVRT_FN(device_identify)(struct nvrt_backend *b, struct nvrt_identity *id, struct nvrt_err *err);
+int NVRT_FN(host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log, struct nvrt_err *err);
+int NVRT_FN(topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err);
+int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
+			  enum nvrt_aperture ap, struct nvrt_err *err);
+void NVRT_FN(channel_unbind)(struct nvrt_backend *b, uint32_t chid);
+void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable);
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+			    enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist);
+void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable);
+void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, uint32_t runlist);
+bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist);
+uint64_t NVRT_FN(time_read)(struct nvrt_backend *b);
+void NVRT_FN(ramfc_signature_corrupt)(void *inst);
+uint32_t NVRT_FN(host_method_illegal)(void);
+/* device_fault_hw.c */
+bool NVRT_FN(fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *w, char *why, size_t n);
+void NVRT_FN(fault_report)(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out);
+void NVRT_FN(fault_clear)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 
 #endif

@@ -1,0 +1,29 @@
+/* nvrt-submit: bring a GPU (or the simulator) up and run semaphore releases. */
+#ifndef NVRT_SUBMIT_H
+#define NVRT_SUBMIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nvrt/device.h"
+
+enum {
+	SUBMIT_OK = 0,
+	SUBMIT_FAIL = 1,     /* refused, faulted, timed out: message and report on stderr */
+	SUBMIT_USAGE = 2,
+};
+
+struct submit_opts {
+	const char *vfio;            /* DOMAIN:BUS:DEV.FN, or NULL: the simulator */
+	uint32_t count;              /* releases */
+	uint32_t depth;              /* releases in flight */
+	uint32_t timeout_ms;
+	uint32_t progress;           /* a line every so many releases; 0: automatic */
+	enum nvrt_inject inject;
+};
+
+/* Runs o's submissions on an opened device; SUBMIT_OK when every release
+ * was seen. */
+int submit_run(struct nvrt_device *d, const struct submit_opts *o);
+
+#endif

@@ -1,0 +1,182 @@
+/*
+ * The submissions of nvrt-submit: one channel, COUNT semaphore releases
+ * (payload 1, 2, ...), at most DEPTH in flight, each one waited for and
+ * timed from its submission to the semaphore showing it.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "submit.h"
+
+struct submit_state {
+	const struct submit_opts *o;
+	struct nvrt_device *dev;
+	struct nvrt_channel ch;
+	uint64_t *t_submit;          /* submit time of payload p at [p % depth] */
+	uint32_t *latency_ns;        /* of payload p at [p - 1] */
+	uint32_t submitted, seen;
+	uint32_t every;              /* progress line period */
+	uint64_t cpu0, gpu0;
+};
+
+static uint64_t submit_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Every release for small counts, else about ten progress lines. */
+static uint32_t submit_every(const struct submit_opts *o)
+{
+	if (o->progress)
+		return o->progress;
+	return o->count <= 16 ? 1 : (o->count + 9) / 10;
+}
+
+static int submit_fail(struct submit_state *s, int rc, const struct nvrt_err *err)
+{
+	fprintf(stderr, "nvrt-submit: %s\n", err->msg);
+	if (rc == NVRT_E_FAULT || rc == NVRT_E_TIMEOUT)
+		nvrt_channel_report(&s->ch, stderr);
+	return SUBMIT_FAIL;
+}
+
+static int submit_open(struct submit_state *s)
+{
+	struct nvrt_channel_params p;
+	struct nvrt_err err;
+	int rc;
+
+	nvrt_channel_params_default(&p);
+	p.timeout_ms = s->o->timeout_ms;
+	p.inject = s->o->inject;
+	if (s->o->depth >= p.gpfifo_entries)
+		p.gpfifo_entries = 1u << (32 - __builtin_clz(s->o->depth));
+	if (p.inject != NVRT_INJECT_NONE)
+		printf("injecting: %s\n", nvrt_inject_name(p.inject));
+	rc = nvrt_channel_open(&s->ch, s->dev, &p, &err);
+	if (rc)
+		return submit_fail(s, rc, &err);
+	printf("channel %u, TSG %u: runlist %u, PBDMA mask 0x%x; GPFIFO %u entries at VA 0x%" PRIx64
+	       ", pushbuffer %u bytes at VA 0x%" PRIx64 ", semaphore at VA 0x%" PRIx64 "\n",
+	       s->ch.watch.chid, s->ch.watch.tsgid, s->ch.watch.runlist, s->ch.watch.pbdma_mask,
+	       s->ch.layout.gpfifo.entries, s->ch.layout.gpfifo_va, p.pushbuf_bytes,
+	       s->ch.layout.pushbuf_va, s->ch.layout.semaphore_va);
+	return SUBMIT_OK;
+}
+
+static int submit_one(struct submit_state *s)
+{
+	struct nvrt_err err;
+	uint32_t payload = s->submitted + 1;
+	int rc;
+
+	s->t_submit[payload % s->o->depth] = submit_now_ns();
+	rc = nvrt_channel_submit_release(&s->ch, payload, &err);
+	if (rc)
+		return submit_fail(s, rc, &err);
+	s->submitted = payload;
+	if (payload % s->every == 0 || payload == 1)
+		printf("submission %u: release of %u pushed, GP_PUT %u\n", payload, payload,
+		       s->ch.layout.gpfifo.put);
+	return SUBMIT_OK;
+}
+
+/* Waits for the oldest release in flight; every release up to the value
+ * seen has run (Host runs them in order). */
+static int submit_wait(struct submit_state *s)
+{
+	struct nvrt_err err;
+	uint32_t want = s->seen + 1, got = 0;
+	int rc = nvrt_channel_wait(&s->ch, want, &got, &err);
+	uint64_t now = submit_now_ns();
+
+	if (rc)
+		return submit_fail(s, rc, &err);
+	if ((int32_t)(got - s->submitted) > 0)
+		got = s->submitted;
+	for (uint32_t p = want; (int32_t)(got - p) >= 0; p++) {
+		s->latency_ns[p - 1] = (uint32_t)(now - s->t_submit[p % s->o->depth]);
+		if (p % s->every == 0 || p == 1)
+			printf("semaphore: %u seen (release %u)\n", got, p);
+	}
+	s->seen = got;
+	return SUBMIT_OK;
+}
+
+static int submit_loop(struct submit_state *s)
+{
+	while (s->seen < s->o->count) {
+		while (s->submitted < s->o->count && s->submitted - s->seen < s->o->depth)
+			if (submit_one(s))
+				return SUBMIT_FAIL;
+		if (submit_wait(s))
+			return SUBMIT_FAIL;
+	}
+	return SUBMIT_OK;
+}
+
+static int submit_cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void submit_summary(struct submit_state *s, uint64_t cpu_ns, uint64_t gpu_ns)
+{
+	uint32_t n = s->o->count;
+
+	qsort(s->latency_ns, n, sizeof(*s->latency_ns), submit_cmp_u32);
+	printf("done: %u of %u releases seen, semaphore %u\n", s->seen, n,
+	       nvrt_channel_semaphore(&s->ch));
+	printf("GPU time (NV_USERMODE_TIME) %" PRIu64 " ns, CPU time %" PRIu64 " ns\n", gpu_ns, cpu_ns);
+	printf("rate %.0f submissions/s; submit-to-semaphore latency median %.1f us, p99 %.1f us, "
+	       "max %.1f us (depth %u, %" PRIu64 " fault checks)\n",
+	       cpu_ns ? (double)n * 1e9 / (double)cpu_ns : 0.0, s->latency_ns[n / 2] / 1e3,
+	       s->latency_ns[(uint64_t)n * 99 / 100] / 1e3, s->latency_ns[n - 1] / 1e3, s->o->depth,
+	       s->ch.polls);
+}
+
+static int submit_close(struct submit_state *s, int rc)
+{
+	struct nvrt_err err;
+
+	if (nvrt_channel_close(&s->ch, &err) < 0) {
+		fprintf(stderr, "nvrt-submit: teardown: %s\n", err.msg);
+		rc = SUBMIT_FAIL;
+	} else if (rc == SUBMIT_OK) {
+		printf("teardown: channel %u disabled, runlist %u preempted, channel unbound, "
+		       "empty runlist submitted\n", s->ch.params.chid, s->ch.watch.runlist);
+	}
+	return rc;
+}
+
+int submit_run(struct nvrt_device *d, const struct submit_opts *o)
+{
+	struct submit_state s = { .o = o, .dev = d, .every = submit_every(o) };
+	int rc;
+
+	s.t_submit = calloc(o->depth, sizeof(*s.t_submit));
+	s.latency_ns = calloc(o->count, sizeof(*s.latency_ns));
+	if (!s.t_submit || !s.latency_ns) {
+		fprintf(stderr, "nvrt-submit: out of memory\n");
+		rc = SUBMIT_FAIL;
+	} else if ((rc = submit_open(&s)) == SUBMIT_OK) {
+		s.cpu0 = submit_now_ns();
+		s.gpu0 = nvrt_device_time_ns(d);
+		rc = submit_loop(&s);
+		if (rc == SUBMIT_OK)
+			submit_summary(&s, submit_now_ns() - s.cpu0, nvrt_device_time_ns(d) - s.gpu0);
+	}
+	if (s.t_submit && s.latency_ns)
+		rc = submit_close(&s, rc);
+	free(s.t_submit);
+	free(s.latency_ns);
+	return rc;
+}

@@ -1,0 +1,163 @@
+/*
+ * Driving a GPU's Host: bring-up, one channel, submissions, faults.
+ *
+ * nvrt_device_open identifies the chip (NV_PMC_BOOT_0), resets and enables
+ * PFIFO and the PBDMAs, and reads the engines and runlists (NV_PTOP
+ * DEVICE_INFO, NV_PFIFO_PBDMA_MAP).  nvrt_channel_open lays out one TSG with
+ * one channel (layout.h) on a copy engine's runlist, binds, enables and
+ * schedules it.  Each submission is a pushbuffer segment that releases a
+ * semaphore; waits poll the semaphore and, at every turn, the registers
+ * that report faults, so a fault ends a wait at once.  The order and values
+ * follow ../shared/design/gv100-host-facts.md; the registers are the chip's
+ * (chip.h, runtime/src/hw/device_hw.c).
+ */
+#ifndef NVRT_DEVICE_H
+#define NVRT_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nvrt/backend.h"
+#include "nvrt/chip.h"
+#include "nvrt/error.h"
+#include "nvrt/layout.h"
+
+/* Return values besides 0 and -1 (a plain error). */
+enum {
+	NVRT_E_TIMEOUT = -2,     /* nothing went wrong, but nothing happened in time */
+	NVRT_E_FAULT = -3,       /* the GPU reported an error: see nvrt_channel_report */
+};
+
+#define NVRT_MAX_ENGINES 64
+#define NVRT_MAX_PBDMAS 32
+
+/* NV_PMC_BOOT_0 of the device, decoded (NV_PMC_BOOT_42 on chips that name
+ * their architecture only there: see runtime/src/hw/device_hw.c). */
+struct nvrt_identity {
+	uint32_t boot0;
+	uint32_t architecture, implementation;
+	char text[240];          /* "NV_PMC_BOOT_0 0x...: ARCHITECTURE=GV100 ..." */
+};
+
+/* One device of NV_PTOP_DEVICE_INFO (a chain of entries). */
+struct nvrt_engine {
+	uint32_t type;           /* TYPE_ENUM */
+	char type_name[24];      /* its manual name ("LCE"), or the number */
+	bool copy;               /* a copy engine (LCE, COPY0..2) */
+	bool graphics;
+	bool has_engine, has_runlist, has_intr, has_reset, has_fault_id;
+	uint32_t engine_id, runlist, intr, reset, inst_id, fault_id;
+	uint32_t pri_base;       /* byte address */
+};
+
+struct nvrt_topology {
+	uint32_t num_pbdma, num_channels;
+	uint32_t pbdma_fault_id;                /* MMU engine id of PBDMA 0 */
+	uint32_t pbdma_runlists[NVRT_MAX_PBDMAS];  /* runlists PBDMA i serves (bit mask) */
+	struct nvrt_engine engines[NVRT_MAX_ENGINES];
+	uint32_t nengines;
+};
+
+/* What a wait watches: one channel, its TSG, its runlist and their units. */
+struct nvrt_host_watch {
+	uint32_t chid, tsgid, runlist;
+	uint32_t pbdma_mask;     /* PBDMAs serving the runlist */
+	uint64_t engine_mask;    /* engine ids (ENGINE_ENUM) on the runlist */
+	uint32_t num_pbdma, pbdma_fault_id;
+};
+
+struct nvrt_device {
+	struct nvrt_backend *backend;
+	const struct nvrt_chip *chip;
+	struct nvrt_identity id;
+	struct nvrt_topology topo;
+	struct nvrt_dma flush;   /* the sysmem flush page */
+	FILE *log;               /* bring-up steps, or NULL */
+};
+
+/*
+ * Identifies and brings up the GPU behind b as chip c.  A device that is
+ * not c is refused, and err shows what NV_PMC_BOOT_0 said.  log (may be
+ * NULL) gets one line per bring-up step.
+ */
+int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct nvrt_chip *c,
+		     FILE *log, struct nvrt_err *err);
+void nvrt_device_close(struct nvrt_device *d);
+/* The PBDMAs that serve runlist (a bit mask). */
+uint32_t nvrt_device_runlist_pbdmas(const struct nvrt_device *d, uint32_t runlist);
+/* A copy engine on a runlist of its own (no graphics), served by a PBDMA. */
+const struct nvrt_engine *nvrt_device_copy_engine(const struct nvrt_device *d);
+uint64_t nvrt_device_time_ns(struct nvrt_device *d);
+/* One line per engine and per PBDMA: what the topology holds. */
+void nvrt_device_topology_print(const struct nvrt_device *d, FILE *out);
+
+/* Faults built on purpose (nvrt-submit --inject). */
+enum nvrt_inject {
+	NVRT_INJECT_NONE,
+	NVRT_INJECT_BAD_SIGNATURE,       /* RAMFC SIGNATURE not HW_VALID */
+	NVRT_INJECT_BAD_GP_ENTRY,        /* a GP control entry with OPCODE ILLEGAL */
+	NVRT_INJECT_BAD_METHOD,          /* the Host method NV_UDMA_ILLEGAL */
+	NVRT_INJECT_BAD_TSG,             /* a runlist whose channel is outside any TSG */
+	NVRT_INJECT_UNMAPPED_SEMAPHORE,  /* the semaphore's page unmapped */
+	NVRT_INJECT_STUCK_ACQUIRE,       /* an acquire never satisfied: no fault, a timeout */
+};
+
+const char *nvrt_inject_name(enum nvrt_inject k);
+/* "bad-signature" ... -> k; -1 when unknown. */
+int nvrt_inject_parse(const char *s, enum nvrt_inject *k);
+
+struct nvrt_channel_params {
+	uint32_t chid, tsgid;
+	int runlist;             /* -1: nvrt_device_copy_engine's */
+	uint32_t gpfifo_entries; /* a power of two */
+	uint32_t pushbuf_bytes;
+	uint32_t timeout_ms;     /* of every wait */
+	enum nvrt_inject inject;
+};
+
+/* chid 1, TSG 0, a copy engine's runlist, 512 entries, 4 KiB, 2 s. */
+void nvrt_channel_params_default(struct nvrt_channel_params *p);
+
+struct nvrt_channel {
+	struct nvrt_device *dev;
+	struct nvrt_channel_params params;
+	struct nvrt_layout layout;
+	struct nvrt_host_watch watch;
+	uint32_t submitted;      /* payload of the last release pushed */
+	bool injected;           /* the injected fault has been pushed */
+	bool laid_out, bound, enabled, scheduled;
+	bool faulted;            /* a wait ended on a fault */
+	uint64_t polls;          /* fault checks made by waits */
+};
+
+/*
+ * Lays out, binds, enables and schedules the channel; waits for the runlist
+ * to be taken.  Whatever it returns, nvrt_channel_close undoes what was
+ * done; after a fault (NVRT_E_FAULT) nvrt_channel_report says what.
+ */
+int nvrt_channel_open(struct nvrt_channel *ch, struct nvrt_device *d,
+		      const struct nvrt_channel_params *p, struct nvrt_err *err);
+/*
+ * Pushes one release of payload and rings the doorbell.  Waits (with the
+ * channel's timeout) while the ring or the pushbuffer is full, reusing what
+ * Host has consumed.
+ */
+int nvrt_channel_submit_release(struct nvrt_channel *ch, uint32_t payload, struct nvrt_err *err);
+/* Waits until the semaphore reaches payload (wrapping compare); *seen gets
+ * the last value read. */
+int nvrt_channel_wait(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen,
+		      struct nvrt_err *err);
+uint32_t nvrt_channel_semaphore(const struct nvrt_channel *ch);
+/* The failure report: every register worth reading, decoded with the
+ * manual's names, and what software expected. */
+void nvrt_channel_report(struct nvrt_channel *ch, FILE *out);
+/*
+ * Tears the channel down in dev_fifo's order ("Channel Teardown Sequence"):
+ * scheduling off, channel disabled, runlist preempted and waited for,
+ * scheduling on, channel unbound, an empty runlist submitted.  Frees the
+ * layout; -1 if a step timed out (the rest still runs).
+ */
+int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err);
+
+#endif

@@ -1,0 +1,588 @@
+/*
+ * Bring-up, one channel, submissions and waits, for any chip: the order is
+ * here, every register is behind the chip's table (chip.h,
+ * runtime/src/hw/device_hw.c).  Order and reasons:
+ * ../shared/design/gv100-host-facts.md 1.1-1.9; teardown: dev_fifo
+ * "Channel Teardown Sequence".
+ */
+#include <inttypes.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nvrt/device.h"
+#include "nvrt/gpfifo.h"
+#include "nvrt/pushbuf.h"
+#include "nvrt/userd.h"
+
+#define DEVICE_PAGE 4096u
+
+static uint64_t device_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void device_log(const struct nvrt_device *d, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void device_log(const struct nvrt_device *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d->log)
+		return;
+	va_start(ap, fmt);
+	vfprintf(d->log, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- the device ------------------------------------------------------------------- */
+
+int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct nvrt_chip *c,
+		     FILE *log, struct nvrt_err *err)
+{
+	memset(d, 0, sizeof(*d));
+	d->backend = b;
+	d->chip = c;
+	d->log = log;
+	if (c->device_identify(b, &d->id, err) < 0)
+		return -1;
+	device_log(d, "chip %s: %s\n", c->name, d->id.text);
+	/* The page sysmembar flushes write to: ours, so the IOMMU maps it. */
+	if (nvrt_dma_alloc(b, DEVICE_PAGE, DEVICE_PAGE, NVRT_APERTURE_SYS_COHERENT, &d->flush, err) < 0)
+		return -1;
+	device_log(d, "bring-up:\n");
+	if (c->host_enable(b, d->flush.iova, log, err) < 0 || c->topology_read(b, &d->topo, err) < 0) {
+		nvrt_device_close(d);
+		return -1;
+	}
+	return 0;
+}
+
+void nvrt_device_close(struct nvrt_device *d)
+{
+	if (d->flush.cpu)
+		nvrt_dma_free(d->backend, &d->flush);
+	memset(&d->flush, 0, sizeof(d->flush));
+}
+
+uint32_t nvrt_device_runlist_pbdmas(const struct nvrt_device *d, uint32_t runlist)
+{
+	uint32_t mask = 0;
+
+	for (uint32_t p = 0; p < d->topo.num_pbdma && runlist < 32; p++)
+		if (d->topo.pbdma_runlists[p] >> runlist & 1)
+			mask |= 1u << p;
+	return mask;
+}
+
+/* Engines (by ENGINE_ENUM) on runlist. */
+static uint64_t device_runlist_engines(const struct nvrt_device *d, uint32_t runlist)
+{
+	uint64_t mask = 0;
+
+	for (uint32_t i = 0; i < d->topo.nengines; i++) {
+		const struct nvrt_engine *e = &d->topo.engines[i];
+
+		if (e->has_engine && e->has_runlist && e->runlist == runlist && e->engine_id < 64)
+			mask |= (uint64_t)1 << e->engine_id;
+	}
+	return mask;
+}
+
+static bool device_runlist_has_graphics(const struct nvrt_device *d, uint32_t runlist)
+{
+	for (uint32_t i = 0; i < d->topo.nengines; i++)
+		if (d->topo.engines[i].graphics && d->topo.engines[i].has_runlist &&
+		    d->topo.engines[i].runlist == runlist)
+			return true;
+	return false;
+}
+
+/*
+ * A copy engine's runlist needs no firmware-driven context switch, which a
+ * graphics runlist would (GV100 facts section 2): skip runlists GR shares.
+ */
+const struct nvrt_engine *nvrt_device_copy_engine(const struct nvrt_device *d)
+{
+	for (uint32_t i = 0; i < d->topo.nengines; i++) {
+		const struct nvrt_engine *e = &d->topo.engines[i];
+
+		if (e->copy && e->has_runlist && nvrt_device_runlist_pbdmas(d, e->runlist) &&
+		    !device_runlist_has_graphics(d, e->runlist))
+			return e;
+	}
+	return NULL;
+}
+
+uint64_t nvrt_device_time_ns(struct nvrt_device *d)
+{
+	return d->chip->time_read(d->backend);
+}
+
+static void device_engine_print(const struct nvrt_engine *e, FILE *out)
+{
+	fprintf(out, "  %-9s inst %u", e->type_name, e->inst_id);
+	if (e->has_engine)
+		fprintf(out, "  engine %2u", e->engine_id);
+	if (e->has_runlist)
+		fprintf(out, "  runlist %2u", e->runlist);
+	if (e->has_intr)
+		fprintf(out, "  intr %2u", e->intr);
+	if (e->has_reset)
+		fprintf(out, "  reset %2u", e->reset);
+	if (e->has_fault_id)
+		fprintf(out, "  fault id 0x%02x", e->fault_id);
+	if (e->pri_base)
+		fprintf(out, "  PRI 0x%06x", e->pri_base);
+	fputc('\n', out);
+}
+
+void nvrt_device_topology_print(const struct nvrt_device *d, FILE *out)
+{
+	const struct nvrt_topology *t = &d->topo;
+
+	fprintf(out, "engines (NV_PTOP_DEVICE_INFO): %u\n", t->nengines);
+	for (uint32_t i = 0; i < t->nengines; i++)
+		device_engine_print(&t->engines[i], out);
+	fprintf(out, "PBDMAs (NV_PFIFO_CFG0 NUM_PBDMA %u, NV_PFIFO_PBDMA_MAP), channels %u:\n",
+		t->num_pbdma, t->num_channels);
+	for (uint32_t p = 0; p < t->num_pbdma; p++) {
+		fprintf(out, "  PBDMA %2u serves runlist", p);
+		for (uint32_t r = 0; r < 32; r++)
+			if (t->pbdma_runlists[p] >> r & 1)
+				fprintf(out, " %u", r);
+		fputc('\n', out);
+	}
+}
+
+/* ---- fault injection names --------------------------------------------------------- */
+
+static const char *const inject_names[] = {
+	[NVRT_INJECT_NONE] = "none",
+	[NVRT_INJECT_BAD_SIGNATURE] = "bad-signature",
+	[NVRT_INJECT_BAD_GP_ENTRY] = "bad-gp-entry",
+	[NVRT_INJECT_BAD_METHOD] = "bad-method",
+	[NVRT_INJECT_BAD_TSG] = "bad-tsg",
+	[NVRT_INJECT_UNMAPPED_SEMAPHORE] = "unmapped-semaphore",
+	[NVRT_INJECT_STUCK_ACQUIRE] = "stuck-acquire",
+};
+
+const char *nvrt_inject_name(enum nvrt_inject k)
+{
+	return (unsigned)k < sizeof(inject_names) / sizeof(inject_names[0]) ? inject_names[k] : "?";
+}
+
+int nvrt_inject_parse(const char *s, enum nvrt_inject *k)
+{
+	for (size_t i = 0; i < sizeof(inject_names) / sizeof(inject_names[0]); i++)
+		if (!strcmp(s, inject_names[i])) {
+			*k = (enum nvrt_inject)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* ---- waiting ----------------------------------------------------------------------- */
+
+enum channel_poll_mode {
+	POLL_STOP_ON_FAULT,      /* a fault ends the wait (NVRT_E_FAULT) */
+	POLL_SERVICE_FAULTS,     /* teardown: acknowledge and keep waiting */
+};
+
+typedef bool (*channel_done_fn)(struct nvrt_channel *ch, const void *arg);
+
+/* Spin briefly, then let the simulator's (or anyone's) thread run. */
+static void channel_backoff(unsigned spin)
+{
+	if (spin < 32) {
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
+		return;
+	}
+	if (spin < 4096) {
+		sched_yield();
+		return;
+	}
+	nanosleep(&(struct timespec){ 0, 20000 }, NULL);
+}
+
+static int channel_fault(struct nvrt_channel *ch, const char *what, const char *why,
+			 struct nvrt_err *err)
+{
+	nvrt_err_set(err, "%s: channel %u: %s", what, ch->params.chid, why);
+	ch->faulted = true;
+	return NVRT_E_FAULT;
+}
+
+/* Polls done, checking for faults at every turn, for the channel's timeout. */
+static int channel_poll(struct nvrt_channel *ch, channel_done_fn done, const void *arg,
+			const char *what, enum channel_poll_mode mode, struct nvrt_err *err)
+{
+	const struct nvrt_chip *c = ch->dev->chip;
+	struct nvrt_backend *b = ch->dev->backend;
+	uint64_t deadline = device_now_ns() + (uint64_t)ch->params.timeout_ms * 1000000u;
+	char why[480];
+
+	for (unsigned spin = 0;; spin++) {
+		if (done(ch, arg))
+			return 0;
+		ch->polls++;
+		if (c->fault_check(b, &ch->watch, why, sizeof(why))) {
+			if (mode == POLL_STOP_ON_FAULT)
+				return channel_fault(ch, what, why, err);
+			c->fault_clear(b, &ch->watch);
+		}
+		if ((spin & 15) == 0 && device_now_ns() > deadline) {
+			nvrt_err_set(err, "%s: channel %u: timed out after %u ms, no fault reported", what,
+				     ch->params.chid, ch->params.timeout_ms);
+			return NVRT_E_TIMEOUT;
+		}
+		channel_backoff(spin);
+	}
+}
+
+static uint32_t channel_le32(uint32_t v)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return __builtin_bswap32(v);
+#else
+	return v;
+#endif
+}
+
+uint32_t nvrt_channel_semaphore(const struct nvrt_channel *ch)
+{
+	const uint32_t *p = ch->layout.semaphore.cpu;
+
+	return channel_le32(__atomic_load_n(p, __ATOMIC_ACQUIRE));
+}
+
+/* Wrapping compare: the semaphore counts up from 0. */
+static bool channel_sem_reached(struct nvrt_channel *ch, const void *arg)
+{
+	uint32_t want = *(const uint32_t *)arg;
+
+	return (int32_t)(nvrt_channel_semaphore(ch) - want) >= 0;
+}
+
+static uint32_t channel_gp_get(const struct nvrt_channel *ch)
+{
+	return nvrt_userd_gp_get(ch->dev->chip, &ch->layout.userd);
+}
+
+/* Host fetched every GP entry and ran every release: ring and pushbuffer
+ * space can be reused from the start. */
+static bool channel_idle(struct nvrt_channel *ch, const void *arg)
+{
+	(void)arg;
+	return channel_gp_get(ch) == ch->layout.gpfifo.put &&
+	       channel_sem_reached(ch, &ch->submitted);
+}
+
+static bool channel_runlist_taken(struct nvrt_channel *ch, const void *arg)
+{
+	(void)arg;
+	return !ch->dev->chip->runlist_pending(ch->dev->backend, ch->watch.runlist);
+}
+
+static bool channel_preempted(struct nvrt_channel *ch, const void *arg)
+{
+	(void)arg;
+	return ch->dev->chip->preempt_done(ch->dev->backend, &ch->watch);
+}
+
+int nvrt_channel_wait(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen, struct nvrt_err *err)
+{
+	int rc = channel_poll(ch, channel_sem_reached, &payload, "semaphore wait", POLL_STOP_ON_FAULT, err);
+
+	if (seen)
+		*seen = nvrt_channel_semaphore(ch);
+	if (rc == NVRT_E_TIMEOUT)
+		nvrt_err_set(err, "semaphore wait: channel %u: the semaphore holds %u after %u ms, "
+			     "release %u not seen; no fault reported", ch->params.chid,
+			     nvrt_channel_semaphore(ch), ch->params.timeout_ms, payload);
+	return rc;
+}
+
+/* ---- opening a channel ------------------------------------------------------------------ */
+
+void nvrt_channel_params_default(struct nvrt_channel_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->chid = 1;
+	p->tsgid = 0;
+	p->runlist = -1;
+	p->gpfifo_entries = 512;
+	p->pushbuf_bytes = 4096;
+	p->timeout_ms = 2000;
+}
+
+/* Which runlist, and what a wait on it watches. */
+static int channel_watch_init(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	const struct nvrt_device *d = ch->dev;
+	const struct nvrt_channel_params *p = &ch->params;
+	struct nvrt_host_watch *w = &ch->watch;
+
+	if (p->runlist < 0) {
+		const struct nvrt_engine *e = nvrt_device_copy_engine(d);
+
+		if (!e)
+			return nvrt_err_set(err, "no copy engine on a runlist of its own with a PBDMA "
+					    "(NV_PTOP_DEVICE_INFO, NV_PFIFO_PBDMA_MAP)");
+		w->runlist = e->runlist;
+	} else {
+		w->runlist = (uint32_t)p->runlist;
+	}
+	if (p->chid >= d->topo.num_channels)
+		return nvrt_err_set(err, "channel %u: the GPU has %u (NV_PFIFO_CFG1_NUM_CHANNELS)",
+				    p->chid, d->topo.num_channels);
+	w->chid = p->chid;
+	w->tsgid = p->tsgid;
+	w->pbdma_mask = nvrt_device_runlist_pbdmas(d, w->runlist);
+	w->engine_mask = device_runlist_engines(d, w->runlist);
+	w->num_pbdma = d->topo.num_pbdma;
+	w->pbdma_fault_id = d->topo.pbdma_fault_id;
+	if (!w->pbdma_mask)
+		return nvrt_err_set(err, "runlist %u: no PBDMA serves it (NV_PFIFO_PBDMA_MAP)", w->runlist);
+	return 0;
+}
+
+/* A runlist whose first entry is a channel: outside any TSG (BAD_TSG). */
+static void channel_runlist_drop_tsg(struct nvrt_layout *l)
+{
+	size_t eb = l->chip->runlist_entry_bytes;
+	uint8_t *rl = l->runlist.cpu;
+
+	memmove(rl, rl + eb, (l->runlist_entries - 1) * eb);
+	memset(rl + (l->runlist_entries - 1) * eb, 0, eb);
+	l->runlist_entries--;
+}
+
+/* Faults built into memory before the channel runs. */
+static int channel_inject_layout(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	struct nvrt_layout *l = &ch->layout;
+
+	switch (ch->params.inject) {
+	case NVRT_INJECT_BAD_SIGNATURE:
+		ch->dev->chip->ramfc_signature_corrupt(l->inst.cpu);
+		break;
+	case NVRT_INJECT_BAD_TSG:
+		channel_runlist_drop_tsg(l);
+		break;
+	case NVRT_INJECT_UNMAPPED_SEMAPHORE:
+		return nvrt_vm_unmap(&l->vm, l->semaphore_va, DEVICE_PAGE, DEVICE_PAGE, err);
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int channel_layout(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	struct nvrt_layout_params lp;
+
+	nvrt_layout_params_default(&lp);
+	lp.chid = ch->params.chid;
+	lp.tsgid = ch->params.tsgid;
+	lp.runqueue = 0;    /* the runlist's first PBDMA */
+	lp.gpfifo_entries = ch->params.gpfifo_entries;
+	lp.pushbuf_bytes = ch->params.pushbuf_bytes;
+	if (nvrt_layout_build(&ch->layout, ch->dev->chip, ch->dev->backend, &lp, err) < 0)
+		return -1;
+	ch->laid_out = true;
+	return channel_inject_layout(ch, err);
+}
+
+/* Bind the instance block, enable, put the TSG on the runlist and wait
+ * until Host has taken the runlist (nouveau's order: uchan.c). */
+static int channel_start(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	const struct nvrt_chip *c = ch->dev->chip;
+	struct nvrt_backend *b = ch->dev->backend;
+	struct nvrt_layout *l = &ch->layout;
+	uint64_t t0;
+
+	if (c->channel_bind(b, ch->watch.chid, l->inst.iova, l->inst.aperture, err) < 0)
+		return -1;
+	ch->bound = true;
+	device_log(ch->dev, "channel %u bound to instance block 0x%" PRIx64 "\n", ch->watch.chid,
+		   l->inst.iova);
+	c->channel_enable(b, ch->watch.chid, true);
+	ch->enabled = true;
+	if (c->runlist_submit(b, ch->watch.runlist, l->runlist.iova, l->runlist.aperture,
+			      l->runlist_entries, err) < 0)
+		return -1;
+	ch->scheduled = true;
+	t0 = device_now_ns();
+	int rc = channel_poll(ch, channel_runlist_taken, NULL, "runlist submit", POLL_STOP_ON_FAULT, err);
+	if (rc)
+		return rc;
+	device_log(ch->dev, "runlist %u: %u entries at 0x%" PRIx64 ", taken in %" PRIu64 " us\n",
+		   ch->watch.runlist, l->runlist_entries, l->runlist.iova, (device_now_ns() - t0) / 1000);
+	/* A runlist Host rejects still ends PENDING: check once more. */
+	char why[480];
+	if (c->fault_check(b, &ch->watch, why, sizeof(why)))
+		return channel_fault(ch, "runlist submit", why, err);
+	return 0;
+}
+
+int nvrt_channel_open(struct nvrt_channel *ch, struct nvrt_device *d,
+		      const struct nvrt_channel_params *p, struct nvrt_err *err)
+{
+	memset(ch, 0, sizeof(*ch));
+	ch->dev = d;
+	ch->params = *p;
+	if (channel_watch_init(ch, err) < 0 || channel_layout(ch, err) < 0)
+		return -1;
+	return channel_start(ch, err);
+}
+
+/* ---- submitting --------------------------------------------------------------------------- */
+
+/* A GP entry for the pushbuffer dwords from start to the end. */
+static int channel_push_segment(struct nvrt_channel *ch, size_t start, uint32_t gp_get,
+				struct nvrt_err *err)
+{
+	struct nvrt_layout *l = &ch->layout;
+	struct nvrt_gp_entry e = {
+		.va = l->pushbuf_va + start * sizeof(uint32_t),
+		.length = (uint32_t)(l->pb.len - start),
+	};
+
+	return nvrt_gpfifo_push(&l->gpfifo, &e, gp_get, err);
+}
+
+/* Faults built into the first submission: they go out with its GP_PUT. */
+static int channel_inject_push(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	struct nvrt_layout *l = &ch->layout;
+	uint32_t gp_get = channel_gp_get(ch), data = 0;
+	size_t start = l->pb.len;
+
+	ch->injected = true;
+	switch (ch->params.inject) {
+	case NVRT_INJECT_BAD_GP_ENTRY: {
+		struct nvrt_gp_entry e = { .length = 0, .opcode = NVRT_GP_OP_ILLEGAL };
+
+		return nvrt_gpfifo_push(&l->gpfifo, &e, gp_get, err);
+	}
+	case NVRT_INJECT_BAD_METHOD:
+		if (nvrt_pb_incr(&l->pb, 0, ch->dev->chip->host_method_illegal(), &data, 1) < 0)
+			return nvrt_err_set(err, "%s", l->pb.err.msg);
+		return channel_push_segment(ch, start, gp_get, err);
+	case NVRT_INJECT_STUCK_ACQUIRE:
+		/* Half the circle ahead of 0: never reached, and ACQUIRE has no timeout. */
+		if (nvrt_pb_semaphore(&l->pb, l->semaphore_va, 0x80000000u, 0) < 0)
+			return nvrt_err_set(err, "%s", l->pb.err.msg);
+		return channel_push_segment(ch, start, gp_get, err);
+	default:
+		return 0;
+	}
+}
+
+int nvrt_channel_submit_release(struct nvrt_channel *ch, uint32_t payload, struct nvrt_err *err)
+{
+	struct nvrt_err perr;
+
+	if (!ch->injected && channel_inject_push(ch, err) < 0)
+		return -1;
+	for (int attempt = 0;; attempt++) {
+		if (nvrt_layout_push_release(&ch->layout, payload, channel_gp_get(ch), &perr) == 0)
+			break;
+		if (attempt)
+			return nvrt_err_set(err, "submit: %s", perr.msg);
+		/* Full ring or pushbuffer: wait until Host has consumed everything. */
+		int rc = channel_poll(ch, channel_idle, NULL, "waiting for ring space",
+				      POLL_STOP_ON_FAULT, err);
+		if (rc)
+			return rc;
+	}
+	ch->submitted = payload;
+	ch->dev->chip->doorbell_ring(ch->dev->backend, ch->watch.chid, ch->watch.runlist);
+	return 0;
+}
+
+/* ---- report and teardown --------------------------------------------------------------------- */
+
+void nvrt_channel_report(struct nvrt_channel *ch, FILE *out)
+{
+	const struct nvrt_layout *l = &ch->layout;
+
+	fprintf(out, "failure report: %s, channel %u, TSG %u, runlist %u\n", ch->dev->chip->name,
+		ch->watch.chid, ch->watch.tsgid, ch->watch.runlist);
+	ch->dev->chip->fault_report(ch->dev->backend, &ch->watch, out);
+	fputs(" Software:\n", out);
+	if (!ch->laid_out)
+		return;
+	fprintf(out, "  USERD GP_PUT %u GP_GET %u (ring of %u entries)\n",
+		nvrt_userd_gp_put(l->chip, &l->userd), nvrt_userd_gp_get(l->chip, &l->userd),
+		l->gpfifo.entries);
+	fprintf(out, "  semaphore at VA 0x%" PRIx64 " holds %u; last release pushed %u; injected: %s\n",
+		l->semaphore_va, nvrt_channel_semaphore(ch), ch->submitted,
+		nvrt_inject_name(ch->params.inject));
+}
+
+/* Steps 1-4 and 6 of dev_fifo's teardown; step 5 (engine reset) is not
+ * needed: the channel only ran Host methods. */
+static int channel_preempt(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	const struct nvrt_chip *c = ch->dev->chip;
+	struct nvrt_backend *b = ch->dev->backend;
+	int rc;
+
+	c->runlist_sched_disable(b, ch->watch.runlist, true);
+	c->channel_enable(b, ch->watch.chid, false);
+	ch->enabled = false;
+	c->runlist_preempt(b, ch->watch.runlist);
+	rc = channel_poll(ch, channel_preempted, NULL, "teardown preempt", POLL_SERVICE_FAULTS, err);
+	c->runlist_sched_disable(b, ch->watch.runlist, false);
+	return rc;
+}
+
+/* An empty runlist: Host forgets the TSG. */
+static int channel_runlist_empty(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	const struct nvrt_chip *c = ch->dev->chip;
+	struct nvrt_layout *l = &ch->layout;
+
+	if (c->runlist_submit(ch->dev->backend, ch->watch.runlist, l->runlist.iova,
+			      l->runlist.aperture, 0, err) < 0)
+		return -1;
+	return channel_poll(ch, channel_runlist_taken, NULL, "teardown runlist", POLL_SERVICE_FAULTS, err);
+}
+
+int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	const struct nvrt_chip *c = ch->dev->chip;
+	struct nvrt_backend *b = ch->dev->backend;
+	struct nvrt_err e2;
+	char why[480];
+	int rc = 0;
+
+	if (ch->scheduled)
+		rc = channel_preempt(ch, err) ? -1 : 0;
+	else if (ch->enabled)
+		c->channel_enable(b, ch->watch.chid, false);
+	if (ch->bound)
+		c->channel_unbind(b, ch->watch.chid);
+	if (ch->scheduled && channel_runlist_empty(ch, rc ? &e2 : err))
+		rc = -1;
+	/* A healthy channel's teardown must raise nothing (bind errors...). */
+	if (!rc && ch->laid_out && !ch->faulted && c->fault_check(b, &ch->watch, why, sizeof(why)))
+		rc = nvrt_err_set(err, "teardown: channel %u: %s", ch->watch.chid, why);
+	if (ch->laid_out) {
+		c->fault_clear(b, &ch->watch);
+		nvrt_layout_fini(&ch->layout);
+	}
+	ch->bound = ch->enabled = ch->scheduled = ch->laid_out = false;
+	return rc;
+}

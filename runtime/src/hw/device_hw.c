@@ -1,0 +1,653 @@
+/*
+ * Host bring-up and channel control of one chip: identification, PFIFO and
+ * PBDMA enable, engine discovery, channel bind/enable, runlists, doorbell,
+ * time.  Every register is the chip's generated one (device_hw.h); values
+ * and order: ../shared/design/gv100-host-facts.md sections 0, 1.2-1.9, and
+ * dev_fifo's "Channel Teardown Sequence".
+ *
+ * Where Host's registers changed between generations, runtime/src/chips/
+ * <chip>.h picks the variant (GV100 needs none of these):
+ *   NVRT_CHIP_ID_BOOT_42         the architecture is read from NV_PMC_BOOT_42
+ *                                (Turing's dev_master names TU100 only there)
+ *   NVRT_CHIP_NO_ENABLE_PB       no NV_PMC_ENABLE_PB (Turing)
+ *   NVRT_CHIP_RUNLIST_PER_ID     NV_PFIFO_RUNLIST_BASE_LO/HI(i) and
+ *                                RUNLIST_SUBMIT(i), PENDING in
+ *                                RUNLIST_SUBMIT_INFO(i) (Turing), instead of
+ *                                RUNLIST_BASE/RUNLIST and ENG_RUNLIST(i)
+ *   NVRT_CHIP_DOORBELL_RUNLIST   the doorbell handle holds CHID and
+ *                                RUNLIST_ID (Turing dev_usermode)
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hw/chip_hw.h"
+#include "hw/device_hw.h"
+#include "nvrt/device.h"
+#include NVRT_HW_HEADER(dev_master)
+#include NVRT_HW_HEADER(dev_fifo)
+#include NVRT_HW_HEADER(dev_pbdma)
+#include NVRT_HW_HEADER(dev_ram)
+#include NVRT_HW_HEADER(dev_top)
+#include NVRT_HW_HEADER(dev_usermode)
+#include NVRT_HW_HEADER(dev_fb)
+#include NVRT_HW_HEADER(pri_mmu_hub)
+#include NVRT_HW_HEADER(fields/dev_master)
+#include NVRT_HW_HEADER(fields/dev_fb)
+#include NVRT_HW_HEADER(fields/dev_fifo)
+#include NVRT_HW_HEADER(fields/dev_pbdma)
+#include NVRT_HW_HEADER(fields/dev_top)
+#include NVRT_HW_HEADER(fields/pri_mmu_hub)
+#include "reg_dump.h"
+
+/* Runlists: as many as the per-runlist registers have. */
+#ifdef NVRT_CHIP_RUNLIST_PER_ID
+#define DEVICE_NUM_RUNLISTS HWC(PFIFO_RUNLIST_SUBMIT_SIZE_1)
+#else
+#define DEVICE_NUM_RUNLISTS HWC(PFIFO_ENG_RUNLIST_SIZE_1)
+#endif
+
+/* ---- identification (dev_master NV_PMC_BOOT_0 or _42) ------------------------ */
+
+#ifdef NVRT_CHIP_ID_BOOT_42
+#define DEVICE_ID_REG pmc_boot_42
+#else
+#define DEVICE_ID_REG pmc_boot_0
+#endif
+#define DEVICE_ID(x) HW(NVRT_CAT(DEVICE_ID_REG, x))
+
+static const char *device_architecture_name(uint32_t arch)
+{
+	const struct refgen_field *f = nvrt_reg_field_of(&DEVICE_ID(_layout),
+							 DEVICE_ID(_architecture_values));
+
+	return nvrt_reg_value_name(f, arch);
+}
+
+int NVRT_FN(device_identify)(struct nvrt_backend *b, struct nvrt_identity *id, struct nvrt_err *err)
+{
+	HW(NVRT_CAT(DEVICE_ID_REG, _t)) r = REG_RD(b, DEVICE_ID_REG);
+	const char *want = device_architecture_name(NVRT_CHIP_ARCHITECTURE);
+
+	memset(id, 0, sizeof(*id));
+	id->boot0 = r.v;
+	id->architecture = DEVICE_ID(_architecture_get)(r);
+	id->implementation = HW(pmc_boot_0_implementation_get)(REG_RD(b, pmc_boot_0));
+	nvrt_reg_text(&DEVICE_ID(_layout), r.v, 0, id->text, sizeof(id->text));
+	if (id->architecture == NVRT_CHIP_ARCHITECTURE)
+		return 0;
+	return nvrt_err_set(err, "not a %s: %s (a %s has %s_ARCHITECTURE_%s 0x%x)",
+			    NVRT_STR(NVRT_CHIP), id->text, NVRT_STR(NVRT_CHIP), DEVICE_ID(_layout).name,
+			    want ? want : "?", (unsigned)NVRT_CHIP_ARCHITECTURE);
+}
+
+/* ---- bring-up ------------------------------------------------------------------- */
+
+static void device_log_reg(FILE *log, const char *step, const struct refgen_layout *l, int index,
+			   uint32_t v)
+{
+	if (!log)
+		return;
+	fprintf(log, "  %-22s ", step);
+	nvrt_reg_line("", l, index, v, NVRT_REG_NONZERO, log);
+}
+
+/*
+ * NV_PMC_ENABLE: pulse PFIFO off and on (read back each time), touching no
+ * other unit's bit.  nouveau nvkm_mc_reset does the same with 0x100.
+ */
+static void host_pfifo_reset(struct nvrt_backend *b, FILE *log)
+{
+	HW(pmc_enable_t) r = REG_RD(b, pmc_enable);
+
+	r = HW(pmc_enable_pfifo_set)(r, HWC(PMC_ENABLE_PFIFO_DISABLED));
+	REG_WR(b, pmc_enable, r);
+	r = REG_RD(b, pmc_enable);
+	device_log_reg(log, "PFIFO reset", &HW(pmc_enable_layout), -1, r.v);
+	r = HW(pmc_enable_pfifo_set)(r, HWC(PMC_ENABLE_PFIFO_ENABLED));
+	REG_WR(b, pmc_enable, r);
+	r = REG_RD(b, pmc_enable);
+	device_log_reg(log, "PFIFO enabled", &HW(pmc_enable_layout), -1, r.v);
+}
+
+/* How many PBDMAs exist (NV_PFIFO_CFG0), bounded by every per-PBDMA array. */
+static uint32_t host_num_pbdma(struct nvrt_backend *b)
+{
+	uint32_t n = HW(pfifo_cfg0_num_pbdma_get)(REG_RD(b, pfifo_cfg0));
+	const uint32_t limits[] = {
+#ifndef NVRT_CHIP_NO_ENABLE_PB
+		HWC(PMC_ENABLE_PB_SEL_SIZE_1),
+#endif
+		HWC(PPBDMA_INTR_0_SIZE_1), HWC(PFIFO_PBDMA_MAP_SIZE_1),
+		HWC(PFIFO_PBDMA_STATUS_SIZE_1), NVRT_MAX_PBDMAS
+	};
+
+	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++)
+		if (n > limits[i])
+			n = limits[i];
+	return n;
+}
+
+/* NV_PMC_ENABLE_PB: every PBDMA that exists on (nouveau gk104_fifo_init_pbdmas). */
+static void host_pbdma_enable(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
+{
+#ifndef NVRT_CHIP_NO_ENABLE_PB
+	HW(pmc_enable_pb_t) r = REG_RD(b, pmc_enable_pb);
+
+	for (uint32_t i = 0; i < npbdma; i++)
+		r = HW(pmc_enable_pb_sel_set)(r, i, HWC(PMC_ENABLE_PB_SEL_ENABLED));
+	REG_WR(b, pmc_enable_pb, r);
+	device_log_reg(log, "PBDMAs enabled", &HW(pmc_enable_pb_layout), -1, REG_RD(b, pmc_enable_pb).v);
+#else
+	(void)b, (void)npbdma, (void)log;
+#endif
+}
+
+/*
+ * Each PBDMA's interrupts: pending bits cleared (write 1 to clear: writing
+ * back what was read clears exactly what is pending) and every report
+ * enabled.  Pending bits are set whatever INTR_EN says (dev_pbdma).
+ */
+static void host_pbdma_intr(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
+{
+	for (uint32_t i = 0; i < npbdma; i++) {
+		HW(ppbdma_intr_en_0_t) en0 = REG_ZERO(ppbdma_intr_en_0);
+		HW(ppbdma_intr_en_1_t) en1 = REG_ZERO(ppbdma_intr_en_1);
+
+		REG_WR(b, ppbdma_intr_0, REG_RD(b, ppbdma_intr_0, i), i);
+		REG_WR(b, ppbdma_intr_1, REG_RD(b, ppbdma_intr_1, i), i);
+		en0.v = nvrt_reg_fill_named(&HW(ppbdma_intr_en_0_layout), 0, "_ENABLED");
+		en1.v = nvrt_reg_fill_named(&HW(ppbdma_intr_en_1_layout), 0, "_ENABLED");
+		REG_WR(b, ppbdma_intr_en_0, en0, i);
+		REG_WR(b, ppbdma_intr_en_1, en1, i);
+	}
+	if (log)
+		fprintf(log, "  %-22s NV_PPBDMA_INTR_0/1(0..%u) cleared, NV_PPBDMA_INTR_EN_0/1 "
+			"every field ENABLED\n", "PBDMA interrupts", npbdma ? npbdma - 1 : 0);
+}
+
+/* NV_PFIFO_INTR_0: clear what a previous user left pending. */
+static void host_pfifo_intr(struct nvrt_backend *b, FILE *log)
+{
+	HW(pfifo_intr_0_t) r = REG_RD(b, pfifo_intr_0);
+
+	device_log_reg(log, "PFIFO intr (cleared)", &HW(pfifo_intr_0_layout), -1, r.v);
+	REG_WR(b, pfifo_intr_0, r);
+}
+
+/* NV_PFIFO_SCHED_DISABLE: no runlist blocked. */
+static void host_sched_enable(struct nvrt_backend *b, FILE *log)
+{
+	HW(pfifo_sched_disable_t) r = REG_ZERO(pfifo_sched_disable);
+
+	r = HW(pfifo_sched_disable_runlist_mask_set)(r, HWC(PFIFO_SCHED_DISABLE_RUNLIST_MASK_INIT));
+	REG_WR(b, pfifo_sched_disable, r);
+	device_log_reg(log, "scheduler", &HW(pfifo_sched_disable_layout), -1,
+		       REG_RD(b, pfifo_sched_disable).v);
+}
+
+/* NV_PFIFO_USERD_WRITEBACK: GP_GET reaches USERD every 100 us (nvgpu). */
+static void host_userd_writeback(struct nvrt_backend *b, FILE *log)
+{
+	HW(pfifo_userd_writeback_t) r = REG_ZERO(pfifo_userd_writeback);
+
+	r = HW(pfifo_userd_writeback_timer_set)(r, HWC(PFIFO_USERD_WRITEBACK_TIMER_100US));
+	r = HW(pfifo_userd_writeback_timescale_set)(r, HWC(PFIFO_USERD_WRITEBACK_TIMESCALE_100US));
+	REG_WR(b, pfifo_userd_writeback, r);
+	device_log_reg(log, "USERD writeback", &HW(pfifo_userd_writeback_layout), -1, r.v);
+}
+
+/*
+ * A fault buffer a previous driver left enabled points where the IOMMU maps
+ * nothing: disable it, so faults land in the PRI fault registers, and
+ * forget a fault latched there before us.
+ */
+static void host_fault_buffers(struct nvrt_backend *b, FILE *log)
+{
+	HW(pfb_pri_mmu_fault_status_t) st;
+
+	for (uint32_t i = 0; i < HWC(PFB_PRI_MMU_FAULT_BUFFER_SIZE_SIZE_1); i++) {
+		HW(pfb_pri_mmu_fault_buffer_size_t) r = REG_RD(b, pfb_pri_mmu_fault_buffer_size, i);
+
+		if (HW(pfb_pri_mmu_fault_buffer_size_enable_get)(r) ==
+		    HWC(PFB_PRI_MMU_FAULT_BUFFER_SIZE_ENABLE_FALSE))
+			continue;
+		r = HW(pfb_pri_mmu_fault_buffer_size_enable_set)(r, HWC(PFB_PRI_MMU_FAULT_BUFFER_SIZE_ENABLE_FALSE));
+		REG_WR(b, pfb_pri_mmu_fault_buffer_size, r, i);
+		device_log_reg(log, "stale fault buffer off", &HW(pfb_pri_mmu_fault_buffer_size_layout),
+			       (int)i, r.v);
+	}
+	st = REG_RD(b, pfb_pri_mmu_fault_status);
+	if (HW(pfb_pri_mmu_fault_status_valid_get)(st) != HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)) {
+		device_log_reg(log, "stale MMU fault", &HW(pfb_pri_mmu_fault_status_layout), -1, st.v);
+		REG_WR(b, pfb_pri_mmu_fault_status, st);
+	}
+}
+
+/* NV_PFB_NISO_FLUSH_SYSMEM_ADDR (addendum dev_fb): where sysmembars write. */
+static int host_flush_page(struct nvrt_backend *b, uint64_t iova, FILE *log, struct nvrt_err *err)
+{
+	HW(pfb_niso_flush_sysmem_addr_t) r = REG_ZERO(pfb_niso_flush_sysmem_addr);
+	uint64_t adr = iova >> HWC(PFB_NISO_FLUSH_SYSMEM_ADDR_SHIFT);
+
+	if (adr > HW(pfb_niso_flush_sysmem_addr_adr_get)((HW(pfb_niso_flush_sysmem_addr_t)){ ~0u }))
+		return nvrt_err_set(err, "flush page IOVA 0x%" PRIx64 " does not fit "
+				    "NV_PFB_NISO_FLUSH_SYSMEM_ADDR_ADR (address >> %u)", iova,
+				    (unsigned)HWC(PFB_NISO_FLUSH_SYSMEM_ADDR_SHIFT));
+	r = HW(pfb_niso_flush_sysmem_addr_adr_set)(r, (uint32_t)adr);
+	REG_WR(b, pfb_niso_flush_sysmem_addr, r);
+	device_log_reg(log, "sysmem flush page", &HW(pfb_niso_flush_sysmem_addr_layout), -1, r.v);
+	return 0;
+}
+
+int NVRT_FN(host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log, struct nvrt_err *err)
+{
+	uint32_t npbdma;
+
+	host_pfifo_reset(b, log);
+	npbdma = host_num_pbdma(b);
+	host_pbdma_enable(b, npbdma, log);
+	host_pbdma_intr(b, npbdma, log);
+	host_pfifo_intr(b, log);
+	host_sched_enable(b, log);
+	host_userd_writeback(b, log);
+	host_fault_buffers(b, log);
+	return host_flush_page(b, flush_iova, log, err);
+}
+
+/* ---- engines and runlists (dev_top NV_PTOP_DEVICE_INFO, dev_fifo PBDMA_MAP) ---- */
+
+static void topology_type_name(struct nvrt_engine *e)
+{
+	const struct refgen_field *f = nvrt_reg_field_of(&HW(ptop_device_info_layout),
+							 HW(ptop_device_info_type_enum_values));
+	const char *name = nvrt_reg_value_name(f, e->type);
+
+	if (name)
+		snprintf(e->type_name, sizeof(e->type_name), "%s", name);
+	else
+		snprintf(e->type_name, sizeof(e->type_name), "0x%x", e->type);
+}
+
+/* An ENGINE_TYPE entry ends a chain's description: what kind of unit. */
+static void topology_entry_type(struct nvrt_engine *e, HW(ptop_device_info_t) r)
+{
+	e->type = HW(ptop_device_info_type_enum_get)(r);
+	topology_type_name(e);
+	e->graphics = e->type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS);
+	e->copy = e->type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE) ||
+		  e->type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_COPY0) ||
+		  e->type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_COPY1) ||
+		  e->type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_COPY2);
+}
+
+/* An ENUM entry: engine, runlist, interrupt and reset ids, each if valid. */
+static void topology_entry_enum(struct nvrt_engine *e, HW(ptop_device_info_t) r)
+{
+	e->has_engine = HW(ptop_device_info_engine_get)(r) == HWC(PTOP_DEVICE_INFO_ENGINE_VALID);
+	e->has_runlist = HW(ptop_device_info_runlist_get)(r) == HWC(PTOP_DEVICE_INFO_RUNLIST_VALID);
+	e->has_intr = HW(ptop_device_info_intr_get)(r) == HWC(PTOP_DEVICE_INFO_INTR_VALID);
+	e->has_reset = HW(ptop_device_info_reset_get)(r) == HWC(PTOP_DEVICE_INFO_RESET_VALID);
+	e->engine_id = e->has_engine ? HW(ptop_device_info_engine_enum_get)(r) : 0;
+	e->runlist = e->has_runlist ? HW(ptop_device_info_runlist_enum_get)(r) : 0;
+	e->intr = e->has_intr ? HW(ptop_device_info_intr_enum_get)(r) : 0;
+	e->reset = e->has_reset ? HW(ptop_device_info_reset_enum_get)(r) : 0;
+}
+
+/* A DATA entry: instance, PRI base and MMU fault id. */
+static void topology_entry_data(struct nvrt_engine *e, HW(ptop_device_info_t) r)
+{
+	HW(ptop_device_info_t) base = REG_ZERO(ptop_device_info);
+
+	e->inst_id = HW(ptop_device_info_data_inst_id_get)(r);
+	/* PRI_BASE holds address bits at their own place: keep only that field. */
+	base = HW(ptop_device_info_data_pri_base_set_raw)(base, HW(ptop_device_info_data_pri_base_get)(r));
+	e->pri_base = base.v;
+	e->has_fault_id = HW(ptop_device_info_data_fault_id_get)(r) ==
+			  HWC(PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
+	e->fault_id = e->has_fault_id ? HW(ptop_device_info_data_fault_id_enum_get)(r) : 0;
+}
+
+/* Decodes one entry into e; true when the chain (the device) is complete. */
+static bool topology_entry(struct nvrt_engine *e, HW(ptop_device_info_t) r)
+{
+	switch (HW(ptop_device_info_entry_get)(r)) {
+	case HWC(PTOP_DEVICE_INFO_ENTRY_DATA):
+		topology_entry_data(e, r);
+		break;
+	case HWC(PTOP_DEVICE_INFO_ENTRY_ENUM):
+		topology_entry_enum(e, r);
+		break;
+	case HWC(PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE):
+		topology_entry_type(e, r);
+		break;
+	default:
+		break;
+	}
+	return HW(ptop_device_info_chain_get)(r) != HWC(PTOP_DEVICE_INFO_CHAIN_ENABLE);
+}
+
+/* The DEVICE_INFO table: chains of entries, NOT_VALID ones skipped
+ * (nouveau gk104_top_parse reads it the same way). */
+static int topology_devices(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err)
+{
+	struct nvrt_engine e;
+
+	memset(&e, 0, sizeof(e));
+	for (uint32_t i = 0; i < HWC(PTOP_DEVICE_INFO_SIZE_1); i++) {
+		HW(ptop_device_info_t) r = REG_RD(b, ptop_device_info, i);
+
+		if (HW(ptop_device_info_entry_get)(r) == HWC(PTOP_DEVICE_INFO_ENTRY_NOT_VALID))
+			continue;
+		if (!topology_entry(&e, r))
+			continue;
+		if (t->nengines == NVRT_MAX_ENGINES)
+			return nvrt_err_set(err, "NV_PTOP_DEVICE_INFO describes more than %u devices",
+					    NVRT_MAX_ENGINES);
+		if (!e.type_name[0])
+			topology_type_name(&e);
+		t->engines[t->nengines++] = e;
+		memset(&e, 0, sizeof(e));
+	}
+	return 0;
+}
+
+int NVRT_FN(topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err)
+{
+	HW(pfifo_cfg0_t) cfg0 = REG_RD(b, pfifo_cfg0);
+
+	memset(t, 0, sizeof(*t));
+	t->num_pbdma = host_num_pbdma(b);
+	t->num_channels = HW(pfifo_cfg1_num_channels_get)(REG_RD(b, pfifo_cfg1));
+	if (t->num_channels > HWC(PCCSR_CHANNEL_SIZE_1))
+		t->num_channels = HWC(PCCSR_CHANNEL_SIZE_1);
+	t->pbdma_fault_id = HW(pfifo_cfg0_pbdma_fault_id_get)(cfg0);
+	for (uint32_t i = 0; i < t->num_pbdma; i++)
+		t->pbdma_runlists[i] = HW(pfifo_pbdma_map_runlists_get)(REG_RD(b, pfifo_pbdma_map, i));
+	return topology_devices(b, t, err);
+}
+
+/* ---- channels (dev_fifo NV_PCCSR) ------------------------------------------------ */
+
+static enum HW(pccsr_channel_inst_target) channel_inst_target(enum nvrt_aperture ap)
+{
+	return ap == NVRT_APERTURE_SYS_NONCOHERENT ? HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_NONCOHERENT) :
+						     HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
+}
+
+/* NV_PCCSR_CHANNEL_INST: the instance block (4 KiB units) and BIND. */
+int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
+			  enum nvrt_aperture ap, struct nvrt_err *err)
+{
+	HW(pccsr_channel_inst_t) r = REG_ZERO(pccsr_channel_inst);
+	uint64_t ptr = inst_iova >> HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT);
+
+	if (chid >= HWC(PCCSR_CHANNEL_INST_SIZE_1) || ptr > UINT32_MAX)
+		return nvrt_err_set(err, "bind: channel %u or instance block 0x%" PRIx64 " out of range "
+				    "(NV_PCCSR_CHANNEL_INST)", chid, inst_iova);
+	nvrt_hw_check_reset();
+	r = HW(pccsr_channel_inst_ptr_set_raw)(r, (uint32_t)ptr);
+	r = HW(pccsr_channel_inst_target_set)(r, channel_inst_target(ap));
+	r = HW(pccsr_channel_inst_bind_set)(r, HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
+	if (nvrt_hw_check_result(err, "NV_PCCSR_CHANNEL_INST"))
+		return -1;
+	REG_WR(b, pccsr_channel_inst, r, chid);
+	return 0;
+}
+
+/* Unbind; reset the FAULTED bits first, so the channel id is clean for the
+ * next user (nvgpu channel_gv11b_unbind). */
+void NVRT_FN(channel_unbind)(struct nvrt_backend *b, uint32_t chid)
+{
+	HW(pccsr_channel_t) c = REG_RD(b, pccsr_channel, chid);
+	HW(pccsr_channel_inst_t) r = REG_ZERO(pccsr_channel_inst);
+
+	if (HW(pccsr_channel_pbdma_faulted_get)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE) ||
+	    HW(pccsr_channel_eng_faulted_get)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE)) {
+		HW(pccsr_channel_t) w = REG_ZERO(pccsr_channel);
+
+		w = HW(pccsr_channel_pbdma_faulted_set)(w, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET));
+		w = HW(pccsr_channel_eng_faulted_set)(w, HWC(PCCSR_CHANNEL_ENG_FAULTED_RESET));
+		REG_WR(b, pccsr_channel, w, chid);
+	}
+	r = HW(pccsr_channel_inst_bind_set)(r, HWC(PCCSR_CHANNEL_INST_BIND_FALSE));
+	REG_WR(b, pccsr_channel_inst, r, chid);
+}
+
+/*
+ * ENABLE_SET / ENABLE_CLR are write-only triggers; the rest of the value
+ * written is 0, which leaves NEXT alone and resets no FAULTED bit.
+ */
+void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable)
+{
+	HW(pccsr_channel_t) r = REG_ZERO(pccsr_channel);
+
+	if (enable)
+		r = HW(pccsr_channel_enable_set_set)(r, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
+	else
+		r = HW(pccsr_channel_enable_clr_set)(r, HWC(PCCSR_CHANNEL_ENABLE_CLR_TRUE));
+	REG_WR(b, pccsr_channel, r, chid);
+}
+
+/* ---- runlists (dev_fifo RUNLIST_BASE, RUNLIST, ENG_RUNLIST) ----------------------- */
+
+static int runlist_check(uint32_t runlist, uint64_t iova, struct nvrt_err *err)
+{
+	if (runlist >= DEVICE_NUM_RUNLISTS || iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT) > UINT32_MAX)
+		return nvrt_err_set(err, "runlist %u at 0x%" PRIx64 " out of range (%u runlists, "
+				    "NV_PFIFO_RUNLIST_BASE)", runlist, iova, (unsigned)DEVICE_NUM_RUNLISTS);
+	return 0;
+}
+
+#ifndef NVRT_CHIP_RUNLIST_PER_ID
+
+static enum HW(pfifo_runlist_base_target) runlist_target(enum nvrt_aperture ap)
+{
+	return ap == NVRT_APERTURE_SYS_NONCOHERENT ? HWC(PFIFO_RUNLIST_BASE_TARGET_SYS_MEM_NONCOHERENT) :
+						     HWC(PFIFO_RUNLIST_BASE_TARGET_SYS_MEM_COHERENT);
+}
+
+/* RUNLIST_BASE, then RUNLIST: writing RUNLIST starts the fetch. */
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+			    enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
+{
+	HW(pfifo_runlist_base_t) base = REG_ZERO(pfifo_runlist_base);
+	HW(pfifo_runlist_t) rl = REG_ZERO(pfifo_runlist);
+
+	if (runlist_check(runlist, iova, err) < 0)
+		return -1;
+	nvrt_hw_check_reset();
+	base = HW(pfifo_runlist_base_ptr_set_raw)(base, (uint32_t)(iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT)));
+	base = HW(pfifo_runlist_base_target_set)(base, runlist_target(ap));
+	rl = HW(pfifo_runlist_id_set)(rl, runlist);
+	rl = HW(pfifo_runlist_length_set_raw)(rl, nentries);
+	if (nvrt_hw_check_result(err, "NV_PFIFO_RUNLIST"))
+		return -1;
+	REG_WR(b, pfifo_runlist_base, base);
+	REG_WR(b, pfifo_runlist, rl);
+	return 0;
+}
+
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
+{
+	return HW(pfifo_eng_runlist_pending_get)(REG_RD(b, pfifo_eng_runlist, runlist)) ==
+	       HWC(PFIFO_ENG_RUNLIST_PENDING_TRUE);
+}
+
+void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out)
+{
+	nvrt_reg_line("  ", &HW(pfifo_eng_runlist_base_layout), (int)runlist,
+		      REG_RD(b, pfifo_eng_runlist_base, runlist).v, 0, out);
+	nvrt_reg_line("  ", &HW(pfifo_eng_runlist_layout), (int)runlist,
+		      REG_RD(b, pfifo_eng_runlist, runlist).v, 0, out);
+}
+
+#else /* NVRT_CHIP_RUNLIST_PER_ID: one BASE_LO/HI/SUBMIT set per runlist */
+
+static enum HW(pfifo_runlist_base_lo_target) runlist_target(enum nvrt_aperture ap)
+{
+	return ap == NVRT_APERTURE_SYS_NONCOHERENT ? HWC(PFIFO_RUNLIST_BASE_LO_TARGET_SYS_MEM_NONCOHERENT) :
+						     HWC(PFIFO_RUNLIST_BASE_LO_TARGET_SYS_MEM_COHERENT);
+}
+
+/* BASE_LO/HI, then SUBMIT: writing SUBMIT starts the fetch. */
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+			    enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
+{
+	HW(pfifo_runlist_base_lo_t) lo = REG_ZERO(pfifo_runlist_base_lo);
+	HW(pfifo_runlist_base_hi_t) hi = REG_ZERO(pfifo_runlist_base_hi);
+	HW(pfifo_runlist_submit_t) sub = REG_ZERO(pfifo_runlist_submit);
+
+	if (runlist_check(runlist, iova, err) < 0)
+		return -1;
+	nvrt_hw_check_reset();
+	/* PTR_LO holds address bits 31:12, PTR_HI the high word's. */
+	lo = HW(pfifo_runlist_base_lo_ptr_lo_set_raw)(lo, (uint32_t)iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT));
+	hi = HW(pfifo_runlist_base_hi_ptr_hi_set_raw)(hi, (uint32_t)(iova >> 32));
+	lo = HW(pfifo_runlist_base_lo_target_set)(lo, runlist_target(ap));
+	sub = HW(pfifo_runlist_submit_length_set_raw)(sub, nentries);
+	if (nvrt_hw_check_result(err, "NV_PFIFO_RUNLIST_SUBMIT"))
+		return -1;
+	REG_WR(b, pfifo_runlist_base_lo, lo, runlist);
+	REG_WR(b, pfifo_runlist_base_hi, hi, runlist);
+	REG_WR(b, pfifo_runlist_submit, sub, runlist);
+	return 0;
+}
+
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
+{
+	return HW(pfifo_runlist_submit_info_pending_get)(REG_RD(b, pfifo_runlist_submit_info, runlist)) ==
+	       HWC(PFIFO_RUNLIST_SUBMIT_INFO_PENDING_TRUE);
+}
+
+void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out)
+{
+	nvrt_reg_line("  ", &HW(pfifo_runlist_base_lo_layout), (int)runlist,
+		      REG_RD(b, pfifo_runlist_base_lo, runlist).v, 0, out);
+	nvrt_reg_line("  ", &HW(pfifo_runlist_submit_info_layout), (int)runlist,
+		      REG_RD(b, pfifo_runlist_submit_info, runlist).v, 0, out);
+}
+
+#endif
+
+/* NV_PFIFO_SCHED_DISABLE: one runlist's bit, the others kept. */
+void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable)
+{
+	HW(pfifo_sched_disable_t) r = REG_RD(b, pfifo_sched_disable);
+
+	r = HW(pfifo_sched_disable_runlist_set)(r, runlist, disable ? HWC(PFIFO_SCHED_DISABLE_TRUE) :
+							     HWC(PFIFO_SCHED_DISABLE_FALSE));
+	REG_WR(b, pfifo_sched_disable, r);
+}
+
+/* NV_PFIFO_RUNLIST_PREEMPT: preempt what runs on the runlist (teardown
+ * step 3: completion is seen in PBDMA_STATUS/ENGINE_STATUS, not here). */
+void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, uint32_t runlist)
+{
+	HW(pfifo_runlist_preempt_t) r = REG_ZERO(pfifo_runlist_preempt);
+
+	r = HW(pfifo_runlist_preempt_runlist_set)(r, runlist, HWC(PFIFO_RUNLIST_PREEMPT_PENDING));
+	REG_WR(b, pfifo_runlist_preempt, r);
+}
+
+/* Teardown step 4a: no PBDMA of the runlist holds the channel or TSG. */
+static bool preempt_pbdma_done(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint32_t p)
+{
+	HW(pfifo_pbdma_status_t) s = REG_RD(b, pfifo_pbdma_status, p);
+	uint32_t id = HW(pfifo_pbdma_status_id_hw_get)(s);
+	bool tsg = HW(pfifo_pbdma_status_id_type_get)(s) == HWC(PFIFO_PBDMA_STATUS_ID_TYPE_TSGID);
+
+	if (HW(pfifo_pbdma_status_chan_status_get)(s) == HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID))
+		return true;
+	return id != (tsg ? w->tsgid : w->chid);
+}
+
+/* Teardown step 4b: each engine of the runlist has saved the TSG off
+ * (CTX_STATUS INVALID, or an ID/NEXT_ID that is not ours). */
+static bool preempt_engine_done(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint32_t e)
+{
+	HW(pfifo_engine_status_t) s = REG_RD(b, pfifo_engine_status, e);
+
+	switch (HW(pfifo_engine_status_ctx_status_get)(s)) {
+	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_INVALID):
+		return true;
+	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_VALID):
+	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_CTXSW_SAVE):
+		return HW(pfifo_engine_status_id_hw_get)(s) != w->tsgid;
+	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_CTXSW_LOAD):
+		return HW(pfifo_engine_status_next_id_hw_get)(s) != w->tsgid;
+	default:    /* CTXSW_SWITCH: the save has not started */
+		return false;
+	}
+}
+
+bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
+{
+	for (uint32_t p = 0; p < w->num_pbdma; p++)
+		if ((w->pbdma_mask >> p & 1) && !preempt_pbdma_done(b, w, p))
+			return false;
+	for (uint32_t e = 0; e < HWC(PFIFO_ENGINE_STATUS_SIZE_1) && e < 64; e++)
+		if ((w->engine_mask >> e & 1) && !preempt_engine_done(b, w, e))
+			return false;
+	return true;
+}
+
+/* ---- work submission and time (dev_usermode) ------------------------------------------ */
+
+/* NV_USERMODE_NOTIFY_CHANNEL_PENDING: on GV100 the channel id is the
+ * handle (nouveau, nvgpu); later chips add the runlist. */
+void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist)
+{
+	HW(usermode_notify_channel_pending_t) r = REG_ZERO(usermode_notify_channel_pending);
+
+#ifdef NVRT_CHIP_DOORBELL_RUNLIST
+	r = HW(usermode_notify_channel_pending_chid_set)(r, chid);
+	r = HW(usermode_notify_channel_pending_runlist_id_set)(r, runlist);
+#else
+	(void)runlist;
+	r = HW(usermode_notify_channel_pending_id_set)(r, chid);
+#endif
+	REG_WR(b, usermode_notify_channel_pending, r);
+}
+
+/*
+ * TIME_1, TIME_0, TIME_1 again until both TIME_1 reads agree (dev_usermode).
+ * TIME_0's NSEC holds the low bits at their own place; TIME_1 is the high
+ * word.
+ */
+uint64_t NVRT_FN(time_read)(struct nvrt_backend *b)
+{
+	for (int tries = 0;; tries++) {
+		HW(usermode_time_1_t) hi = REG_RD(b, usermode_time_1);
+		HW(usermode_time_0_t) lo = REG_RD(b, usermode_time_0);
+		HW(usermode_time_1_t) hi2 = REG_RD(b, usermode_time_1);
+		HW(usermode_time_0_t) low = REG_ZERO(usermode_time_0);
+
+		if (hi.v != hi2.v && tries < 3)
+			continue;
+		low = HW(usermode_time_0_nsec_set)(low, HW(usermode_time_0_nsec_get)(lo));
+		return (uint64_t)HW(usermode_time_1_nsec_get)(hi) << 32 | low.v;
+	}
+}
+
+/* ---- fault injection ---------------------------------------------------------------------- */
+
+/* SIGNATURE HW = the complement of HW_VALID: anything else is invalid. */
+void NVRT_FN(ramfc_signature_corrupt)(void *inst)
+{
+	HW(ramfc_t) fc;
+	HW(ppbdma_signature_t) s = REG_ZERO(ppbdma_signature);
+	uint32_t max = HW(ppbdma_signature_hw_get)((HW(ppbdma_signature_t)){ ~0u });
+
+	HW(ramin_ramfc_read)((HW(ramin_t) *)inst, &fc);
+	s.v = HW(ramfc_signature_get)(&fc);
+	s = HW(ppbdma_signature_hw_set_raw)(s, ~(uint32_t)HWC(PPBDMA_SIGNATURE_HW_VALID) & max);
+	HW(ramfc_signature_set)(&fc, s.v);
+	HW(ramin_ramfc_write)((HW(ramin_t) *)inst, &fc);
+}
+
+/* NV_UDMA_ILLEGAL: reserved so that it always raises INTR_0_METHOD. */
+uint32_t NVRT_FN(host_method_illegal)(void)
+{
+	return HW(udma_illegal)();
+}

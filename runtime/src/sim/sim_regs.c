@@ -1,0 +1,873 @@
+/*
+ * The BAR0 register file of the GV100 model: reset values, what a read
+ * returns, and the side effects of a write.  Plain registers are storage in
+ * sim->regs; the model's thread keeps the status registers there up to date.
+ * Work a write asks for (runlist fetch, preempt, doorbell) is only recorded
+ * here and done later by the thread (sim_sched.c).
+ */
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+#include <gv100/fields/dev_fifo.h>
+#include <gv100/fields/dev_pbdma.h>
+#include <gv100/fields/pri_mmu_hub.h>
+
+/* How many LCEs the model has, and how many of them are GRCEs (on the
+ * graphics runlist): nouveau's nv140 (GV100) ce mask 0x1ff. */
+#define SIM_NUM_LCE 9u
+#define SIM_NUM_GRCE 2u
+/* PBDMAs serving the graphics runlist (nouveau fifo/gv100.c gv100_runl.runqs). */
+#define SIM_GR_PBDMAS 2u
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+static bool sim_in(uint32_t off, uint32_t base, uint32_t limit)
+{
+	return off >= base && off <= limit;
+}
+
+/* i when off is reg(i) of an array of count registers, else -1. */
+static long sim_index(uint32_t off, uint32_t (*reg)(uint32_t), uint32_t count)
+{
+	uint32_t base = reg(0), stride = reg(1) - reg(0);
+
+	if (off < base || (off - base) % stride || (off - base) / stride >= count)
+		return -1;
+	return (long)((off - base) / stride);
+}
+
+static bool sim_name_ends(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), k = strlen(suffix);
+
+	return n >= k && !strcmp(name + n - k, suffix);
+}
+
+/*
+ * Every field's nonzero value named ..._<suffix>, in place: a register's
+ * write-1-to-clear bits ("_RESET", "_CLEAR") or its all-enabled value
+ * ("_ENABLED"), read from the manual's names in the field descriptors.
+ */
+static uint32_t sim_layout_named(const struct refgen_layout *l, const char *suffix)
+{
+	uint32_t v = 0;
+
+	for (uint32_t i = 0; i < l->nfields; i++) {
+		const struct refgen_field *f = &l->fields[i];
+		uint32_t mask = (uint32_t)refgen_mask64(f->width) << f->lo;
+
+		for (uint32_t k = 0; k < f->nvalues; k++) {
+			if (f->values[k].value && sim_name_ends(f->values[k].name, suffix)) {
+				v |= ((uint32_t)f->values[k].value << f->lo) & mask;
+				break;
+			}
+		}
+	}
+	return v;
+}
+
+static uint32_t sim_pbdma_stride(void)
+{
+	return gv100_ppbdma_gp_put(1) - gv100_ppbdma_gp_put(0);
+}
+
+static void sim_regs_clear(struct sim *s, uint32_t base, uint32_t bytes)
+{
+	memset(&s->regs[base / 4], 0, bytes);
+}
+
+/* ---- PMC --------------------------------------------------------------------- */
+
+/* A GV100: architecture GV100, implementation 0, revision A01. */
+static uint32_t sim_boot0_gv100(void)
+{
+	gv100_pmc_boot_0_t r = { 0 };
+
+	r = gv100_pmc_boot_0_architecture_set(r, GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
+	r = gv100_pmc_boot_0_implementation_set(r, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
+	r = gv100_pmc_boot_0_major_revision_set(r, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
+	r = gv100_pmc_boot_0_minor_revision_set(r, GV100_PMC_BOOT_0_MINOR_REVISION_1);
+	return r.v;
+}
+
+/* BOOT_42 agrees with BOOT_0: CHIP_ID is its ARCHITECTURE:IMPLEMENTATION. */
+static uint32_t sim_boot42(uint32_t boot0)
+{
+	gv100_pmc_boot_0_t b = { boot0 };
+	gv100_pmc_boot_42_t r = { 0 };
+
+	r = gv100_pmc_boot_42_architecture_set_raw(r, gv100_pmc_boot_0_architecture_get(b));
+	r = gv100_pmc_boot_42_implementation_set_raw(r, gv100_pmc_boot_0_implementation_get(b));
+	r = gv100_pmc_boot_42_major_revision_set_raw(r, gv100_pmc_boot_0_major_revision_get(b));
+	r = gv100_pmc_boot_42_minor_revision_set_raw(r, gv100_pmc_boot_0_minor_revision_get(b));
+	return r.v;
+}
+
+bool sim_fifo_enabled(const struct sim *s)
+{
+	gv100_pmc_enable_t r = { sim_reg(s, gv100_pmc_enable()) };
+
+	return gv100_pmc_enable_pfifo_get(r) == GV100_PMC_ENABLE_PFIFO_ENABLED;
+}
+
+bool sim_pbdma_enabled(const struct sim *s, uint32_t p)
+{
+	gv100_pmc_enable_pb_t r = { sim_reg(s, gv100_pmc_enable_pb()) };
+
+	return sim_fifo_enabled(s) && p < SIM_NUM_PBDMA &&
+	       gv100_pmc_enable_pb_sel_get(r, p) == GV100_PMC_ENABLE_PB_SEL_ENABLED;
+}
+
+/* ---- interrupts ------------------------------------------------------------------ */
+
+bool sim_pbdma_intr_pending(const struct sim *s, uint32_t p)
+{
+	return (sim_reg(s, gv100_ppbdma_intr_0(p)) & sim_reg(s, gv100_ppbdma_intr_en_0(p))) ||
+	       (sim_reg(s, gv100_ppbdma_intr_1(p)) & sim_reg(s, gv100_ppbdma_intr_en_1(p)));
+}
+
+/* INTR_EN only masks the report; INTR_STALL decides whether the PBDMA freezes. */
+bool sim_pbdma_stalled(const struct sim *s, uint32_t p)
+{
+	return (sim_reg(s, gv100_ppbdma_intr_0(p)) & sim_reg(s, gv100_ppbdma_intr_stall(p))) ||
+	       (sim_reg(s, gv100_ppbdma_intr_1(p)) & sim_reg(s, gv100_ppbdma_intr_stall_1(p)));
+}
+
+void sim_pbdma_intr_raise(struct sim *s, uint32_t p, uint32_t intr0, uint32_t intr1)
+{
+	sim_reg_set(s, gv100_ppbdma_intr_0(p), sim_reg(s, gv100_ppbdma_intr_0(p)) | intr0);
+	sim_reg_set(s, gv100_ppbdma_intr_1(p), sim_reg(s, gv100_ppbdma_intr_1(p)) | intr1);
+}
+
+void sim_pfifo_intr_raise(struct sim *s, uint32_t intr0)
+{
+	sim_reg_set(s, gv100_pfifo_intr_0(), sim_reg(s, gv100_pfifo_intr_0()) | intr0);
+}
+
+void sim_sched_error(struct sim *s, uint32_t code)
+{
+	gv100_pfifo_intr_sched_error_t c = { 0 };
+	gv100_pfifo_intr_0_t i = { 0 };
+
+	c = gv100_pfifo_intr_sched_error_code_set_raw(c, code);
+	sim_reg_set(s, gv100_pfifo_intr_sched_error(), c.v);
+	i = gv100_pfifo_intr_0_sched_error_set(i, GV100_PFIFO_INTR_0_SCHED_ERROR_PENDING);
+	sim_pfifo_intr_raise(s, i.v);
+}
+
+static void sim_bind_error(struct sim *s, uint32_t code)
+{
+	gv100_pfifo_intr_bind_error_t c = { 0 };
+	gv100_pfifo_intr_0_t i = { 0 };
+
+	c = gv100_pfifo_intr_bind_error_code_set_raw(c, code);
+	sim_reg_set(s, gv100_pfifo_intr_bind_error(), c.v);
+	i = gv100_pfifo_intr_0_bind_error_set(i, GV100_PFIFO_INTR_0_BIND_ERROR_PENDING);
+	sim_pfifo_intr_raise(s, i.v);
+}
+
+static uint32_t sim_pfifo_intr_pbdma_id(const struct sim *s)
+{
+	gv100_pfifo_intr_pbdma_id_t r = { 0 };
+
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		if (sim_pbdma_enabled(s, p) && sim_pbdma_intr_pending(s, p))
+			r = gv100_pfifo_intr_pbdma_id_status_set(r, p,
+					GV100_PFIFO_INTR_PBDMA_ID_STATUS_PENDING);
+	return r.v;
+}
+
+/* INTR_0 as read: the stored bits, PBDMA_INTR and RUNLIST_EVENT summaries. */
+static uint32_t sim_pfifo_intr_0(const struct sim *s)
+{
+	gv100_pfifo_intr_0_t r = { sim_reg(s, gv100_pfifo_intr_0()) };
+
+	r = gv100_pfifo_intr_0_pbdma_intr_set(r, sim_pfifo_intr_pbdma_id(s) ?
+					      GV100_PFIFO_INTR_0_PBDMA_INTR_PENDING :
+					      GV100_PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING);
+	r = gv100_pfifo_intr_0_runlist_event_set(r, sim_reg(s, gv100_pfifo_intr_runlist()) ?
+						 GV100_PFIFO_INTR_0_RUNLIST_EVENT_PENDING :
+						 GV100_PFIFO_INTR_0_RUNLIST_EVENT_NOT_PENDING);
+	return r.v;
+}
+
+/*
+ * NV_PMC_INTR(0) is the stalling tree, (1) the non-stalling one: PFIFO's
+ * bit is its INTR_0 masked by INTR_EN_0 or INTR_EN_1; HUB follows the PRI
+ * fault registers (no enable of those is documented).
+ */
+static uint32_t sim_pmc_intr_1(const struct sim *s)
+{
+	gv100_pmc_intr_t r = { 0 };
+	bool fifo = sim_fifo_enabled(s) &&
+		    (sim_pfifo_intr_0(s) & sim_reg(s, gv100_pfifo_intr_en_1()));
+
+	return gv100_pmc_intr_pfifo_set(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
+					GV100_PMC_INTR_PFIFO_NOT_PENDING).v;
+}
+
+static uint32_t sim_pmc_intr_0(const struct sim *s)
+{
+	gv100_pmc_intr_t r = { 0 };
+	bool fifo = sim_fifo_enabled(s) &&
+		    (sim_pfifo_intr_0(s) & sim_reg(s, gv100_pfifo_intr_en_0()));
+
+	r = gv100_pmc_intr_pfifo_set(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
+				     GV100_PMC_INTR_PFIFO_NOT_PENDING);
+	r = gv100_pmc_intr_hub_set(r, sim_mmu_fault_pending(s) ? GV100_PMC_INTR_HUB_PENDING :
+				   GV100_PMC_INTR_HUB_NOT_PENDING);
+	return r.v;
+}
+
+/* ---- PTOP DEVICE_INFO -------------------------------------------------------------- */
+
+struct sim_device {
+	enum gv100_ptop_device_info_type_enum type;
+	uint32_t inst, engine, runlist, fault, pri_base;
+	bool has_intr_reset;
+	uint32_t intr, reset;
+};
+
+static uint32_t sim_bit_index(uint32_t v)
+{
+	return (uint32_t)__builtin_ctz(v);
+}
+
+/* The graphics engine's bits of NV_PMC_INTR / NV_PMC_ENABLE (addendum). */
+static struct sim_device sim_device_gr(void)
+{
+	gv100_pmc_intr_t i = { 0 };
+	gv100_pmc_enable_t e = { 0 };
+	struct sim_device d = { GV100_PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS, 0, 0, 0,
+				GV100_PFAULT_MMU_ENG_ID_GRAPHICS, GV100_PGRAPH_BASE, true, 0, 0 };
+
+	d.intr = sim_bit_index(gv100_pmc_intr_pgraph_set(i, GV100_PMC_INTR_PGRAPH_PENDING).v);
+	d.reset = sim_bit_index(gv100_pmc_enable_pgraph_set(e, GV100_PMC_ENABLE_PGRAPH_ENABLED).v);
+	return d;
+}
+
+/* LCE n: the GRCEs share the graphics runlist, the others get one each. */
+static struct sim_device sim_device_lce(uint32_t n, uint32_t gr_runlist)
+{
+	struct sim_device d = { GV100_PTOP_DEVICE_INFO_TYPE_ENUM_LCE, n, 1 + n,
+				n < SIM_NUM_GRCE ? gr_runlist : gr_runlist + 1 + n - SIM_NUM_GRCE,
+				GV100_PFAULT_MMU_ENG_ID_CE0 + n, GV100_CE_BASE, false, 0, 0 };
+
+	return d;
+}
+
+static uint32_t sim_devinfo_enum(const struct sim_device *d)
+{
+	gv100_ptop_device_info_t r = { 0 };
+
+	r = gv100_ptop_device_info_entry_set(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENUM);
+	r = gv100_ptop_device_info_engine_enum_set(r, d->engine);
+	r = gv100_ptop_device_info_engine_set(r, GV100_PTOP_DEVICE_INFO_ENGINE_VALID);
+	r = gv100_ptop_device_info_runlist_enum_set(r, d->runlist);
+	r = gv100_ptop_device_info_runlist_set(r, GV100_PTOP_DEVICE_INFO_RUNLIST_VALID);
+	if (d->has_intr_reset) {
+		r = gv100_ptop_device_info_intr_enum_set(r, d->intr);
+		r = gv100_ptop_device_info_intr_set(r, GV100_PTOP_DEVICE_INFO_INTR_VALID);
+		r = gv100_ptop_device_info_reset_enum_set(r, d->reset);
+		r = gv100_ptop_device_info_reset_set(r, GV100_PTOP_DEVICE_INFO_RESET_VALID);
+	}
+	r = gv100_ptop_device_info_chain_set(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
+	return r.v;
+}
+
+static uint32_t sim_devinfo_data(const struct sim_device *d)
+{
+	gv100_ptop_device_info_t r = { 0 };
+
+	r = gv100_ptop_device_info_entry_set(r, GV100_PTOP_DEVICE_INFO_ENTRY_DATA);
+	r = gv100_ptop_device_info_data_type_set(r, GV100_PTOP_DEVICE_INFO_DATA_TYPE_ENUM2);
+	r = gv100_ptop_device_info_data_inst_id_set(r, d->inst);
+	r = gv100_ptop_device_info_data_pri_base_set_raw(r, d->pri_base >>
+							 GV100_PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN);
+	r = gv100_ptop_device_info_data_fault_id_enum_set(r, d->fault);
+	r = gv100_ptop_device_info_data_fault_id_set(r, GV100_PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
+	r = gv100_ptop_device_info_chain_set(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
+	return r.v;
+}
+
+static uint32_t sim_devinfo_type(const struct sim_device *d)
+{
+	gv100_ptop_device_info_t r = { 0 };
+
+	r = gv100_ptop_device_info_entry_set(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE);
+	r = gv100_ptop_device_info_type_enum_set(r, d->type);
+	r = gv100_ptop_device_info_chain_set(r, GV100_PTOP_DEVICE_INFO_CHAIN_DISABLE);
+	return r.v;
+}
+
+/* Each device is ENUM, DATA, ENGINE_TYPE chained; NOT_VALID (0) after. */
+static void sim_ptop_init(struct sim *s)
+{
+	struct sim_device gr = sim_device_gr();
+	uint32_t i = 0;
+
+	s->gr_runlist = gr.runlist;
+	for (uint32_t n = 0; n <= SIM_NUM_LCE; n++) {
+		struct sim_device d = n ? sim_device_lce(n - 1, gr.runlist) : gr;
+
+		sim_reg_set(s, gv100_ptop_device_info(i++), sim_devinfo_enum(&d));
+		sim_reg_set(s, gv100_ptop_device_info(i++), sim_devinfo_data(&d));
+		sim_reg_set(s, gv100_ptop_device_info(i++), sim_devinfo_type(&d));
+	}
+}
+
+/* ---- PFIFO and PBDMA reset values ------------------------------------------------------ */
+
+/* Two PBDMAs for the graphics runlist, then one per runlist in order. */
+static void sim_pbdma_map_init(struct sim *s)
+{
+	uint32_t p = 0;
+
+	for (uint32_t r = 0; r < SIM_NUM_RUNLISTS && p < SIM_NUM_PBDMA; r++) {
+		uint32_t n = r == s->gr_runlist ? SIM_GR_PBDMAS : 1;
+
+		for (uint32_t k = 0; k < n && p < SIM_NUM_PBDMA; k++, p++) {
+			gv100_pfifo_pbdma_map_t m = { 0 };
+
+			m = gv100_pfifo_pbdma_map_runlists_set(m, 1u << r);
+			sim_reg_set(s, gv100_pfifo_pbdma_map(p), m.v);
+		}
+	}
+}
+
+uint32_t sim_pbdma_runlist(const struct sim *s, uint32_t p)
+{
+	gv100_pfifo_pbdma_map_t m = { sim_reg(s, gv100_pfifo_pbdma_map(p)) };
+	uint32_t bits = gv100_pfifo_pbdma_map_runlists_get(m);
+
+	return bits ? sim_bit_index(bits) : SIM_NUM_RUNLISTS;
+}
+
+uint32_t sim_runlist_pbdmas(const struct sim *s, uint32_t r, uint32_t *out)
+{
+	uint32_t n = 0;
+
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		if (sim_pbdma_runlist(s, p) == r)
+			out[n++] = p;
+	return n;
+}
+
+static void sim_pfifo_cfg_init(struct sim *s)
+{
+	gv100_pfifo_cfg0_t c0 = { 0 };
+	gv100_pfifo_cfg1_t c1 = { 0 };
+	gv100_pfifo_cfg2_t c2 = { 0 };
+
+	c0 = gv100_pfifo_cfg0_num_pbdma_set(c0, GV100_PFIFO_CFG0_NUM_PBDMA_INIT);
+	c0 = gv100_pfifo_cfg0_pbdma_fault_id_set(c0, GV100_PFIFO_CFG0_PBDMA_FAULT_ID_INIT);
+	c1 = gv100_pfifo_cfg1_num_channels_set(c1, GV100_PFIFO_CFG1_NUM_CHANNELS_INIT);
+	c2 = gv100_pfifo_cfg2_host_class_id_set(c2, GV100_PFIFO_CFG2_HOST_CLASS_ID_VALUE);
+	sim_reg_set(s, gv100_pfifo_cfg0(), c0.v);
+	sim_reg_set(s, gv100_pfifo_cfg1(), c1.v);
+	sim_reg_set(s, gv100_pfifo_cfg2(), c2.v);
+}
+
+/* The init values (I/E) of the PFIFO registers the model uses. */
+static void sim_pfifo_init(struct sim *s)
+{
+	gv100_pfifo_acq_pretest_t ap = { 0 };
+	gv100_pfifo_userd_writeback_t wb = { 0 };
+	gv100_pfifo_eng_timeout_t et = { 0 };
+	gv100_pfifo_clear_faulted_timeout_t cf = { 0 };
+	gv100_pfifo_intr_stall_t st = { 0 };
+
+	sim_pfifo_cfg_init(s);
+	sim_pbdma_map_init(s);
+	ap = gv100_pfifo_acq_pretest_timeout_set(ap, GV100_PFIFO_ACQ_PRETEST_TIMEOUT_8);
+	wb = gv100_pfifo_userd_writeback_timer_set(wb, GV100_PFIFO_USERD_WRITEBACK_TIMER_100US);
+	et = gv100_pfifo_eng_timeout_period_set(et, GV100_PFIFO_ENG_TIMEOUT_PERIOD_INIT);
+	et = gv100_pfifo_eng_timeout_detection_set(et, GV100_PFIFO_ENG_TIMEOUT_DETECTION_ENABLED);
+	cf = gv100_pfifo_clear_faulted_timeout_period_set(cf, GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_PERIOD_INIT);
+	cf = gv100_pfifo_clear_faulted_timeout_detection_set(cf,
+			GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED);
+	st = gv100_pfifo_intr_stall_bind_error_set(st, GV100_PFIFO_INTR_STALL_BIND_ERROR_ENABLED);
+	st = gv100_pfifo_intr_stall_sched_error_set(st, GV100_PFIFO_INTR_STALL_SCHED_ERROR_ENABLED);
+	st = gv100_pfifo_intr_stall_chsw_error_set(st, GV100_PFIFO_INTR_STALL_CHSW_ERROR_ENABLED);
+	st = gv100_pfifo_intr_stall_memop_timeout_set(st, GV100_PFIFO_INTR_STALL_MEMOP_TIMEOUT_ENABLED);
+	st = gv100_pfifo_intr_stall_lb_error_set(st, GV100_PFIFO_INTR_STALL_LB_ERROR_ENABLED);
+	sim_reg_set(s, gv100_pfifo_acq_pretest(), ap.v);
+	sim_reg_set(s, gv100_pfifo_userd_writeback(), wb.v);
+	sim_reg_set(s, gv100_pfifo_eng_timeout(), et.v);
+	sim_reg_set(s, gv100_pfifo_clear_faulted_timeout(), cf.v);
+	sim_reg_set(s, gv100_pfifo_intr_stall(), st.v);
+}
+
+static void sim_pbdma_regs_reset(struct sim *s, uint32_t p)
+{
+	gv100_ppbdma_timeout_t t = { 0 };
+
+	sim_regs_clear(s, gv100_ppbdma_gp_put(p), sim_pbdma_stride());
+	t = gv100_ppbdma_timeout_period_set(t, GV100_PPBDMA_TIMEOUT_PERIOD_INIT);
+	sim_reg_set(s, gv100_ppbdma_timeout(p), t.v);
+	/* Every interrupt stalls the PBDMA after reset (INTR_STALL*: ENABLED). */
+	sim_reg_set(s, gv100_ppbdma_intr_stall(p),
+		    sim_layout_named(&gv100_ppbdma_intr_stall_layout, "_ENABLED"));
+	sim_reg_set(s, gv100_ppbdma_intr_stall_1(p),
+		    sim_layout_named(&gv100_ppbdma_intr_stall_1_layout, "_ENABLED"));
+	sim_sched_pbdma_reset(s, p);
+}
+
+/* Host leaves or enters reset (NV_PMC_ENABLE_PFIFO): everything starts over. */
+static void sim_host_reset(struct sim *s, bool enabled)
+{
+	sim_regs_clear(s, GV100_PFIFO_BASE, GV100_PFIFO_LIMIT - GV100_PFIFO_BASE + 1);
+	sim_regs_clear(s, GV100_PCCSR_BASE, GV100_PCCSR_LIMIT - GV100_PCCSR_BASE + 1);
+	sim_sched_reset(s);
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		sim_pbdma_regs_reset(s, p);
+	if (enabled)
+		sim_pfifo_init(s);
+}
+
+static void sim_pfb_init(struct sim *s)
+{
+	gv100_pfb_pri_mmu_ctrl_t c = { 0 };
+
+	c = gv100_pfb_pri_mmu_ctrl_pri_fifo_empty_set(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_EMPTY_TRUE);
+	c = gv100_pfb_pri_mmu_ctrl_pri_fifo_space_set(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_SPACE_INIT);
+	sim_reg_set(s, gv100_pfb_pri_mmu_ctrl(), c.v);
+}
+
+void sim_regs_init(struct sim *s)
+{
+	gv100_pmc_enable_t e = { 0 };
+	gv100_pmc_enable_pb_t pb = { 0 };
+
+	if (!s->boot0)
+		s->boot0 = sim_boot0_gv100();
+	/* Reset values: PRIV_RING and PDISP enabled, Host (PFIFO) in reset. */
+	e = gv100_pmc_enable_priv_ring_set(e, GV100_PMC_ENABLE_PRIV_RING_ENABLED);
+	e = gv100_pmc_enable_pdisp_set(e, GV100_PMC_ENABLE_PDISP_ENABLED);
+	sim_reg_set(s, gv100_pmc_enable(), e.v);
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		pb = gv100_pmc_enable_pb_sel_set(pb, p, GV100_PMC_ENABLE_PB_SEL_ENABLED);
+	sim_reg_set(s, gv100_pmc_enable_pb(), pb.v);
+	sim_ptop_init(s);
+	sim_pfb_init(s);
+	sim_host_reset(s, false);
+}
+
+/* ---- PMC ------------------------------------------------------------------------------- */
+
+static uint32_t sim_pmc_read(struct sim *s, uint32_t off)
+{
+	if (off == gv100_pmc_boot_0())
+		return s->boot0;
+	if (off == gv100_pmc_boot_42())
+		return sim_boot42(s->boot0);
+	if (off == gv100_pmc_intr(0))
+		return sim_pmc_intr_0(s);
+	if (off == gv100_pmc_intr(1))
+		return sim_pmc_intr_1(s);
+	if (sim_index(off, gv100_pmc_intr, GV100_PMC_INTR_SIZE_1) > 0)
+		return 0;
+	return sim_reg(s, off);
+}
+
+static void sim_pmc_enable_write(struct sim *s, uint32_t v)
+{
+	bool was = sim_fifo_enabled(s);
+
+	sim_reg_set(s, gv100_pmc_enable(), v);
+	if (was != sim_fifo_enabled(s))
+		sim_host_reset(s, !was);
+}
+
+/* A PBDMA taken out of ENABLE_PB is reset; so is one put back. */
+static void sim_pmc_enable_pb_write(struct sim *s, uint32_t v)
+{
+	gv100_pmc_enable_pb_t old = { sim_reg(s, gv100_pmc_enable_pb()) }, now = { v };
+
+	sim_reg_set(s, gv100_pmc_enable_pb(), v);
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		if (gv100_pmc_enable_pb_sel_get(old, p) != gv100_pmc_enable_pb_sel_get(now, p))
+			sim_pbdma_regs_reset(s, p);
+	sim_kick(s);
+}
+
+static void sim_pmc_write(struct sim *s, uint32_t off, uint32_t v)
+{
+	long i;
+
+	if (off == gv100_pmc_enable())
+		sim_pmc_enable_write(s, v);
+	else if (off == gv100_pmc_enable_pb())
+		sim_pmc_enable_pb_write(s, v);
+	else if ((i = sim_index(off, gv100_pmc_intr_en_set, GV100_PMC_INTR_EN_SET_SIZE_1)) >= 0)
+		sim_reg_set(s, gv100_pmc_intr_en(i), sim_reg(s, gv100_pmc_intr_en(i)) | v);
+	else if ((i = sim_index(off, gv100_pmc_intr_en_clear, GV100_PMC_INTR_EN_CLEAR_SIZE_1)) >= 0)
+		sim_reg_set(s, gv100_pmc_intr_en(i), sim_reg(s, gv100_pmc_intr_en(i)) & ~v);
+	else if (off == gv100_pmc_boot_0() || off == gv100_pmc_boot_2() || off == gv100_pmc_boot_42() ||
+		 sim_index(off, gv100_pmc_intr, GV100_PMC_INTR_SIZE_1) >= 0 ||
+		 sim_index(off, gv100_pmc_intr_en, GV100_PMC_INTR_EN_SIZE_1) >= 0)
+		return;   /* read-only */
+	else
+		sim_reg_set(s, off, v);
+}
+
+/* ---- PTIMER and USERMODE time ------------------------------------------------------------ */
+
+/* The PTIMER value as TIME_1:TIME_0 hold it (TIME_0 NSEC: 32 ns granularity). */
+uint64_t sim_ptimer_snap(const struct sim *s)
+{
+	uint64_t ns = sim_gpu_time(s);
+	gv100_ptimer_time_0_t lo = { 0 }, ones = { ~0u };
+	gv100_ptimer_time_1_t hi = { 0 };
+	uint32_t lo_mask = gv100_ptimer_time_0_nsec_set(lo, gv100_ptimer_time_0_nsec_get(ones)).v;
+
+	lo.v = (uint32_t)ns & lo_mask;
+	hi = gv100_ptimer_time_1_nsec_set(hi, (uint32_t)(ns >> 32));
+	return (uint64_t)hi.v << 32 | lo.v;
+}
+
+static uint32_t sim_ptimer_read(struct sim *s, uint32_t off)
+{
+	uint64_t t = sim_ptimer_snap(s);
+
+	if (off == gv100_ptimer_time_0())
+		return (uint32_t)t;
+	if (off == gv100_ptimer_time_1())
+		return (uint32_t)(t >> 32);
+	return sim_reg(s, off);
+}
+
+/* Software may set the time (nouveau nv04_timer_init does). */
+static void sim_ptimer_write(struct sim *s, uint32_t off, uint32_t v)
+{
+	uint64_t t = sim_gpu_time(s);
+
+	if (off == gv100_ptimer_time_0())
+		sim_gpu_time_set(s, (t & ~(uint64_t)UINT32_MAX) | v);
+	else if (off == gv100_ptimer_time_1())
+		sim_gpu_time_set(s, (uint64_t)v << 32 | (t & UINT32_MAX));
+	else
+		sim_reg_set(s, off, v);
+}
+
+/* Undefined USERMODE registers read 0 and drop writes (dev_usermode). */
+static uint32_t sim_usermode_read(struct sim *s, uint32_t off)
+{
+	gv100_usermode_cfg0_t c = { 0 };
+	uint64_t t = sim_ptimer_snap(s);
+	gv100_usermode_time_0_t lo = { 0 };
+	gv100_usermode_time_1_t hi = { 0 };
+
+	if (off == gv100_usermode_cfg0())
+		return gv100_usermode_cfg0_usermode_class_id_set(c,
+				GV100_USERMODE_CFG0_USERMODE_CLASS_ID_VALUE).v;
+	if (off == gv100_usermode_time_0())
+		return gv100_usermode_time_0_nsec_set(lo, gv100_ptimer_time_0_nsec_get(
+				(gv100_ptimer_time_0_t){ (uint32_t)t })).v;
+	if (off == gv100_usermode_time_1())
+		return gv100_usermode_time_1_nsec_set(hi, gv100_ptimer_time_1_nsec_get(
+				(gv100_ptimer_time_1_t){ (uint32_t)(t >> 32) })).v;
+	return 0;
+}
+
+static void sim_usermode_write(struct sim *s, uint32_t off, uint32_t v)
+{
+	gv100_usermode_notify_channel_pending_t n = { v };
+
+	/* Host in reset takes no doorbells. */
+	if (off == gv100_usermode_notify_channel_pending() && sim_fifo_enabled(s))
+		sim_sched_doorbell(s, gv100_usermode_notify_channel_pending_id_get(n));
+}
+
+/* ---- PFIFO ---------------------------------------------------------------------------------- */
+
+static bool sim_pfifo_read_only(uint32_t off)
+{
+	return off == gv100_pfifo_cfg0() || off == gv100_pfifo_cfg1() || off == gv100_pfifo_cfg2() ||
+	       off == gv100_pfifo_intr_bind_error() || off == gv100_pfifo_intr_sched_error() ||
+	       off == gv100_pfifo_intr_chsw_error() || off == gv100_pfifo_intr_lb_error() ||
+	       off == gv100_pfifo_intr_pbdma_id() || off == gv100_pfifo_sched_status() ||
+	       sim_index(off, gv100_pfifo_eng_runlist_base, GV100_PFIFO_ENG_RUNLIST_BASE_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_eng_runlist, GV100_PFIFO_ENG_RUNLIST_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_pbdma_map, GV100_PFIFO_PBDMA_MAP_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_lb_gpbuf_control, GV100_PFIFO_LB_GPBUF_CONTROL_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_lb_pbbuf_control, GV100_PFIFO_LB_PBBUF_CONTROL_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_engine_status, GV100_PFIFO_ENGINE_STATUS_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_engine_status_debug,
+			 GV100_PFIFO_ENGINE_STATUS_DEBUG_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_engine_status_inst,
+			 GV100_PFIFO_ENGINE_STATUS_INST_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_engine_status_next_inst,
+			 GV100_PFIFO_ENGINE_STATUS_NEXT_INST_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_pbdma_status, GV100_PFIFO_PBDMA_STATUS_SIZE_1) >= 0 ||
+	       sim_index(off, gv100_pfifo_pbdma_status_inst, GV100_PFIFO_PBDMA_STATUS_INST_SIZE_1) >= 0;
+}
+
+static uint32_t sim_pfifo_read(struct sim *s, uint32_t off)
+{
+	gv100_pfifo_sched_status_t st = { 0 };
+	gv100_pfifo_runlist_preempt_t rp = { 0 };
+
+	if (off == gv100_pfifo_intr_0())
+		return sim_pfifo_intr_0(s);
+	if (off == gv100_pfifo_intr_pbdma_id())
+		return sim_pfifo_intr_pbdma_id(s);
+	if (off == gv100_pfifo_runlist_preempt())
+		return gv100_pfifo_runlist_preempt_runlists_set_raw(rp, s->runlist_preempt).v;
+	if (off == gv100_pfifo_sched_status()) {
+		for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++)
+			if (s->rl[r].fetch_pending)
+				st = gv100_pfifo_sched_status_runlist_fetch_set(st,
+						GV100_PFIFO_SCHED_STATUS_RUNLIST_FETCH_BUSY);
+		return st.v;
+	}
+	return sim_reg(s, off);
+}
+
+/* RUNLIST: the base and length go to ENG_RUNLIST*(ID), PENDING until fetched. */
+static void sim_pfifo_runlist_write(struct sim *s, uint32_t v)
+{
+	gv100_pfifo_runlist_t w = { v };
+	gv100_pfifo_runlist_base_t b = { sim_reg(s, gv100_pfifo_runlist_base()) };
+	gv100_pfifo_eng_runlist_base_t eb = { 0 };
+	gv100_pfifo_eng_runlist_t el = { 0 };
+	uint32_t r = gv100_pfifo_runlist_id_get(w);
+
+	sim_reg_set(s, gv100_pfifo_runlist(), v);
+	if (r >= SIM_NUM_RUNLISTS)
+		return;   /* no such runlist: nothing to fetch */
+	eb = gv100_pfifo_eng_runlist_base_ptr_set_raw(eb, gv100_pfifo_runlist_base_ptr_get(b));
+	eb = gv100_pfifo_eng_runlist_base_target_set_raw(eb, gv100_pfifo_runlist_base_target_get(b));
+	el = gv100_pfifo_eng_runlist_length_set_raw(el, gv100_pfifo_runlist_length_get(w));
+	el = gv100_pfifo_eng_runlist_pending_set(el, GV100_PFIFO_ENG_RUNLIST_PENDING_TRUE);
+	sim_reg_set(s, gv100_pfifo_eng_runlist_base(r), eb.v);
+	sim_reg_set(s, gv100_pfifo_eng_runlist(r), el.v);
+	sim_sched_runlist_submit(s, r);
+}
+
+static void sim_pfifo_preempt_write(struct sim *s, uint32_t v)
+{
+	gv100_pfifo_preempt_t r = { v };
+
+	r = gv100_pfifo_preempt_pending_set(r, GV100_PFIFO_PREEMPT_PENDING_TRUE);
+	sim_reg_set(s, gv100_pfifo_preempt(), r.v);
+	s->preempt_pending = true;
+	s->preempt_due = sim_now() + SIM_PREEMPT_DELAY_NS;
+	sim_kick(s);
+}
+
+static void sim_pfifo_w1c(struct sim *s, uint32_t off, uint32_t v, const struct refgen_layout *l,
+			  const char *suffix)
+{
+	sim_reg_set(s, off, sim_reg(s, off) & ~(v & sim_layout_named(l, suffix)));
+}
+
+static void sim_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
+{
+	gv100_pfifo_runlist_preempt_t rp = { v };
+
+	if (off == gv100_pfifo_intr_0())
+		sim_pfifo_w1c(s, off, v, &gv100_pfifo_intr_0_layout, "_RESET");
+	else if (off == gv100_pfifo_intr_runlist())
+		sim_pfifo_w1c(s, off, v, &gv100_pfifo_intr_runlist_layout, "_RESET");
+	else if (off == gv100_pfifo_runlist())
+		sim_pfifo_runlist_write(s, v);
+	else if (off == gv100_pfifo_preempt())
+		sim_pfifo_preempt_write(s, v);
+	else if (off == gv100_pfifo_runlist_preempt()) {
+		s->runlist_preempt |= gv100_pfifo_runlist_preempt_runlists_get(rp);
+		s->runlist_preempt_due = sim_now() + SIM_PREEMPT_DELAY_NS;
+		sim_kick(s);
+	} else if (!sim_pfifo_read_only(off)) {
+		sim_reg_set(s, off, v);
+		sim_kick(s);   /* SCHED_DISABLE and friends change what may run */
+	}
+}
+
+/* ---- PBDMA registers ---------------------------------------------------------------------- */
+
+static void sim_ppbdma_write(struct sim *s, uint32_t p, uint32_t off, uint32_t v)
+{
+	if (off == gv100_ppbdma_intr_0(p) || off == gv100_ppbdma_intr_1(p)) {
+		const struct refgen_layout *l = off == gv100_ppbdma_intr_0(p) ?
+			&gv100_ppbdma_intr_0_layout : &gv100_ppbdma_intr_1_layout;
+
+		sim_pfifo_w1c(s, off, v, l, "_RESET");
+		/* Software may have fixed the state: check it again before going on. */
+		s->pbdma[p].checked = false;
+		sim_kick(s);
+	} else if (off != gv100_ppbdma_status(p) && off != gv100_ppbdma_config(p) &&
+		   off != gv100_ppbdma_hce_dbg0(p) && off != gv100_ppbdma_hce_dbg1(p)) {
+		sim_reg_set(s, off, v);
+	}
+}
+
+/* ---- PCCSR ------------------------------------------------------------------------------------ */
+
+static bool sim_pccsr_target_ok(uint32_t target)
+{
+	return target == GV100_PCCSR_CHANNEL_INST_TARGET_VID_MEM ||
+	       target == GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT ||
+	       target == GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_NONCOHERENT;
+}
+
+static void sim_pccsr_inst_write(struct sim *s, uint32_t chid, uint32_t v)
+{
+	gv100_pccsr_channel_inst_t old = { sim_reg(s, gv100_pccsr_channel_inst(chid)) }, w = { v };
+	bool was = gv100_pccsr_channel_inst_bind_get(old) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
+	bool bind = gv100_pccsr_channel_inst_bind_get(w) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
+	gv100_pccsr_channel_t c = { sim_reg(s, gv100_pccsr_channel(chid)) };
+
+	if (bind && was) {
+		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND);
+		return;
+	}
+	if (bind && !sim_pccsr_target_ok(gv100_pccsr_channel_inst_target_get(w))) {
+		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_INVALID_CTX_TGT);
+		return;
+	}
+	if (!bind && was && sim_sched_chan_loaded(s, chid)) {
+		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_UNBIND_WHILE_RUNNING);
+		return;
+	}
+	sim_reg_set(s, gv100_pccsr_channel_inst(chid), v);
+	if (!bind) {   /* an unbound channel has nothing pending */
+		c = gv100_pccsr_channel_status_set(c, GV100_PCCSR_CHANNEL_STATUS_IDLE);
+		sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
+	}
+	sim_kick(s);
+}
+
+/* ENABLE_SET/ENABLE_CLR and the FAULTED resets act; NEXT is stored. */
+static void sim_pccsr_channel_write(struct sim *s, uint32_t chid, uint32_t v)
+{
+	gv100_pccsr_channel_t w = { v }, c = { sim_reg(s, gv100_pccsr_channel(chid)) };
+
+	if (gv100_pccsr_channel_enable_set_get(w) == GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE)
+		c = gv100_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_IN_USE);
+	if (gv100_pccsr_channel_enable_clr_get(w) == GV100_PCCSR_CHANNEL_ENABLE_CLR_TRUE)
+		c = gv100_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_NOT_IN_USE);
+	if (gv100_pccsr_channel_pbdma_faulted_get(w) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_RESET)
+		c = gv100_pccsr_channel_pbdma_faulted_set(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE);
+	if (gv100_pccsr_channel_eng_faulted_get(w) == GV100_PCCSR_CHANNEL_ENG_FAULTED_RESET)
+		c = gv100_pccsr_channel_eng_faulted_set(c, GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE);
+	c = gv100_pccsr_channel_next_set(c, gv100_pccsr_channel_next_get(w));
+	sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
+	sim_kick(s);
+}
+
+static void sim_pccsr_write(struct sim *s, uint32_t off, uint32_t v)
+{
+	long chid;
+
+	if ((chid = sim_index(off, gv100_pccsr_channel_inst, GV100_PCCSR_CHANNEL_INST_SIZE_1)) >= 0)
+		sim_pccsr_inst_write(s, (uint32_t)chid, v);
+	else if ((chid = sim_index(off, gv100_pccsr_channel, GV100_PCCSR_CHANNEL_SIZE_1)) >= 0)
+		sim_pccsr_channel_write(s, (uint32_t)chid, v);
+}
+
+/* ---- PFB MMU ------------------------------------------------------------------------------------ */
+
+static uint32_t sim_pfb_base(void)
+{
+	return gv100_pfb_niso_flush_sysmem_addr();
+}
+
+static uint32_t sim_pfb_limit(void)
+{
+	return gv100_pfb_pri_mmu_invalidate_size() + sizeof(uint32_t) - 1;   /* its last byte */
+}
+
+static void sim_pfb_write(struct sim *s, uint32_t off, uint32_t v)
+{
+	gv100_pfb_pri_mmu_fault_status_t st;
+	gv100_pfb_pri_mmu_ctrl_t c = { sim_reg(s, gv100_pfb_pri_mmu_ctrl()) }, w = { v };
+
+	if (off == gv100_pfb_pri_mmu_fault_status()) {
+		sim_pfifo_w1c(s, off, v, &gv100_pfb_pri_mmu_fault_status_layout, "_CLEAR");
+		st.v = sim_reg(s, off);
+		if (gv100_pfb_pri_mmu_fault_status_valid_get(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)
+			sim_mmu_fault_clear(s);
+	} else if (off == gv100_pfb_pri_mmu_ctrl()) {
+		/* The PRI FIFO is always empty: TLB invalidates complete at once. */
+		w = gv100_pfb_pri_mmu_ctrl_pri_fifo_empty_set(w, gv100_pfb_pri_mmu_ctrl_pri_fifo_empty_get(c));
+		w = gv100_pfb_pri_mmu_ctrl_pri_fifo_space_set(w, gv100_pfb_pri_mmu_ctrl_pri_fifo_space_get(c));
+		w = gv100_pfb_pri_mmu_ctrl_pri_fifo_error_clear_set(w,
+				GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_ERROR_CLEAR_FALSE);
+		sim_reg_set(s, off, w.v);
+	} else if (off == gv100_pfb_pri_mmu_invalidate() || off == gv100_pfb_pri_mmu_bind()) {
+		return;   /* triggers: no TLB, nothing to do */
+	} else if (off != gv100_pfb_pri_mmu_fault_addr_lo() && off != gv100_pfb_pri_mmu_fault_addr_hi() &&
+		   off != gv100_pfb_pri_mmu_fault_inst_lo() && off != gv100_pfb_pri_mmu_fault_inst_hi() &&
+		   off != gv100_pfb_pri_mmu_fault_info() &&
+		   sim_index(off, gv100_pfb_pri_mmu_fault_buffer_put,
+			     GV100_PFB_PRI_MMU_FAULT_BUFFER_PUT_SIZE_1) < 0) {
+		sim_reg_set(s, off, v);
+	}
+}
+
+/* ---- dispatch ---------------------------------------------------------------------------------- */
+
+/* PBDMA p of an NV_PPBDMA offset, or -1 (the range has room for 16). */
+static long sim_ppbdma_unit(uint32_t off)
+{
+	uint32_t p = (off - GV100_PPBDMA_BASE) / sim_pbdma_stride();
+
+	return p < SIM_NUM_PBDMA ? (long)p : -1;
+}
+
+uint32_t sim_regs_read(struct sim *s, uint32_t off)
+{
+	long p;
+
+	if (off >= SIM_BAR0_BYTES || off % 4)
+		return SIM_PRI_ERROR;
+	if (sim_in(off, GV100_PMC_BASE, GV100_PMC_LIMIT))
+		return sim_pmc_read(s, off);
+	if (sim_in(off, GV100_PBUS_BASE, GV100_PBUS_LIMIT))
+		return sim_reg(s, off);
+	if (sim_in(off, GV100_PFIFO_BASE, GV100_PFIFO_LIMIT))
+		return sim_fifo_enabled(s) ? sim_pfifo_read(s, off) : 0;
+	if (sim_in(off, GV100_PTIMER_BASE, GV100_PTIMER_LIMIT))
+		return sim_ptimer_read(s, off);
+	if (sim_in(off, GV100_PTOP_BASE, GV100_PTOP_LIMIT))
+		return sim_reg(s, off);
+	if (sim_in(off, GV100_PPBDMA_BASE, GV100_PPBDMA_LIMIT)) {
+		if ((p = sim_ppbdma_unit(off)) < 0)
+			return SIM_PRI_ERROR;
+		return sim_pbdma_enabled(s, (uint32_t)p) ? sim_reg(s, off) : 0;
+	}
+	if (sim_in(off, sim_pfb_base(), sim_pfb_limit()))
+		return sim_reg(s, off);
+	if (sim_in(off, GV100_PCCSR_BASE, GV100_PCCSR_LIMIT))
+		return sim_fifo_enabled(s) ? sim_reg(s, off) : 0;
+	if (sim_in(off, GV100_USERMODE_BASE, GV100_USERMODE_LIMIT))
+		return sim_usermode_read(s, off);
+	return SIM_PRI_ERROR;
+}
+
+void sim_regs_write(struct sim *s, uint32_t off, uint32_t v)
+{
+	long p;
+
+	if (off >= SIM_BAR0_BYTES || off % 4)
+		return;
+	if (sim_in(off, GV100_PMC_BASE, GV100_PMC_LIMIT))
+		sim_pmc_write(s, off, v);
+	else if (sim_in(off, GV100_PBUS_BASE, GV100_PBUS_LIMIT))
+		sim_reg_set(s, off, v);
+	else if (sim_in(off, GV100_PFIFO_BASE, GV100_PFIFO_LIMIT) && sim_fifo_enabled(s))
+		sim_pfifo_write(s, off, v);
+	else if (sim_in(off, GV100_PTIMER_BASE, GV100_PTIMER_LIMIT))
+		sim_ptimer_write(s, off, v);
+	else if (sim_in(off, GV100_PPBDMA_BASE, GV100_PPBDMA_LIMIT)) {
+		if ((p = sim_ppbdma_unit(off)) >= 0 && sim_pbdma_enabled(s, (uint32_t)p))
+			sim_ppbdma_write(s, (uint32_t)p, off, v);
+	} else if (sim_in(off, sim_pfb_base(), sim_pfb_limit()))
+		sim_pfb_write(s, off, v);
+	else if (sim_in(off, GV100_PCCSR_BASE, GV100_PCCSR_LIMIT) && sim_fifo_enabled(s))
+		sim_pccsr_write(s, off, v);
+	else if (sim_in(off, GV100_USERMODE_BASE, GV100_USERMODE_LIMIT))
+		sim_usermode_write(s, off, v);
+}

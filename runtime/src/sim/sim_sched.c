@@ -1,0 +1,597 @@
+/*
+ * Runlists, channels and scheduling: the runlist fetch and its dev_ram
+ * validation, preemption, which channel each PBDMA runs, and the channel
+ * switch itself (RAMFC load and save, USERD writeback).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+/* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the addendum) ------------------ */
+
+struct sim_ramfc_reg {
+	uint32_t (*get)(const gv100_ramfc_t *fc);
+	void (*set)(gv100_ramfc_t *fc, uint32_t v);
+	uint32_t (*reg)(uint32_t p);
+};
+
+#define SIM_RAMFC(field, reg) { gv100_ramfc_##field##_get, gv100_ramfc_##field##_set, gv100_ppbdma_##reg }
+
+static const struct sim_ramfc_reg sim_ramfc_regs[] = {
+	SIM_RAMFC(signature, signature), SIM_RAMFC(gp_base, gp_base),
+	SIM_RAMFC(gp_base_hi, gp_base_hi), SIM_RAMFC(gp_fetch, gp_fetch),
+	SIM_RAMFC(gp_get, gp_get), SIM_RAMFC(gp_put, gp_put),
+	SIM_RAMFC(pb_fetch, pb_fetch), SIM_RAMFC(pb_fetch_hi, pb_fetch_hi),
+	SIM_RAMFC(pb_get, get), SIM_RAMFC(pb_get_hi, get_hi),
+	SIM_RAMFC(pb_put, put), SIM_RAMFC(pb_put_hi, put_hi),
+	SIM_RAMFC(pb_top_level_get, top_level_get), SIM_RAMFC(pb_top_level_get_hi, top_level_get_hi),
+	SIM_RAMFC(gp_crc, gp_crc), SIM_RAMFC(pb_header, pb_header),
+	SIM_RAMFC(pb_count, pb_count), SIM_RAMFC(pb_crc, pb_crc),
+	SIM_RAMFC(subdevice, subdevice),
+	SIM_RAMFC(method0, method0), SIM_RAMFC(method1, method1),
+	SIM_RAMFC(method2, method2), SIM_RAMFC(method3, method3),
+	SIM_RAMFC(data0, data0), SIM_RAMFC(data1, data1),
+	SIM_RAMFC(data2, data2), SIM_RAMFC(data3, data3),
+	SIM_RAMFC(target, target), SIM_RAMFC(method_crc, method_crc),
+	SIM_RAMFC(ref, ref), SIM_RAMFC(runtime, runtime),
+	SIM_RAMFC(sem_addr_lo, sem_addr_lo), SIM_RAMFC(sem_addr_hi, sem_addr_hi),
+	SIM_RAMFC(sem_payload_lo, sem_payload_lo), SIM_RAMFC(sem_payload_hi, sem_payload_hi),
+	SIM_RAMFC(sem_execute, sem_execute), SIM_RAMFC(acquire_deadline, acquire_deadline),
+	SIM_RAMFC(acquire, acquire), SIM_RAMFC(mem_op_a, mem_op_a),
+	SIM_RAMFC(mem_op_b, mem_op_b), SIM_RAMFC(mem_op_c, mem_op_c),
+	SIM_RAMFC(userd, userd), SIM_RAMFC(userd_hi, userd_hi),
+	SIM_RAMFC(hce_ctrl, hce_ctrl), SIM_RAMFC(config, config),
+	SIM_RAMFC(set_channel_info, set_channel_info),
+	SIM_RAMFC(runlist_timeslice, runlist_timeslice),
+};
+
+#define SIM_NRAMFC (sizeof(sim_ramfc_regs) / sizeof(sim_ramfc_regs[0]))
+
+/* ---- channel state (NV_PCCSR_CHANNEL) ----------------------------------------------------- */
+
+static gv100_pccsr_channel_t sim_chan(const struct sim *s, uint32_t chid)
+{
+	gv100_pccsr_channel_t c = { sim_reg(s, gv100_pccsr_channel(chid)) };
+
+	return c;
+}
+
+static void sim_chan_status_set(struct sim *s, uint32_t chid, enum gv100_pccsr_channel_status st)
+{
+	gv100_pccsr_channel_t c = sim_chan(s, chid);
+
+	c = gv100_pccsr_channel_status_set(c, st);
+	c = gv100_pccsr_channel_busy_set(c, st == GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA ?
+					 GV100_PCCSR_CHANNEL_BUSY_TRUE : GV100_PCCSR_CHANNEL_BUSY_FALSE);
+	sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
+}
+
+static bool sim_chan_bound(const struct sim *s, uint32_t chid)
+{
+	gv100_pccsr_channel_inst_t i = { sim_reg(s, gv100_pccsr_channel_inst(chid)) };
+
+	return gv100_pccsr_channel_inst_bind_get(i) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
+}
+
+/* Bound, enabled, not faulted, and has been told of work. */
+static bool sim_chan_runnable(const struct sim *s, uint32_t chid)
+{
+	gv100_pccsr_channel_t c = sim_chan(s, chid);
+	enum gv100_pccsr_channel_status st = gv100_pccsr_channel_status_get(c);
+
+	return sim_chan_bound(s, chid) &&
+	       gv100_pccsr_channel_enable_get(c) == GV100_PCCSR_CHANNEL_ENABLE_IN_USE &&
+	       gv100_pccsr_channel_pbdma_faulted_get(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE &&
+	       gv100_pccsr_channel_eng_faulted_get(c) == GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE &&
+	       (st == GV100_PCCSR_CHANNEL_STATUS_PENDING ||
+		st == GV100_PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE);
+}
+
+bool sim_sched_chan_loaded(const struct sim *s, uint32_t chid)
+{
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		if (s->pbdma[p].loaded && s->pbdma[p].chid == chid)
+			return true;
+	return false;
+}
+
+/* NV_USERMODE_NOTIFY_CHANNEL_PENDING: ignored for channels that do not exist. */
+void sim_sched_doorbell(struct sim *s, uint32_t chid)
+{
+	enum gv100_pccsr_channel_status st;
+
+	if (chid >= SIM_NUM_CHANNELS || !sim_chan_bound(s, chid))
+		return;
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++) {
+		if (s->pbdma[p].loaded && s->pbdma[p].chid == chid) {
+			s->pbdma[p].gp_put_stale = true;   /* read USERD GP_PUT again */
+			sim_kick(s);
+			return;
+		}
+	}
+	st = gv100_pccsr_channel_status_get(sim_chan(s, chid));
+	if (st == GV100_PCCSR_CHANNEL_STATUS_IDLE)
+		sim_chan_status_set(s, chid, GV100_PCCSR_CHANNEL_STATUS_PENDING);
+	sim_kick(s);
+}
+
+/* ---- reset ------------------------------------------------------------------------------ */
+
+void sim_sched_pbdma_reset(struct sim *s, uint32_t p)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+
+	if (pb->loaded && sim_fifo_enabled(s))
+		sim_chan_status_set(s, pb->chid, GV100_PCCSR_CHANNEL_STATUS_PENDING);
+	memset(pb, 0, sizeof(*pb));
+}
+
+void sim_sched_reset(struct sim *s)
+{
+	for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++) {
+		free(s->rl[r].chans);
+		memset(&s->rl[r], 0, sizeof(s->rl[r]));
+	}
+	memset(s->pbdma, 0, sizeof(s->pbdma));
+	s->preempt_pending = false;
+	s->runlist_preempt = 0;
+}
+
+/* ---- PBDMA status registers --------------------------------------------------------------- */
+
+static void sim_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded)
+{
+	const struct sim_pbdma *pb = &s->pbdma[p];
+	gv100_pfifo_pbdma_status_t st = { sim_reg(s, gv100_pfifo_pbdma_status(p)) };
+	gv100_pfifo_pbdma_status_inst_t si = { 0 };
+	gv100_ppbdma_channel_t ch = { 0 };
+	gv100_pccsr_channel_inst_t ci = { sim_reg(s, gv100_pccsr_channel_inst(pb->chid)) };
+
+	st = gv100_pfifo_pbdma_status_chan_status_set(st, loaded ?
+			GV100_PFIFO_PBDMA_STATUS_CHAN_STATUS_VALID :
+			GV100_PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID);
+	if (loaded) {   /* every channel is in a TSG: the ID is the TSG's */
+		st = gv100_pfifo_pbdma_status_id_set_raw(st, pb->tsgid);
+		st = gv100_pfifo_pbdma_status_id_type_set(st, GV100_PFIFO_PBDMA_STATUS_ID_TYPE_TSGID);
+		si = gv100_pfifo_pbdma_status_inst_ptr_set_raw(si, gv100_pccsr_channel_inst_ptr_get(ci));
+		si = gv100_pfifo_pbdma_status_inst_target_set_raw(si,
+				gv100_pccsr_channel_inst_target_get(ci));
+		si = gv100_pfifo_pbdma_status_inst_valid_set(si, GV100_PFIFO_PBDMA_STATUS_INST_VALID_TRUE);
+		ch = gv100_ppbdma_channel_chid_set(ch, pb->chid);
+		sim_reg_set(s, gv100_ppbdma_channel(p), ch.v);
+	}
+	sim_reg_set(s, gv100_pfifo_pbdma_status(p), st.v);
+	sim_reg_set(s, gv100_pfifo_pbdma_status_inst(p), si.v);
+}
+
+/* ---- channel switch -------------------------------------------------------------------------- */
+
+/* The PDB and what a translation through it gives (dev_ram NV_RAMIN_*). */
+static void sim_sched_pdb_load(struct sim_pbdma *pb, const gv100_ramin_t *in)
+{
+	enum sim_aperture ap = sim_ap_pdb(gv100_ramin_page_dir_base_target_get(in));
+
+	pb->pdb = gv100_ramin_page_dir_base_addr_get(in);
+	pb->pdb_ok = false;
+	/* "Volta only supports the new format" / "only supports 64KB for big
+	 * pages": either one wrong is an UNBOUND_INSTANCE fault. */
+	if (ap == SIM_AP_INVALID ||
+	    gv100_ramin_use_ver2_pt_format_get(in) != GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE ||
+	    gv100_ramin_big_page_size_get(in) != GV100_RAMIN_BIG_PAGE_SIZE_64KB)
+		pb->pdb_fault_type = GV100_PFAULT_FAULT_TYPE_UNBOUND_INST_BLOCK;
+	else if (ap == SIM_AP_VID)   /* no video memory: PD3 reads as invalid */
+		pb->pdb_fault_type = GV100_PFAULT_FAULT_TYPE_PDE;
+	else
+		pb->pdb_ok = true;
+}
+
+/* Switches chan in: RAMFC into the PBDMA registers; -1 on a fault (recorded). */
+static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c, uint64_t now)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+	gv100_pccsr_channel_inst_t ci = { sim_reg(s, gv100_pccsr_channel_inst(c->chid)) };
+	gv100_ramin_t in;
+	gv100_ramfc_t fc;
+	gv100_ppbdma_pb_header_t h;
+
+	memset(pb, 0, sizeof(*pb));
+	pb->chid = c->chid;
+	pb->tsgid = c->tsgid;
+	pb->runlist = sim_pbdma_runlist(s, p);
+	pb->timeslice_ns = c->timeslice_ns;
+	pb->loaded_at = pb->writeback_at = now;
+	pb->inst = (uint64_t)gv100_pccsr_channel_inst_ptr_get(ci) << GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT;
+	pb->inst_ap = sim_ap_pccsr(gv100_pccsr_channel_inst_target_get(ci));
+	if (sim_mmu_phys_read(s, p, pb->inst_ap, pb->inst, &in, sizeof(in)))
+		return -1;
+	gv100_ramin_ramfc_read(&in, &fc);
+	sim_sched_pdb_load(pb, &in);
+	for (size_t i = 0; i < SIM_NRAMFC; i++)
+		sim_reg_set(s, sim_ramfc_regs[i].reg(p), sim_ramfc_regs[i].get(&fc));
+	h.v = sim_reg(s, gv100_ppbdma_pb_header(p));
+	pb->seg_first = gv100_ppbdma_pb_header_first_get(h) == GV100_PPBDMA_PB_HEADER_FIRST_TRUE;
+	pb->gp_put_stale = true;
+	pb->loaded = true;
+	sim_pbdma_status_loaded(s, p, true);
+	sim_chan_status_set(s, c->chid, GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	return 0;
+}
+
+/* The PBDMA registers back into RAMFC (the words RAMFC does not map are kept). */
+static void sim_sched_ramfc_save(struct sim *s, uint32_t p)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+	gv100_ramfc_t fc;
+
+	if (sim_mmu_phys_read(s, p, pb->inst_ap, pb->inst, &fc, sizeof(fc)))
+		return;
+	for (size_t i = 0; i < SIM_NRAMFC; i++)
+		sim_ramfc_regs[i].set(&fc, sim_reg(s, sim_ramfc_regs[i].reg(p)));
+	sim_mmu_phys_write(s, p, pb->inst_ap, pb->inst, &fc, sizeof(fc));
+}
+
+/* Switches the channel out, leaving its PCCSR STATUS st. */
+static void sim_sched_save(struct sim *s, uint32_t p, enum gv100_pccsr_channel_status st)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+
+	sim_sched_ramfc_save(s, p);
+	sim_pbdma_userd_writeback(s, p);   /* always on a switch (dev_pbdma CONFIG) */
+	sim_pbdma_status_loaded(s, p, false);
+	sim_pbdma_status_set(s, p, GV100_PPBDMA_STATUS_PBDMA_EMPTY);
+	sim_chan_status_set(s, pb->chid, st);
+	pb->loaded = false;
+}
+
+/*
+ * What a switched-out channel is: waiting on a semaphore, pending (work
+ * left, or a doorbell whose USERD GP_PUT it has not read yet), or idle.
+ */
+static enum gv100_pccsr_channel_status sim_sched_out_status(const struct sim *s, uint32_t p)
+{
+	if (s->pbdma[p].blocked)
+		return GV100_PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE;
+	return s->pbdma[p].gp_put_stale || sim_pbdma_has_work(s, p) ?
+	       GV100_PCCSR_CHANNEL_STATUS_PENDING : GV100_PCCSR_CHANNEL_STATUS_IDLE;
+}
+
+/* dev_fifo: after a PBDMA fault the PBDMA saves out; the channel stays FAULTED. */
+static void sim_sched_fault(struct sim *s, uint32_t p)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+	gv100_pccsr_channel_t c = sim_chan(s, pb->chid);
+
+	c = gv100_pccsr_channel_pbdma_faulted_set(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
+	sim_reg_set(s, gv100_pccsr_channel(pb->chid), c.v);
+	if (pb->loaded)
+		sim_sched_save(s, p, sim_sched_out_status(s, p));
+}
+
+/* ---- runlists --------------------------------------------------------------------------------- */
+
+void sim_sched_runlist_submit(struct sim *s, uint32_t r)
+{
+	s->rl[r].fetch_pending = true;
+	s->rl[r].fetch_due = sim_now() + SIM_RUNLIST_DELAY_NS;
+	sim_kick(s);
+}
+
+/* dev_ram: timeslice = (TIMEOUT << SCALE) * 1024 ns; zero counts as one. */
+static uint64_t sim_tsg_timeslice(const gv100_ramrl_entry_t *e)
+{
+	uint64_t t = (uint64_t)gv100_ramrl_entry_tsg_timeslice_timeout_get(e) <<
+		     gv100_ramrl_entry_tsg_timeslice_scale_get(e);
+
+	return (t ? t : 1) * 1024u;
+}
+
+static bool sim_rl_is_tsg(const gv100_ramrl_entry_t *e)
+{
+	return gv100_ramrl_entry_type_get(e) == GV100_RAMRL_ENTRY_TYPE_TSG;
+}
+
+/*
+ * Reads and checks n entries at base (dev_ram RAMRL): a TSG header, then
+ * exactly TSG_LENGTH (MIN..MAX) channel entries; a channel outside a TSG, a
+ * short TSG or a bad length is BAD_TSG.  0, or the SCHED_ERROR code.
+ */
+static uint32_t sim_rl_parse(struct sim *s, enum sim_aperture ap, uint64_t base, uint32_t n,
+			     struct sim_rl_chan *out, uint32_t *nchans)
+{
+	gv100_ramrl_entry_t e, h;
+	uint32_t len = 0, tsgid = 0;
+	uint64_t slice = 0;
+
+	*nchans = 0;
+	/* No video memory in the model: a runlist there never returns data. */
+	if (n && ap != SIM_AP_SYS_COH && ap != SIM_AP_SYS_NCOH)
+		return GV100_PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT;
+	for (uint32_t i = 0; i < n; i++) {
+		if (sim_mem_read(s, base + (uint64_t)i * GV100_RAMRL_ENTRY_SIZE, &e, sizeof(e)))
+			return GV100_PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT;
+		if (sim_rl_is_tsg(&e)) {
+			if (len)   /* a TSG header before the last one's channels ended */
+				return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
+			h = e;
+			len = gv100_ramrl_entry_tsg_length_get(&h);
+			if (len < GV100_RAMRL_ENTRY_TSG_LENGTH_MIN || len > GV100_RAMRL_ENTRY_TSG_LENGTH_MAX ||
+			    i + len >= n)
+				return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
+			tsgid = gv100_ramrl_entry_tsg_tsgid_get(&h);
+			slice = sim_tsg_timeslice(&h);
+			continue;
+		}
+		if (!len)   /* a channel outside every TSG */
+			return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
+		len--;
+		out[*nchans].chid = gv100_ramrl_entry_chan_chid_get(&e);
+		out[*nchans].runqueue = gv100_ramrl_entry_chan_runqueue_selector_get(&e);
+		out[*nchans].tsgid = tsgid;
+		out[*nchans].timeslice_ns = slice;
+		(*nchans)++;
+	}
+	return 0;
+}
+
+/* The submitted runlist replaces the old one; a bad one leaves none. */
+static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
+{
+	struct sim_runlist *rl = &s->rl[r];
+	gv100_pfifo_eng_runlist_base_t b = { sim_reg(s, gv100_pfifo_eng_runlist_base(r)) };
+	gv100_pfifo_eng_runlist_t l = { sim_reg(s, gv100_pfifo_eng_runlist(r)) };
+	uint32_t n = gv100_pfifo_eng_runlist_length_get(l), nchans = 0, code;
+	uint64_t base = (uint64_t)gv100_pfifo_eng_runlist_base_ptr_get(b) <<
+			GV100_PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT;
+	struct sim_rl_chan *chans = calloc(n ? n : 1, sizeof(*chans));
+	uint32_t pb[SIM_NUM_PBDMA], npb;
+
+	rl->fetch_pending = false;
+	code = chans ? sim_rl_parse(s, sim_ap_runlist(gv100_pfifo_eng_runlist_base_target_get(b)),
+				    base, n, chans, &nchans) :
+		       GV100_PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT;
+	if (code) {
+		sim_sched_error(s, code);
+		nchans = 0;
+	}
+	free(rl->chans);
+	rl->chans = chans;
+	rl->nchans = nchans;
+	rl->cursor = 0;
+	/* A new runlist expires the timeslices of the work already running. */
+	npb = sim_runlist_pbdmas(s, r, pb);
+	for (uint32_t i = 0; i < npb; i++)
+		if (s->pbdma[pb[i]].loaded)
+			s->pbdma[pb[i]].expire = true;
+	l = gv100_pfifo_eng_runlist_pending_set(l, GV100_PFIFO_ENG_RUNLIST_PENDING_FALSE);
+	sim_reg_set(s, gv100_pfifo_eng_runlist(r), l.v);
+}
+
+/* ---- preemption ------------------------------------------------------------------------------ */
+
+static bool sim_preempt_matches(const struct sim *s, uint32_t p)
+{
+	gv100_pfifo_preempt_t r = { sim_reg(s, gv100_pfifo_preempt()) };
+	uint32_t id = (uint32_t)gv100_pfifo_preempt_id_get(r);
+
+	if (gv100_pfifo_preempt_type_get(r) == GV100_PFIFO_PREEMPT_TYPE_TSG)
+		return s->pbdma[p].tsgid == id;
+	return s->pbdma[p].chid == id;
+}
+
+/*
+ * Saves the target out of every PBDMA; a PBDMA frozen by an interrupt cannot
+ * save out, so the preempt stays PENDING until software handles it (dev_fifo
+ * "Channel Teardown Sequence").
+ */
+static void sim_sched_preempt(struct sim *s)
+{
+	gv100_pfifo_preempt_t r = { sim_reg(s, gv100_pfifo_preempt()) };
+	bool done = true;
+
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++) {
+		if (!s->pbdma[p].loaded || !sim_preempt_matches(s, p))
+			continue;
+		if (sim_pbdma_stalled(s, p))
+			done = false;
+		else
+			sim_sched_save(s, p, sim_sched_out_status(s, p));
+	}
+	if (!done)
+		return;
+	s->preempt_pending = false;
+	r = gv100_pfifo_preempt_pending_set(r, GV100_PFIFO_PREEMPT_PENDING_FALSE);
+	sim_reg_set(s, gv100_pfifo_preempt(), r.v);
+}
+
+static void sim_sched_runlist_preempt(struct sim *s)
+{
+	for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++) {
+		uint32_t pb[SIM_NUM_PBDMA], n;
+		bool done = true;
+
+		if (!(s->runlist_preempt & (1u << r)))
+			continue;
+		n = sim_runlist_pbdmas(s, r, pb);
+		for (uint32_t i = 0; i < n; i++) {
+			if (!s->pbdma[pb[i]].loaded)
+				continue;
+			if (sim_pbdma_stalled(s, pb[i]))
+				done = false;
+			else
+				sim_sched_save(s, pb[i], sim_sched_out_status(s, pb[i]));
+		}
+		if (done)
+			s->runlist_preempt &= ~(1u << r);
+	}
+}
+
+/* ---- scheduling ------------------------------------------------------------------------------ */
+
+static bool sim_sched_runlist_blocked(const struct sim *s, uint32_t r)
+{
+	gv100_pfifo_sched_disable_t d = { sim_reg(s, gv100_pfifo_sched_disable()) };
+
+	return r >= SIM_NUM_RUNLISTS || gv100_pfifo_sched_disable_runlist_get(d, r) ||
+	       s->rl[r].fetch_pending;
+}
+
+/* Does the RUNQUEUE_SELECTOR of c pick PBDMA p?  Out of range picks the first. */
+static bool sim_sched_runqueue_is(const struct sim *s, uint32_t p, const struct sim_rl_chan *c)
+{
+	uint32_t pb[SIM_NUM_PBDMA], n = sim_runlist_pbdmas(s, sim_pbdma_runlist(s, p), pb);
+	uint32_t q = c->runqueue < n ? c->runqueue : 0;
+
+	return pb[q] == p;
+}
+
+/* The next runnable channel of p's runqueue after the cursor (advance: take it). */
+static const struct sim_rl_chan *sim_sched_next(struct sim *s, uint32_t p, bool advance)
+{
+	uint32_t r = sim_pbdma_runlist(s, p);
+	struct sim_runlist *rl;
+
+	if (sim_sched_runlist_blocked(s, r))
+		return NULL;
+	rl = &s->rl[r];
+	for (uint32_t k = 0; k < rl->nchans; k++) {
+		uint32_t i = (rl->cursor + k) % rl->nchans;
+		const struct sim_rl_chan *c = &rl->chans[i];
+
+		if (!sim_sched_runqueue_is(s, p, c) || !sim_chan_runnable(s, c->chid) ||
+		    sim_sched_chan_loaded(s, c->chid))
+			continue;
+		if (advance)
+			rl->cursor = i + 1;
+		return c;
+	}
+	return NULL;
+}
+
+static void sim_sched_writeback_timer(struct sim *s, uint32_t p, uint64_t now)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+	gv100_ppbdma_config_t cfg = { sim_reg(s, gv100_ppbdma_config(p)) };
+	gv100_pfifo_userd_writeback_t wb = { sim_reg(s, gv100_pfifo_userd_writeback()) };
+	uint64_t period = (uint64_t)gv100_pfifo_userd_writeback_timer_get(wb) <<
+			  gv100_pfifo_userd_writeback_timescale_get(wb);
+
+	/* TIMER counts microseconds (TIMER_100US is 100 at TIMESCALE_0). */
+	if (!pb->dirty || !period ||
+	    gv100_ppbdma_config_userd_writeback_get(cfg) != GV100_PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE ||
+	    now - pb->writeback_at < period * 1000u)
+		return;
+	sim_pbdma_userd_writeback(s, p);
+	pb->writeback_at = now;
+	pb->dirty = false;
+}
+
+/* Runs the loaded channel; returns true while it has more to do right away. */
+static bool sim_sched_run(struct sim *s, uint32_t p, uint64_t now)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+
+	for (uint32_t n = 0; n < SIM_STEP_BUDGET; n++) {
+		enum sim_step st = sim_pbdma_step(s, p);
+
+		pb->blocked = st == SIM_STEP_BLOCKED;
+		switch (st) {
+		case SIM_STEP_PROGRESS:
+			pb->dirty = true;
+			continue;
+		case SIM_STEP_IDLE:
+		case SIM_STEP_YIELD:
+			sim_sched_save(s, p, sim_sched_out_status(s, p));
+			return true;
+		case SIM_STEP_FAULT:
+			sim_sched_fault(s, p);
+			return true;
+		case SIM_STEP_BLOCKED:
+			/* dev_pbdma: a failed acquire lets another channel run. */
+			if (sim_sched_next(s, p, false))
+				sim_sched_save(s, p, GV100_PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE);
+			else
+				sim_sched_writeback_timer(s, p, now);
+			return false;
+		case SIM_STEP_STALL:
+			return false;
+		}
+	}
+	sim_sched_writeback_timer(s, p, now);
+	if (now - pb->loaded_at >= pb->timeslice_ns && sim_sched_next(s, p, false))
+		sim_sched_save(s, p, sim_sched_out_status(s, p));
+	return true;
+}
+
+static bool sim_sched_pbdma(struct sim *s, uint32_t p, uint64_t now)
+{
+	struct sim_pbdma *pb = &s->pbdma[p];
+	const struct sim_rl_chan *c;
+
+	if (!sim_pbdma_enabled(s, p))
+		return false;
+	if (!pb->loaded) {
+		if (sim_pbdma_stalled(s, p) || !(c = sim_sched_next(s, p, true)))
+			return false;
+		if (sim_sched_load(s, p, c, now)) {
+			sim_sched_fault(s, p);
+			return true;
+		}
+	}
+	if (sim_pbdma_stalled(s, p)) {
+		sim_pbdma_status_set(s, p, GV100_PPBDMA_STATUS_PBDMA_SUSPENDED);
+		return false;
+	}
+	if (pb->expire) {
+		pb->expire = false;
+		sim_sched_save(s, p, sim_sched_out_status(s, p));
+		return true;
+	}
+	return sim_sched_run(s, p, now);
+}
+
+bool sim_sched_tick(struct sim *s, uint64_t now)
+{
+	bool busy = false;
+
+	if (!sim_fifo_enabled(s))
+		return false;
+	for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++)
+		if (s->rl[r].fetch_pending && now >= s->rl[r].fetch_due)
+			sim_sched_runlist_fetch(s, r);
+	/* A preempt stuck behind an interrupt is tried again a tick later. */
+	if (s->preempt_pending && now >= s->preempt_due) {
+		sim_sched_preempt(s);
+		s->preempt_due = now + SIM_TICK_NS;
+	}
+	if (s->runlist_preempt && now >= s->runlist_preempt_due) {
+		sim_sched_runlist_preempt(s);
+		s->runlist_preempt_due = now + SIM_TICK_NS;
+	}
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		busy |= sim_sched_pbdma(s, p, now);
+	return busy;
+}
+
+/*
+ * When the model should look again: the next delayed piece of work, or a
+ * tick while a channel is loaded (an acquire polls memory, timers run), or
+ * a long sleep -- register writes that bring work wake the thread anyway.
+ */
+uint64_t sim_sched_next_due(const struct sim *s, uint64_t now)
+{
+	uint64_t due = now + SIM_IDLE_TICK_NS;
+
+	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
+		if (s->pbdma[p].loaded)
+			due = now + SIM_TICK_NS;
+
+	for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++)
+		if (s->rl[r].fetch_pending && s->rl[r].fetch_due < due)
+			due = s->rl[r].fetch_due;
+	if (s->preempt_pending && s->preempt_due < due)
+		due = s->preempt_due;
+	if (s->runlist_preempt && s->runlist_preempt_due < due)
+		due = s->runlist_preempt_due;
+	return due;
+}

@@ -1,0 +1,293 @@
+/*
+ * nvrt-submit end to end on the simulator ($NVRT_SUBMIT_BIN, as a user runs
+ * it): one release; 10000 with GPFIFO and pushbuffer wrap-around, one at a
+ * time and pipelined; each injected fault decoded with the manual's names
+ * and a non-zero status well before the wait's timeout; a wait that never
+ * ends stopped by its timeout, with the report.  In process: a
+ * simulator that answers another chip's NV_PMC_BOOT_0 is refused, with
+ * what BOOT_0 said.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gv100/dev_master.h>
+
+#include "nvrt/device.h"
+#include "nvrt/sim.h"
+#include "support/test_support.h"
+
+/* A fault must end the run long before the wait's own timeout. */
+#define SUBMIT_TIMEOUT_MS "8000"
+#define SUBMIT_FAULT_SECONDS 4.0
+/* Whatever happens, no run may hang the suite (coreutils timeout). */
+#define SUBMIT_KILL_SECONDS "120"
+
+struct submit_result {
+	struct proc_result r;
+	double seconds;
+};
+
+static double submit_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Runs nvrt-submit with up to 6 arguments (NULL-terminated). */
+static void submit_run(struct submit_result *s, const char *a0, const char *a1, const char *a2,
+		       const char *a3, const char *a4, const char *a5)
+{
+	char *argv[12] = { "/usr/bin/timeout", "-s", "KILL", SUBMIT_KILL_SECONDS,
+			   strdup(env_require("NVRT_SUBMIT_BIN")) };
+	const char *rest[] = { a0, a1, a2, a3, a4, a5 };
+	int n = 5;
+	double t0 = submit_now();
+
+	for (int i = 0; i < 6 && rest[i]; i++)
+		argv[n++] = (char *)rest[i];
+	argv[n] = NULL;
+	proc_run(argv, &s->r);
+	s->seconds = submit_now() - t0;
+	free(argv[4]);
+}
+
+static void submit_expect(const struct submit_result *s, const char *text, const char *what)
+{
+	if (strstr(s->r.out, text) || strstr(s->r.err, text))
+		return;
+	fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s->r.out, s->r.err);
+	fail_msg("%s: \"%s\" not in the output", what, text);
+}
+
+static void test_submit_one(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, NULL, NULL, NULL, NULL, NULL, NULL);
+	if (s.r.status != 0)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 0);
+	submit_expect(&s, "NV_PMC_BOOT_0 0x", "BOOT_0 shown");
+	submit_expect(&s, "ARCHITECTURE=GV100", "BOOT_0 decoded");
+	submit_expect(&s, "engines (NV_PTOP_DEVICE_INFO)", "engines listed");
+	submit_expect(&s, "LCE", "a copy engine found");
+	submit_expect(&s, "serves runlist", "PBDMA_MAP decoded");
+	submit_expect(&s, "channel 1, TSG 0: runlist", "channel ids");
+	submit_expect(&s, "submission 1: release of 1 pushed", "submission shown");
+	submit_expect(&s, "semaphore: 1 seen (release 1)", "release seen");
+	submit_expect(&s, "done: 1 of 1 releases seen", "summary");
+	submit_expect(&s, "GPU time (NV_USERMODE_TIME)", "GPU timestamp delta");
+	submit_expect(&s, "teardown:", "teardown");
+	proc_result_free(&s.r);
+}
+
+/* 10000 releases in a 512-entry ring and a 4 KiB pushbuffer: both wrap. */
+static void test_submit_wrap(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--count", "10000", NULL, NULL, NULL, NULL);
+	if (s.r.status != 0)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 0);
+	submit_expect(&s, "done: 10000 of 10000 releases seen, semaphore 10000", "all seen");
+	/* GP_PUT after release 10000 is 10000 mod 512: the ring wrapped. */
+	submit_expect(&s, "submission 10000: release of 10000 pushed, GP_PUT 272", "ring wrapped");
+	proc_result_free(&s.r);
+}
+
+/* Pipelined: the pushbuffer (146 releases) fills while Host still runs. */
+static void test_submit_wrap_pipelined(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--count", "10000", "--depth", "300", NULL, NULL);
+	if (s.r.status != 0)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 0);
+	submit_expect(&s, "done: 10000 of 10000 releases seen, semaphore 10000", "all seen");
+	proc_result_free(&s.r);
+}
+
+/* Runs an injection; the result is freed unless keep is given. */
+static void submit_inject(const char *kind, const char *const *names, struct submit_result *keep)
+{
+	struct submit_result s;
+
+	submit_run(&s, "--inject", kind, "--timeout-ms", SUBMIT_TIMEOUT_MS, NULL, NULL);
+	if (s.r.status != 1)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 1);
+	submit_expect(&s, "failure report:", kind);
+	for (size_t i = 0; names[i]; i++)
+		submit_expect(&s, names[i], kind);
+	if (strstr(s.r.err, "timed out"))
+		fail_msg("%s: ended by the timeout, not by the fault", kind);
+	if (s.seconds > SUBMIT_FAULT_SECONDS)
+		fail_msg("%s: took %.1f s", kind, s.seconds);
+	if (keep)
+		*keep = s;
+	else
+		proc_result_free(&s.r);
+}
+
+static void test_inject_bad_signature(void **state)
+{
+	static const char *const names[] = { "NV_PPBDMA_INTR_0", "SIGNATURE=PENDING",
+					     "NV_PPBDMA_SIGNATURE", NULL };
+	(void)state;
+	submit_inject("bad-signature", names, NULL);
+}
+
+static void test_inject_bad_gp_entry(void **state)
+{
+	static const char *const names[] = { "NV_PPBDMA_INTR_0", "GPENTRY=PENDING",
+					     "OPCODE=ILLEGAL", NULL };
+	(void)state;
+	submit_inject("bad-gp-entry", names, NULL);
+}
+
+static void test_inject_bad_method(void **state)
+{
+	static const char *const names[] = { "NV_PPBDMA_INTR_0", "METHOD=PENDING",
+					     "NV_PPBDMA_METHOD0", "NV_UDMA_ILLEGAL", NULL };
+	(void)state;
+	submit_inject("bad-method", names, NULL);
+}
+
+static void test_inject_bad_tsg(void **state)
+{
+	static const char *const names[] = { "NV_PFIFO_INTR_0", "SCHED_ERROR=PENDING",
+					     "NV_PFIFO_INTR_SCHED_ERROR", "CODE=BAD_TSG", NULL };
+	(void)state;
+	submit_inject("bad-tsg", names, NULL);
+}
+
+static void test_inject_unmapped_semaphore(void **state)
+{
+	static const char *const names[] = { "NV_PFB_PRI_MMU_FAULT_INFO", "ACCESS_TYPE_VIRT_WRITE",
+					     "faulting address", NULL };
+	struct submit_result s;
+
+	(void)state;
+	submit_inject("unmapped-semaphore", names, &s);
+	/* A PTE fault if the page's table is still there, PDE if not. */
+	if (!strstr(s.r.err, "NV_PFAULT_FAULT_TYPE_PTE") && !strstr(s.r.err, "NV_PFAULT_FAULT_TYPE_PDE"))
+		fail_msg("no PTE/PDE fault type in:\n%s", s.r.err);
+	proc_result_free(&s.r);
+}
+
+/* No fault, no progress: the wait's timeout ends it, with the report. */
+static void test_inject_stuck_acquire_timeout(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--inject", "stuck-acquire", "--timeout-ms", "300", NULL, NULL);
+	assert_int_equal(s.r.status, 1);
+	submit_expect(&s, "release 1 not seen; no fault reported", "timeout message");
+	submit_expect(&s, "failure report:", "report on timeout");
+	submit_expect(&s, "pending method 0x06c NV_UDMA_SEM_EXECUTE", "method in flight");
+	submit_expect(&s, "OPERATION=ACQ_CIRC_GEQ", "acquire decoded");
+	if (s.seconds > SUBMIT_FAULT_SECONDS)
+		fail_msg("stuck-acquire: took %.1f s with a 300 ms timeout", s.seconds);
+	proc_result_free(&s.r);
+}
+
+static void test_usage(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--inject", "nonsense", NULL, NULL, NULL, NULL);
+	assert_int_equal(s.r.status, 2);
+	submit_expect(&s, "bad-signature", "kinds listed");
+	proc_result_free(&s.r);
+	submit_run(&s, "--count", "0", NULL, NULL, NULL, NULL);
+	assert_int_equal(s.r.status, 2);
+	proc_result_free(&s.r);
+}
+
+/* A simulator answering a GP100's BOOT_0 is refused, and says so. */
+static void test_identify_refused(void **state)
+{
+	gv100_pmc_boot_0_t boot0 = { 0 };
+	struct nvrt_sim_config cfg = { 0 };
+	struct nvrt_backend *b;
+	struct nvrt_device d;
+	struct nvrt_err err = { { 0 } };
+	char want[64];
+
+	(void)state;
+	boot0 = gv100_pmc_boot_0_architecture_set(boot0, GV100_PMC_BOOT_0_ARCHITECTURE_GP100);
+	boot0 = gv100_pmc_boot_0_implementation_set(boot0, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
+	boot0 = gv100_pmc_boot_0_major_revision_set(boot0, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
+	boot0 = gv100_pmc_boot_0_minor_revision_set(boot0, GV100_PMC_BOOT_0_MINOR_REVISION_1);
+	cfg.boot0 = boot0.v;
+	b = nvrt_backend_sim_open(&cfg, &err);
+	if (!b)
+		fail_msg("simulator: %s", err.msg);
+	assert_int_equal(nvrt_device_open(&d, b, nvrt_chip_find("gv100"), NULL, &err), -1);
+	snprintf(want, sizeof(want), "NV_PMC_BOOT_0 0x%08x", boot0.v);
+	if (!strstr(err.msg, want) || !strstr(err.msg, "ARCHITECTURE=GP100") ||
+	    !strstr(err.msg, "not a gv100") || !strstr(err.msg, "NV_PMC_BOOT_0_ARCHITECTURE_GV100"))
+		fail_msg("refusal message: %s", err.msg);
+	nvrt_backend_close(b);
+}
+
+/* The default simulator is a GV100: identified, brought up, an LCE found. */
+static void test_identify_accepted(void **state)
+{
+	struct nvrt_sim_config cfg = { 0 };
+	struct nvrt_backend *b;
+	struct nvrt_device d;
+	struct nvrt_err err;
+	const struct nvrt_engine *e;
+
+	(void)state;
+	b = nvrt_backend_sim_open(&cfg, &err);
+	if (!b)
+		fail_msg("simulator: %s", err.msg);
+	if (nvrt_device_open(&d, b, nvrt_chip_find("gv100"), NULL, &err) < 0)
+		fail_msg("bring-up: %s", err.msg);
+	assert_int_equal(d.id.architecture, GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
+	e = nvrt_device_copy_engine(&d);
+	assert_non_null(e);
+	assert_true(e->copy && e->has_runlist);
+	assert_int_not_equal(nvrt_device_runlist_pbdmas(&d, e->runlist), 0);
+	nvrt_device_close(&d);
+	nvrt_backend_close(b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_identify_refused),
+		cmocka_unit_test(test_identify_accepted),
+		cmocka_unit_test(test_submit_one),
+		cmocka_unit_test(test_submit_wrap),
+		cmocka_unit_test(test_submit_wrap_pipelined),
+		cmocka_unit_test(test_inject_bad_signature),
+		cmocka_unit_test(test_inject_bad_gp_entry),
+		cmocka_unit_test(test_inject_bad_method),
+		cmocka_unit_test(test_inject_bad_tsg),
+		cmocka_unit_test(test_inject_unmapped_semaphore),
+		cmocka_unit_test(test_inject_stuck_acquire_timeout),
+		cmocka_unit_test(test_usage),
+	};
+
+	return cmocka_run_group_tests_name("nvrt-submit", tests, NULL, NULL);
+}
