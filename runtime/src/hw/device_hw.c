@@ -166,13 +166,22 @@ static void host_pbdma_intr(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
 			"every field ENABLED\n", "PBDMA interrupts", npbdma ? npbdma - 1 : 0);
 }
 
-/* NV_PFIFO_INTR_0: clear what a previous user left pending. */
+/*
+ * NV_PFIFO_INTR_0: clear what a previous user left pending, and report every
+ * stalling interrupt upwards (NV_PMC_INTR): INTR_EN_0 all but the
+ * non-stalling CHANNEL_INTR, as nouveau gk104_fifo_init writes 0x7fffffff.
+ */
 static void host_pfifo_intr(struct nvrt_backend *b, FILE *log)
 {
 	HW(pfifo_intr_0_t) r = REG_RD(b, pfifo_intr_0);
+	HW(pfifo_intr_en_0_t) en = REG_ZERO(pfifo_intr_en_0);
 
 	device_log_reg(log, "PFIFO intr (cleared)", &HW(pfifo_intr_0_layout), -1, r.v);
 	REG_WR(b, pfifo_intr_0, r);
+	en.v = nvrt_reg_fill_named(&HW(pfifo_intr_en_0_layout), 0, "_ENABLED");
+	en = HW(pfifo_intr_en_0_channel_intr_set)(en, HWC(PFIFO_INTR_EN_0_CHANNEL_INTR_DISABLED));
+	REG_WR(b, pfifo_intr_en_0, en);
+	device_log_reg(log, "PFIFO intr enabled", &HW(pfifo_intr_en_0_layout), -1, en.v);
 }
 
 /* NV_PFIFO_SCHED_DISABLE: no runlist blocked. */
