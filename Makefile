@@ -209,13 +209,136 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
-		sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS)
+		$(VFIO_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
+		$(QUALITY_TESTS)
+
+# ---- test-vfio: the VFIO backend on a real kernel -------------------------------
+# test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,
+# QEMU's edu PCI device bound to vfio-pci) from an initramfs of busybox, the
+# vfio modules and two static programs built here from the project's code,
+# and counts the guest's checks.  The kernel is downloaded once into
+# $(VFIO_CACHE) (kept by make clean).  `make test` runs it too, except in
+# sanitizer builds (check-sanitize): the guest programs are static, which
+# ASan can't be.
+VFIO_DIR := $(OUT)/test/vfio
+VFIO_CACHE ?= $(OUT)/qemu
+VFIO_GUEST_BINS := $(VFIO_DIR)/guest_vfio $(VFIO_DIR)/nvrt-submit
+VFIO_TEST_ENV = NVRT_VFIO_DIR="$(VFIO_DIR)" NVRT_VFIO_CACHE="$(VFIO_CACHE)"
+ifeq ($(findstring -fsanitize,$(CFLAGS)),)
+VFIO_TEST_SCRIPTS := test/vfio/run.sh
+test: $(VFIO_GUEST_BINS)
+endif
+.PHONY: test-vfio
+
+$(VFIO_DIR)/guest_vfio: test/vfio/guest_vfio.c $(LIBNVRT) | $(VFIO_DIR)/
+	$(CC) $(RT_CFLAGS) -static -o $@ $< $(LIBNVRT) $(RT_LIBS)
+
+$(VFIO_DIR)/nvrt-submit: $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) | $(VFIO_DIR)/
+	$(CC) $(RT_CFLAGS) -Iruntime/demo -static -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(RT_LIBS)
+
+test-vfio: $(VFIO_GUEST_BINS)
+	@$(VFIO_TEST_ENV) sh test/vfio/run.sh
+
+-include $(wildcard $(VFIO_DIR)/*.d)
 
 # The whole suite again, built by clang with AddressSanitizer and
 # UndefinedBehaviorSanitizer (leaks included), in its own output tree.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 check-sanitize:
 	$(MAKE) OUT=$(OUT)/san CC=clang CFLAGS="$(SAN_FLAGS)" test
+
+# ---- fuzzing ---------------------------------------------------------------------
+# test/fuzz/fuzz_<target>.c are libFuzzer targets (test/fuzz/README.md).
+# `make fuzz` builds them with clang -fsanitize=fuzzer,address,undefined (the
+# libraries they test with -fsanitize=fuzzer-no-link,address,undefined) into
+# $(FUZZ_DIR) and runs each for FUZZ_SECONDS (test/fuzz/run-fuzz.sh): corpora
+# grow under $(FUZZ_DIR)/corpus, crashes land in $(FUZZ_DIR)/crashes (both kept
+# by make clean).
+# `make test` replays every seed (test/fuzz/seeds/<target>) and regression
+# input (test/fuzz/regress/<target>) through a plain build of each target
+# (replay_<target>: test/fuzz/replay.c instead of libFuzzer).
+FUZZ_TARGETS := ref_parse ir_read pb_decode dump pt_walk sim_pbdma
+FUZZ_GEN_TARGETS := ref_parse ir_read
+FUZZ_RT_TARGETS := $(filter-out $(FUZZ_GEN_TARGETS),$(FUZZ_TARGETS))
+FUZZ_SECONDS ?= 30
+FUZZ_CC ?= clang
+FUZZ_DIR := $(OUT)/fuzz
+FUZZ_LIB_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_BIN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_GEN_CFLAGS = $(WARN) -D_GNU_SOURCE $(GEN_CFLAGS) -Igen/src -MMD -MP
+FUZZ_RT_CFLAGS = $(WARN) -D_GNU_SOURCE -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
+FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
+FUZZ_REPLAY_BINS := $(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_TARGETS))
+FUZZ_HDRS := test/fuzz/fuzz.h
+
+FUZZ_GEN_OBJS := $(patsubst gen/src/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
+	$(FUZZ_DIR)/obj/gen/ir_schema_data.o
+FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(wildcard runtime/src/*.c runtime/src/sim/*.c)) \
+	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(FUZZ_DIR)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
+
+$(FUZZ_DIR)/obj/gen/%.o: gen/src/%.c | $(FUZZ_DIR)/obj/gen/
+	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+$(FUZZ_DIR)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c | $(FUZZ_DIR)/obj/gen/
+	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+$(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(FUZZ_DIR)/obj/runtime/ $(FUZZ_DIR)/obj/runtime/sim/ $(RT_HEADER_STAMPS)
+	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+define fuzz_rt_chip_rule
+$(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/
+	$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+endef
+$(foreach c,$(RT_CHIPS),$(eval $(call fuzz_rt_chip_rule,$(c))))
+$(FUZZ_DIR)/lib/librefgen.a: $(FUZZ_GEN_OBJS) | $(FUZZ_DIR)/lib/
+	rm -f $@ && ar rcs $@ $^
+$(FUZZ_DIR)/lib/libnvrt.a: $(FUZZ_RT_OBJS) | $(FUZZ_DIR)/lib/
+	rm -f $@ && ar rcs $@ $^
+
+$(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_GEN_TARGETS)): $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_DIR)/lib/librefgen.a
+	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_BIN_CFLAGS) -Itest/fuzz -o $@ $< $(FUZZ_DIR)/lib/librefgen.a $(GEN_LIBS)
+$(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_RT_TARGETS)): $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_DIR)/lib/libnvrt.a
+	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_BIN_CFLAGS) -Itest/fuzz -o $@ $< $(FUZZ_DIR)/lib/libnvrt.a $(RT_LIBS)
+
+# The replay builds use the tree's compiler, flags and libraries.
+$(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_GEN_TARGETS)): $(OUT)/test/fuzz/replay_%: test/fuzz/fuzz_%.c test/fuzz/replay.c $(FUZZ_HDRS) $(LIBREFGEN) | $(OUT)/test/fuzz/
+	$(CC) $(ALL_CFLAGS) -Itest/fuzz -DFUZZ_TARGET='"$*"' -o $@ $< test/fuzz/replay.c $(LIBREFGEN) $(GEN_LIBS)
+$(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_RT_TARGETS)): $(OUT)/test/fuzz/replay_%: test/fuzz/fuzz_%.c test/fuzz/replay.c $(FUZZ_HDRS) $(LIBNVRT) | $(OUT)/test/fuzz/
+	$(CC) $(RT_CFLAGS) -Itest/fuzz -DFUZZ_TARGET='"$*"' -o $@ $< test/fuzz/replay.c $(LIBNVRT) $(RT_LIBS)
+
+.PHONY: fuzz fuzz-build fuzz-seeds
+fuzz-build: $(FUZZ_BINS)
+fuzz: $(FUZZ_BINS)
+	@FUZZ_BIN_DIR="$(FUZZ_DIR)" FUZZ_WORK="$(FUZZ_DIR)" FUZZ_SECONDS="$(FUZZ_SECONDS)" \
+		sh test/fuzz/run-fuzz.sh $(FUZZ_TARGETS)
+
+# Regenerates test/fuzz/seeds from test/fixtures and `nvrt layout` output.
+fuzz-seeds: $(REFGEN) $(NVRT)
+	REFGEN="$(REFGEN)" NVRT="$(NVRT)" TMP_DIR="$(OUT)/tmp/fuzz-seeds" sh test/fuzz/make-seeds.sh
+
+-include $(wildcard $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d)
+
+# ---- make test: fuzz replay and the command-line bad-input suite ------------------
+# test/cli/bad-input.sh runs refgen, nvrt and nvrt-submit on bad input and
+# options: exit status, a one-line error, outputs left untouched.
+QUALITY_TESTS = $(FUZZ_REPLAY_BINS) test/cli/bad-input.sh
+test: $(FUZZ_REPLAY_BINS)
+
+# ---- check-valgrind ----------------------------------------------------------------
+# `refgen parse` over every manual of $(MANUALS) (all chips, with their
+# addenda) and `nvrt-submit --count 1000` (plus its fault-injection runs)
+# under valgrind memcheck: no error and no definitely or indirectly lost
+# block (test/valgrind/check.sh).  PCRE2's JIT code is not valgrind-clean
+# (Debian's libpcre2 is built without --enable-valgrind), so refgen runs
+# with a preloaded shim that refuses JIT compilation and the parser takes
+# its interpreter path, which it has for hosts without JIT.
+VALGRIND ?= valgrind
+VALGRIND_DIR := $(OUT)/valgrind
+ALL_CHIP_DIRS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))))
+.PHONY: check-valgrind
+$(VALGRIND_DIR)/pcre2-nojit.so: test/valgrind/pcre2_nojit.c | $(VALGRIND_DIR)/
+	$(CC) $(WARN) $(CFLAGS) $(GEN_CFLAGS) -shared -fPIC -o $@ $<
+check-valgrind: $(REFGEN) $(NVRT_SUBMIT) $(VALGRIND_DIR)/pcre2-nojit.so | check-manuals
+	@VALGRIND="$(VALGRIND)" REFGEN="$(REFGEN)" NVRT_SUBMIT="$(NVRT_SUBMIT)" MANUALS="$(MANUALS)" \
+		CHIP_DIRS="$(ALL_CHIP_DIRS)" VALGRIND_DIR="$(VALGRIND_DIR)" NOJIT="$(VALGRIND_DIR)/pcre2-nojit.so" \
+		sh test/valgrind/check.sh
 
 # ---- benchmarks --------------------------------------------------------------
 BENCH_SRCS := $(wildcard test/bench/bench_*.c)
@@ -235,6 +358,7 @@ bench: headers $(BENCH_BINS) $(REFGEN) | check-manuals
 		sh test/bench/run-bench.sh $(BENCH_BINS)
 
 clean:
-	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san
+	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
+		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
 -include $(wildcard $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d)

@@ -244,7 +244,7 @@ static void emit_fields_unit_list(struct emit_typed *t)
 	for (const char *s = t->m->unit; *s; s++)
 		strbuf_printf(&name, "%c", isalnum((unsigned char)*s) ? tolower((unsigned char)*s) : '_');
 	strbuf_puts(&name, "_layouts");
-	if (emit_claim(t->ec, t->unit, arena_strdup(&t->ec->arena, name.data), t->m->defs[0]) < 0)
+	if (t->m->ndefs && emit_claim(t->ec, t->unit, arena_strdup(&t->ec->arena, name.data), t->m->defs[0]) < 0)
 		t->rc = -1;
 	strbuf_printf(t->b, "\nstatic const struct refgen_layout *const %s[] = {\n", name.data);
 	emit_fields_walk(t, t->m->first_root, true);

@@ -42,7 +42,7 @@ static uint64_t ir_attr_u64(xmlNodePtr n, const char *name, bool *found)
 
 	if (found)
 		*found = v != NULL;
-	return v ? strtoull(v, NULL, 0) : 0;
+	return v ? strtoull(v, NULL, v[0] == '0' && v[1] == 'x' ? 16 : 10) : 0;
 }
 
 static const char *ir_text_dup(struct ir_manual *m, xmlNodePtr n)
@@ -173,7 +173,8 @@ static struct ir_manual *ir_read_doc(xmlDocPtr doc)
 		return NULL;
 	}
 	/* Manual order: the manual's lines, then its addendum's. */
-	qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
+	if (m->ndefs)
+		qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
 	return m;
 }
 

@@ -106,7 +106,7 @@ static void ir_write_meaning(xmlNodePtr n, const struct ir_def *d)
 		ir_write_scalar(n, d, "value", "value-expr");
 	if (d->kind == IR_STRUCTURE) {
 		for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)
-			if (c->role == IR_ROLE_STRUCT_SIZE)
+			if (c->role == IR_ROLE_STRUCT_SIZE && c->value.value && !xmlHasProp(n, BAD_CAST "bytes"))
 				ir_set_u64(n, "bytes", c->value.value);
 	}
 	if (d->size[0])

@@ -10,7 +10,7 @@ static enum ir_kind ref_kind_from_code(const struct ir_def *d)
 
 	switch (ind) {
 	case 'G':
-		return IR_STRUCTURE;
+		return d->body ? IR_CONSTANT : IR_STRUCTURE;
 	case 'D': case 'M': case 'L':
 		return d->is_range ? IR_DEVICE : IR_CONSTANT;
 	case 'R': case 'A':

@@ -108,7 +108,7 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 			return -1;
 		}
 		if (c == '?' || submit_opt(o, c, optarg))
-			return c == '?' ? submit_usage("bad option") : SUBMIT_USAGE;
+			return c == '?' ? (fputs("Try 'nvrt-submit --help'.\n", stderr), SUBMIT_USAGE) : SUBMIT_USAGE;
 	}
 	if (optind < argc)
 		return submit_usage("unexpected argument '%s'", argv[optind]);

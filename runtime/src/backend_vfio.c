@@ -159,6 +159,13 @@ static const struct nvrt_backend_ops backend_vfio_iommufd_ops = {
 	.close = backend_vfio_close,
 };
 
+uint64_t nvrt_vfio_bar0_size(const struct nvrt_backend *b)
+{
+	if (!b || (b->ops != &backend_vfio_ops && b->ops != &backend_vfio_iommufd_ops))
+		return 0;
+	return ((const struct backend_vfio *)b)->dev.bar0_size;
+}
+
 /* /dev/vfio exists at all: vfio-pci is loaded. */
 static int backend_vfio_check_dev(const char *bdf, struct nvrt_err *err)
 {

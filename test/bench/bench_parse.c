@@ -415,7 +415,7 @@ static void bench_row_print(const char *figure, double value, double baseline,
 	snprintf(v, sizeof(v), "%.4f s", value);
 	snprintf(b, sizeof(b), "%.4f s", baseline);
 	snprintf(r, sizeof(r), "%.1fx", value / baseline);
-	len = snprintf(notes, sizeof(notes), "%6.1f MB/s, %zu files, %zu defines",
+	len = snprintf(notes, sizeof(notes), "%.1f MB/s, %zu files, %zu defines",
 		       (double)c->bytes / 1e6 / value, c->n, pass->defines);
 	if (pass->failed && len > 0 && (size_t)len < sizeof(notes))
 		snprintf(notes + len, sizeof(notes) - (size_t)len, ", %zu FAILED", pass->failed);

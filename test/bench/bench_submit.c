@@ -159,7 +159,7 @@ static void bench_sim_rows(uint32_t n)
 		goto out;
 	snprintf(v, sizeof(v), "%.0f/s", n * 1e9 / (double)pipe_ns);
 	snprintf(base, sizeof(base), "%.0f/s", n * 1e9 / (double)sync_ns);
-	snprintf(ratio, sizeof(ratio), "%.2f", (double)sync_ns / (double)pipe_ns);
+	snprintf(ratio, sizeof(ratio), "%.2fx", (double)sync_ns / (double)pipe_ns);
 	snprintf(notes, sizeof(notes), "up to %u in flight; baseline: sync", BENCH_DEPTH);
 	bench_row("sim submissions (pipelined)", v, base, ratio, notes);
 out:
@@ -277,7 +277,7 @@ static void bench_pb_row(const char *figure, double v, double base, const char *
 
 	snprintf(sv, sizeof(sv), "%.0f MB/s", v / 1e6);
 	snprintf(sb, sizeof(sb), "%.0f MB/s", base / 1e6);
-	snprintf(sr, sizeof(sr), "%.2f", v / base);
+	snprintf(sr, sizeof(sr), "%.2fx", v / base);
 	bench_row(figure, sv, sb, sr, notes);
 }
 

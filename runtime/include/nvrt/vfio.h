@@ -15,4 +15,8 @@
 /* bdf: "DOMAIN:BUS:DEV.FN", e.g. "0000:65:00.0". */
 struct nvrt_backend *nvrt_backend_vfio_open(const char *bdf, struct nvrt_err *err);
 
+/* The size of the BAR0 mapping, as VFIO's region info gave it; 0 when b is
+ * not a VFIO backend. */
+uint64_t nvrt_vfio_bar0_size(const struct nvrt_backend *b);
+
 #endif
