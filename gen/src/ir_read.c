@@ -80,6 +80,16 @@ static void ir_read_num(struct ir_manual *m, xmlNodePtr n, const char *attr,
 
 static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent);
 
+/* Why the last document was refused after validation (for the diagnostic). */
+static char ir_read_why[320];
+
+static int ir_read_refuse(struct ir_manual *m, const struct ir_def *d, const char *what)
+{
+	(void)m;
+	snprintf(ir_read_why, sizeof(ir_read_why), "%s has %s", d->name ? d->name : "a define", what);
+	return -1;
+}
+
 static int ir_read_children(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 {
 	for (xmlNodePtr c = n->children; c; c = c->next) {
@@ -122,11 +132,14 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 		snprintf(d->code.c, sizeof(d->code.c), "%s", code);
 	}
 	d->comment = ir_attr_dup(m, n, "comment");
-	d->line = (uint32_t)ir_attr_u64(n, "line", NULL);
+	uint64_t line = ir_attr_u64(n, "line", NULL), col = ir_attr_u64(n, "col", &found);
+	uint64_t size1 = ir_attr_u64(n, "size1", NULL), size2 = ir_attr_u64(n, "size2", NULL);
+	/* The schema cannot bound these: the model holds 32 bits. */
+	if (line > UINT32_MAX || col > UINT32_MAX || size1 > UINT32_MAX || size2 > UINT32_MAX)
+		return ir_read_refuse(m, d, "a line, column or index size beyond 32 bits");
+	d->line = (uint32_t)line;
 	d->addendum = ir_attr(n, "addendum") != NULL;
-	d->col = (uint32_t)ir_attr_u64(n, "col", &found);
-	if (!found)
-		d->col = 1;
+	d->col = found ? (uint32_t)col : 1;
 	d->section = ir_attr_dup(m, n, "section");
 	role = ir_attr(n, "role");
 	d->role = role ? (enum ir_role)ir_role_from_name(role) : IR_ROLE_NONE;
@@ -140,8 +153,13 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 		ir_read_num(m, n, "offset", "offset-expr", &d->value);
 	else
 		ir_read_num(m, n, "value", "value-expr", &d->value);
-	d->size[0] = (uint32_t)ir_attr_u64(n, "size1", NULL);
-	d->size[1] = (uint32_t)ir_attr_u64(n, "size2", NULL);
+	d->size[0] = (uint32_t)size1;
+	d->size[1] = (uint32_t)size2;
+	/* Nor hi >= lo, which the parser never writes otherwise. */
+	if (d->hi.known && d->lo.known && d->hi.value < d->lo.value)
+		return ir_read_refuse(m, d, "a range whose hi is below its lo");
+	if (d->hi.known && d->hi.value >= (uint64_t)1 << 48)
+		return ir_read_refuse(m, d, "a bit position beyond 2^48");
 	ir_def_set_parent(m, d, parent);
 	return ir_read_children(m, n, d);
 }
@@ -221,7 +239,11 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 		diag_report(d, DIAG_ERROR, name, ir_read_doctype_line(buf, len), 0,
 			    "IR must not contain a DOCTYPE (DTDs and entities are refused)");
 	} else if (ir_schema_validate(doc, name, d) == 0) {
+		ir_read_why[0] = '\0';
 		m = ir_read_doc(doc);
+		if (!m)
+			diag_report(d, DIAG_ERROR, name, 0, 0, "IR refused: %s",
+				    ir_read_why[0] ? ir_read_why : "out of memory");
 	}
 	xmlFreeDoc(doc);
 	return m;

@@ -4,6 +4,10 @@
 
 #include "expr.h"
 
+/* Bounds of a hi:lo range: bit positions and device addresses stay below
+ * this (the corpus's largest is a 32-bit address); a wrapped negative does not. */
+#define REF_BIT_LIMIT ((uint64_t)1 << 48)
+
 static enum ir_kind ref_kind_from_code(const struct ir_def *d)
 {
 	char ind = d->code.present && strlen(d->code.c) == 5 ? d->code.c[4] : ' ';
@@ -122,6 +126,11 @@ int ref_analyze_def(struct ir_manual *m, struct ir_def *d, const char *path,
 			return -1;
 		if (indexed) {
 			d->hi.known = d->lo.known = false;
+		} else if (d->hi.value >= REF_BIT_LIMIT) {
+			diag_report(diag, DIAG_ERROR, path, d->line, body_col,
+				    "bit range %s: high bound %llu is negative or beyond 2^48", d->body,
+				    (unsigned long long)d->hi.value);
+			return -1;
 		} else if (d->hi.value < d->lo.value) {
 			diag_report(diag, DIAG_ERROR, path, d->line, body_col,
 				    "reversed bit range %s: high bound %llu is below low bound %llu",

@@ -6,6 +6,9 @@
 #include "expr.h"
 #include "strmap.h"
 
+/* Structures are at most 2 MiB (RAMIN is 4 KiB): anything larger is an error. */
+#define REF_STRUCT_MAX_BITS ((uint64_t)1 << 24)
+
 #define KIND_BIT(k) (1u << (k))
 #define CONTAINERS (KIND_BIT(IR_DEVICE) | KIND_BIT(IR_REGISTER) | \
 		    KIND_BIT(IR_STRUCTURE) | KIND_BIT(IR_FIELD))
@@ -200,6 +203,12 @@ static int ref_group_check_bits(const struct ir_def *f, uint64_t hi, uint64_t lo
 			    (unsigned long long)hi, (unsigned long long)lo);
 		return -1;
 	}
+	if (!bits && f->parent->kind == IR_STRUCTURE && hi >= REF_STRUCT_MAX_BITS) {
+		diag_report(diag, DIAG_ERROR, paths[f->addendum], f->line, f->col,
+			    "%s%s: bit %llu is beyond any memory structure (2^24 bits)", f->name, at,
+			    (unsigned long long)hi);
+		return -1;
+	}
 	if (bits && hi >= bits) {
 		diag_report(diag, DIAG_ERROR, paths[f->addendum], f->line, f->col,
 			    "%s%s: bit %llu is past the end of %s (%llu bytes)", f->name, at,
@@ -298,8 +307,13 @@ int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 			ref_group_one(d, &names, paths, diag);
 	}
 	for (size_t i = 0; i < m->ndefs; i++) {
-		ref_group_struct_size(m->defs[i]);
-		ir_def_set_parent(m, m->defs[i], m->defs[i]->parent);
+		struct ir_def *d = m->defs[i];
+
+		/* A value's field may itself have turned out unplaceable. */
+		if (d->kind == IR_VALUE && (!d->parent || d->parent->kind != IR_FIELD))
+			d->kind = IR_CONSTANT;
+		ref_group_struct_size(d);
+		ir_def_set_parent(m, d, d->parent);
 	}
 	strmap_free(&names);
 	ref_group_check(m, paths, diag);

@@ -151,6 +151,18 @@ static void test_errors_reversed_range(void **state)
 		      "4096 is below low bound 8191");
 }
 
+/* Negative bounds wrap in C's unsigned arithmetic: refused, as are
+ * structures past 2^24 bits (found by fuzzing). */
+static void test_errors_range_out_of_bounds(void **state)
+{
+	(void)state;
+	errors_expect(REG "#define NV_R_F -1:0 /* RWIVF */\n",
+		      "e.ref:2:16: error: bit range -1:0: high bound 18446744073709551615 is negative "
+		      "or beyond 2^48");
+	errors_expect("#define NV_S /* ----G */\n#define NV_S_F (1<<24):0 /* RWXUF */\n",
+		      "e.ref:2:9: error: NV_S_F: bit 16777216 is beyond any memory structure (2^24 bits)");
+}
+
 static void test_errors_reversed_range_at_index(void **state)
 {
 	(void)state;
@@ -527,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_errors_line_too_long),
 		cmocka_unit_test(test_errors_malformed_range),
 		cmocka_unit_test(test_errors_reversed_range),
+		cmocka_unit_test(test_errors_range_out_of_bounds),
 		cmocka_unit_test(test_errors_reversed_range_at_index),
 		cmocka_unit_test(test_errors_indexed_range_without_size_unchecked),
 		cmocka_unit_test(test_errors_range_past_structure),
