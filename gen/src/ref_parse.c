@@ -9,6 +9,7 @@
 
 #include "ref_analyze.h"
 #include "ref_group.h"
+#include "strbuf.h"
 #include "text_file.h"
 
 /* A #define line, in parts: name, (params), body, code comment, // comment. */
@@ -93,29 +94,6 @@ static bool ref_group_span(struct ref_parser *p, int n, const char *s,
 	*start = s + ov[2 * n];
 	*len = ov[2 * n + 1] - ov[2 * n];
 	return true;
-}
-
-struct strbuf {
-	char *data;
-	size_t len, cap;
-};
-
-static void strbuf_append(struct strbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		char *data = realloc(b->data, cap);
-		if (!data)
-			abort();
-		b->data = data;
-		b->cap = cap;
-	}
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
 }
 
 static void ref_trim(const char **s, size_t *n)
@@ -373,7 +351,7 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 		diag_report(d, DIAG_ERROR, t->path, 0, 0, "no #define lines: not a .ref %s",
 			    t->addendum ? "addendum" : "manual");
 	trailer = ref_prose_dup(m, prose.data, prose.len);
-	free(prose.data);
+	strbuf_release(&prose);
 	return trailer;
 }
 
