@@ -9,7 +9,6 @@
 #include "nvrt/backend.h"
 
 #define HOST_PAGE 4096u
-#define HOST_IOVA_LIMIT ((uint64_t)1 << 40)   /* Host addresses 40 bits */
 
 struct backend_host {
 	struct nvrt_backend base;
@@ -44,7 +43,7 @@ static int backend_host_alloc(struct nvrt_backend *b, size_t size, size_t align,
 	uint64_t iova = backend_host_align_up(h->next_iova, a);
 	void *p;
 
-	if (iova + bytes > HOST_IOVA_LIMIT || iova + bytes < iova)
+	if (iova + bytes > NVRT_ADDR_LIMIT || iova + bytes < iova)
 		return nvrt_err_set(err, "host backend: no IOVA space below 2^40 for %zu bytes", size);
 	if (posix_memalign(&p, a, bytes))
 		return nvrt_err_set(err, "host backend: out of memory for %zu bytes", size);
@@ -82,7 +81,7 @@ struct nvrt_backend *nvrt_backend_host_open(uint64_t iova_base, struct nvrt_err 
 {
 	struct backend_host *h;
 
-	if (!iova_base || iova_base % HOST_PAGE || iova_base >= HOST_IOVA_LIMIT) {
+	if (!iova_base || iova_base % HOST_PAGE || iova_base >= NVRT_ADDR_LIMIT) {
 		nvrt_err_set(err, "host backend: IOVA base 0x%llx must be a nonzero multiple of 4 KiB "
 			     "below 2^40", (unsigned long long)iova_base);
 		return NULL;

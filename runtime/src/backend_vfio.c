@@ -98,7 +98,7 @@ static int backend_vfio_alloc(struct nvrt_backend *b, size_t size, size_t align,
 	uint64_t iova, next = v->iommu.iova.next;
 	void *cpu;
 
-	if (a & (a - 1) || size > VFIO_IOVA_LIMIT || a > VFIO_IOVA_LIMIT)
+	if (a & (a - 1) || size > NVRT_ADDR_LIMIT || a > NVRT_ADDR_LIMIT)
 		return nvrt_err_set(err, "vfio %s: cannot place %zu bytes aligned to %zu (the alignment "
 				    "must be a power of two, both below 2^40)", v->iommu.bdf, size, align);
 	bytes = backend_vfio_bytes(v, size);

@@ -17,7 +17,6 @@
 
 /* Host's address fields are 40 bits wide (backend.h, gpfifo.h, pushbuf.h):
  * the runtime keeps every IOVA, tables and pages alike, below 2^40. */
-#define PT_IOVA_LIMIT ((uint64_t)1 << 40)
 
 /* The largest entry a walk level holds (a dual PDE). */
 #define PT_ENTRY_MAX sizeof(((struct nvrt_walk_level *)0)->words)
@@ -223,7 +222,7 @@ static int vm_table_new(struct nvrt_vm *vm, const struct pt_geom *g, int level, 
 	if (nvrt_dma_alloc(vm->backend, (size_t)vm_table_bytes(g, level, big),
 			   (size_t)vm_table_align(g, level, big), vm->table_aperture, &t->mem, err))
 		return -1;
-	if (t->mem.iova >= PT_IOVA_LIMIT) {
+	if (t->mem.iova >= NVRT_ADDR_LIMIT) {
 		nvrt_dma_free(vm->backend, &t->mem);
 		return nvrt_err_set(err, "page tables: %s at IOVA 0x%" PRIx64 " is beyond 2^40",
 				    pt_level_name(level, big), t->mem.iova);
@@ -521,7 +520,7 @@ int nvrt_vm_map(struct nvrt_vm *vm, uint64_t va, uint64_t iova, uint64_t size,
 	if (iova % page_size)
 		return nvrt_err_set(err, "nvrt_vm_map: IOVA 0x%" PRIx64 " is not aligned to the "
 				    "%u KiB page size", iova, pt_kib(page_size));
-	if (iova >= PT_IOVA_LIMIT || size > PT_IOVA_LIMIT - iova)
+	if (iova >= NVRT_ADDR_LIMIT || size > NVRT_ADDR_LIMIT - iova)
 		return nvrt_err_set(err, "nvrt_vm_map: IOVA range 0x%" PRIx64 "+0x%" PRIx64
 				    " goes beyond 2^40", iova, size);
 	if (ap != NVRT_APERTURE_SYS_COHERENT && ap != NVRT_APERTURE_SYS_NONCOHERENT)
@@ -606,7 +605,7 @@ static int walk_table_check(struct pt_walker *k, int level, bool big, uint64_t t
 	struct nvrt_walk *w = k->w;
 	const char *name = pt_level_name(level, big);
 
-	if (table >= PT_IOVA_LIMIT)
+	if (table >= NVRT_ADDR_LIMIT)
 		return walk_fail(w, "%s: table at 0x%" PRIx64 " is beyond the 40-bit IOVA space",
 				 name, table);
 	for (int i = 0; i < w->nlevels && i < level; i++)
@@ -666,7 +665,7 @@ static int walk_pte(struct pt_walker *k, bool big, uint64_t table)
 	if (w->pte.addr % page)
 		return walk_fail(w, "%s[%" PRIu32 "]: page at 0x%" PRIx64 " is not aligned to its "
 				 "%u KiB size", name, l->index, w->pte.addr, pt_kib(page));
-	if (w->pte.addr >= PT_IOVA_LIMIT)
+	if (w->pte.addr >= NVRT_ADDR_LIMIT)
 		return walk_fail(w, "%s[%" PRIu32 "]: page at 0x%" PRIx64 " is beyond the 40-bit "
 				 "IOVA space", name, l->index, w->pte.addr);
 	w->pa = w->pte.addr + (k->va & (page - 1));

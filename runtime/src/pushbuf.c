@@ -256,12 +256,7 @@ static uint64_t pb_sem_bytes(unsigned flags)
 	return flags & NVRT_SEM_64BIT ? sizeof(uint64_t) : sizeof(uint32_t);
 }
 
-/*
- * SEM_ADDR_HI_OFFSET holds VA bits 39:32 (dev_pbdma).  The chip table has no
- * semaphore-address encoder, so this one limit is spelled out here.
- */
-#define PB_SEM_VA_LIMIT ((uint64_t)1 << 40)
-
+/* SEM_ADDR_HI_OFFSET holds VA bits 39:32 (dev_pbdma): NVRT_ADDR_LIMIT. */
 static int pb_sem_check(struct nvrt_pb *pb, uint64_t va, uint64_t payload, unsigned flags)
 {
 	const unsigned known = NVRT_SEM_RELEASE | NVRT_SEM_64BIT | NVRT_SEM_TIMESTAMP | NVRT_SEM_WFI;
@@ -278,7 +273,7 @@ static int pb_sem_check(struct nvrt_pb *pb, uint64_t va, uint64_t payload, unsig
 				    "aligned (NV_UDMA_SEM_EXECUTE: 4 bytes, 8 for PAYLOAD_SIZE_64BIT, "
 				    "16 with RELEASE_TIMESTAMP_EN; else NV_PPBDMA_INTR_0_SEMAPHORE)",
 				    va, align);
-	if (va >= PB_SEM_VA_LIMIT)
+	if (va >= NVRT_ADDR_LIMIT)
 		return nvrt_err_set(&pb->err, "semaphore VA 0x%" PRIx64 " is not below 2^40 "
 				    "(NV_UDMA_SEM_ADDR_HI_OFFSET holds VA bits 39:32)", va);
 	if (!(flags & NVRT_SEM_64BIT) && payload > UINT32_MAX)

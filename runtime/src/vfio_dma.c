@@ -31,8 +31,8 @@ void vfio_iova_add(struct vfio_iova *v, uint64_t start, uint64_t last)
 
 	if (start < VFIO_IOVA_BASE)
 		start = VFIO_IOVA_BASE;
-	if (last >= VFIO_IOVA_LIMIT)
-		last = VFIO_IOVA_LIMIT - 1;
+	if (last >= NVRT_ADDR_LIMIT)
+		last = NVRT_ADDR_LIMIT - 1;
 	if (start > last || v->n == VFIO_IOVA_RANGES_MAX)
 		return;
 	start = align_up(start, v->pgsize);
@@ -48,7 +48,7 @@ int vfio_iova_alloc(struct vfio_iova *v, uint64_t size, uint64_t align, uint64_t
 {
 	size_t i;
 
-	if (!size || size > VFIO_IOVA_LIMIT || align > VFIO_IOVA_LIMIT)
+	if (!size || size > NVRT_ADDR_LIMIT || align > NVRT_ADDR_LIMIT)
 		return -1;
 	for (i = 0; i < v->n; i++) {
 		uint64_t at = align_up(v->next > v->start[i] ? v->next : v->start[i], align);

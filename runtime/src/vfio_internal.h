@@ -18,6 +18,8 @@
 #include <stdint.h>
 
 #include <linux/vfio.h>
+
+#include "nvrt/dma.h"
 #if defined(__has_include)
 #if __has_include(<linux/iommufd.h>)
 #include <linux/iommufd.h>
@@ -35,7 +37,6 @@
 #define VFIO_BDF_MAX 20                           /* "DDDDDDDD:BB:DD.F" + NUL */
 #define VFIO_SYSFS_PCI "/sys/bus/pci/devices"
 #define VFIO_IOVA_BASE ((uint64_t)1 << 20)        /* IOVA 0 would look like NULL */
-#define VFIO_IOVA_LIMIT ((uint64_t)1 << 40)       /* Host addresses 40 bits */
 #define VFIO_IOVA_RANGES_MAX 16
 
 /* ---- sysfs and /dev (vfio_sysfs.c) ------------------------------------------ */

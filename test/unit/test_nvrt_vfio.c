@@ -660,7 +660,7 @@ static void expect_mapped(const struct nvrt_dma *d, uint32_t flags)
 	assert_true(m->size >= d->size && m->size % 4096 == 0 && m->size - d->size < 4096);
 	assert_int_equal(d->iova % (d->align < 4096 ? 4096 : d->align), 0);
 	assert_int_equal((uintptr_t)d->cpu % (d->align < 4096 ? 4096 : d->align), 0);
-	assert_true(d->iova >= VFIO_IOVA_BASE && d->iova + m->size <= VFIO_IOVA_LIMIT);
+	assert_true(d->iova >= VFIO_IOVA_BASE && d->iova + m->size <= NVRT_ADDR_LIMIT);
 	for (i = 0; i < m->size; i++)
 		if (((const uint8_t *)d->cpu)[i])
 			fail_msg("byte %zu of a new buffer is not zero", i);
@@ -767,7 +767,7 @@ static void test_vfio_iova_ranges(void **state)
 	(void)state;
 	fk.ranges[0] = (struct vfio_iova_range){ 0, 0x1fffff };
 	fk.ranges[1] = (struct vfio_iova_range){ 0x400000, 0x4fffff };
-	fk.ranges[2] = (struct vfio_iova_range){ VFIO_IOVA_LIMIT - 0x10000, 0xffffffffffffffull };
+	fk.ranges[2] = (struct vfio_iova_range){ NVRT_ADDR_LIMIT - 0x10000, 0xffffffffffffffull };
 	fk.nranges = 3;
 	b = open_ok(BDF);
 	d[0] = alloc_ok(b, 0x100000, 4096);     /* all of range 0 above 1 MiB */
@@ -780,7 +780,7 @@ static void test_vfio_iova_ranges(void **state)
 	d[3] = alloc_ok(b, 0xe0000, 4096);      /* the rest of range 1 */
 	assert_int_equal(d[3].iova, 0x420000);
 	d[4] = alloc_ok(b, 0x10000, 4096);      /* range 2, clipped at 2^40 */
-	assert_int_equal(d[4].iova, VFIO_IOVA_LIMIT - 0x10000);
+	assert_int_equal(d[4].iova, NVRT_ADDR_LIMIT - 0x10000);
 	alloc_fails(b, 4096, 4096, "no IOVA space left below 2^40");
 	assert_int_equal(fk.nmaps, 5);
 	for (size_t i = 0; i < 5; i++)
@@ -986,7 +986,7 @@ static void test_vfio_api_version(void **state)
 static void test_vfio_no_iova_range(void **state)
 {
 	(void)state;
-	fk.ranges[0] = (struct vfio_iova_range){ VFIO_IOVA_LIMIT, ~0ull };
+	fk.ranges[0] = (struct vfio_iova_range){ NVRT_ADDR_LIMIT, ~0ull };
 	fk.ranges[1] = (struct vfio_iova_range){ 0, 0xfffff };   /* below 1 MiB only */
 	open_fails("no IOVA range between 1 MiB and 2^40", NULL);
 }

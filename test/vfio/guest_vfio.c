@@ -320,7 +320,7 @@ static void checks_dma(struct nvrt_backend *b)
 	/* More IOVA space than there is below 2^40: refused by the backend,
 	 * before any memory is taken. */
 	memset(&big, 0, sizeof(big));
-	rc = nvrt_dma_alloc(b, (size_t)VFIO_IOVA_LIMIT, 4096, NVRT_APERTURE_SYS_COHERENT, &big, &err);
+	rc = nvrt_dma_alloc(b, (size_t)NVRT_ADDR_LIMIT, 4096, NVRT_APERTURE_SYS_COHERENT, &big, &err);
 	if (!check(rc < 0 && has(err.msg, "no IOVA space left"), "a 1 TiB buffer (more than the "
 		   "IOVA space below 2^40) is refused") && rc == 0)
 		nvrt_dma_free(b, &big);
@@ -424,7 +424,7 @@ static void checks_iommu(const char *edu)
 		goto out;
 
 	top = io.iova.last[io.iova.n - 1];
-	if (top + 1 < VFIO_IOVA_LIMIT) {
+	if (top + 1 < NVRT_ADDR_LIMIT) {
 		past = top + 1;
 		check(vfio_dma_map(&io, page, past, 4096, &err) < 0 &&
 		      has(err.msg, "the IOMMU refused to map"),

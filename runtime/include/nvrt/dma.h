@@ -16,6 +16,13 @@ enum nvrt_aperture {
 	NVRT_APERTURE_SYS_NONCOHERENT,
 };
 
+/*
+ * Every IOVA and GPU VA the runtime hands Host stays below 2^40: the widest
+ * address Host's pointers take (RUNLIST_BASE and PCCSR_CHANNEL_INST PTR 27:0 in
+ * 4 KiB units; GP_BASE_HI, GP_ENTRY1 GET_HI and SEM_ADDR_HI hold bits 39:32).
+ */
+#define NVRT_ADDR_LIMIT ((uint64_t)1 << 40)
+
 struct nvrt_dma {
 	void *cpu;                 /* CPU mapping, zeroed at allocation */
 	uint64_t iova;             /* bus address the GPU uses */
