@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "emit.h"
+#include "emit_format.h"
 #include "ir_read.h"
 
 static int cli_emit_by_unit(const void *a, const void *b)
@@ -17,9 +17,59 @@ static int cli_emit_by_unit(const void *a, const void *b)
 	return strcmp(x->unit, y->unit);
 }
 
-/* One pass over every unit; with dry_run only names are checked. */
+/* The formats selected by --format, in table order (so output order is fixed). */
+struct cli_emit_formats {
+	const struct emit_format *f[16];
+	size_t n;
+};
+
+/* Adds every name of the comma-separated list; a usage error for an unknown one. */
+static int cli_emit_formats_add(struct cli_emit_formats *sel, const char *list)
+{
+	bool want[16] = { false };
+	size_t nall = 0;
+
+	for (size_t i = 0; i < sel->n; i++)
+		want[sel->f[i] - emit_formats] = true;
+	for (const char *s = list; ; s++) {
+		size_t len = strcspn(s, ",");
+		const struct emit_format *f = emit_format_find(s, len);
+
+		if (!f)
+			return cli_usage_error("emit: unknown format '%.*s' (see refgen emit --help)",
+					       (int)len, s);
+		want[f - emit_formats] = true;
+		s += len;
+		if (!*s)
+			break;
+	}
+	sel->n = 0;
+	for (const struct emit_format *f = emit_formats; f->name; f++, nall++)
+		if (want[nall])
+			sel->f[sel->n++] = f;
+	return CLI_OK;
+}
+
+static void cli_emit_formats_default(struct cli_emit_formats *sel)
+{
+	for (const struct emit_format *f = emit_formats; f->name; f++)
+		if (f->by_default)
+			sel->f[sel->n++] = f;
+}
+
+static void cli_emit_help(void)
+{
+	printf("Usage: refgen emit --chip CHIP -o OUTDIR [--format=NAME[,NAME...]] IR.xml...\n"
+	       "Generate one chip's outputs from the IR of its manuals, per unit\n"
+	       "OUTDIR/CHIP/<subdir><unit>.<ext>.  Formats (* = default):\n");
+	for (const struct emit_format *f = emit_formats; f->name; f++)
+		printf("  %c %-8s CHIP/%-8s %s\n", f->by_default ? '*' : ' ', f->name, f->subdir, f->help);
+}
+
+/* One pass over every unit and format; with dry_run only names are checked. */
 static int cli_emit_pass(const char *chip, struct ir_manual **units, size_t n,
-			 const char *outdir, bool dry_run, struct diag *d)
+			 const struct cli_emit_formats *sel, const char *outdir, bool dry_run,
+			 struct diag *d)
 {
 	struct emit_chip ec;
 	int rc = 0;
@@ -29,16 +79,23 @@ static int cli_emit_pass(const char *chip, struct ir_manual **units, size_t n,
 		return -1;
 	}
 	ec.dry_run = dry_run;
-	for (size_t u = 0; u < n; u++) {
-		if (emit_nv_unit(&ec, u, outdir) < 0)
+	for (size_t u = 0; u < n; u++)
+		for (size_t k = 0; k < sel->n; k++)
+			if (sel->f[k]->unit(&ec, u, outdir) < 0)
+				rc = -1;
+	for (size_t k = 0; k < sel->n; k++)
+		if (sel->f[k]->chip && sel->f[k]->chip(&ec, outdir) < 0)
 			rc = -1;
-		if (emit_typed_unit(&ec, u, outdir) < 0)
-			rc = -1;
-		if (emit_fields_unit(&ec, u, outdir) < 0)
-			rc = -1;
-	}
 	emit_chip_release(&ec);
 	return rc;
+}
+
+static int cli_emit_support(const struct cli_emit_formats *sel, const char *outdir, struct diag *d)
+{
+	for (size_t k = 0; k < sel->n; k++)
+		if (sel->f[k]->support && sel->f[k]->support(outdir, d) < 0)
+			return -1;
+	return 0;
 }
 
 int cli_emit(int argc, char **argv)
@@ -46,31 +103,34 @@ int cli_emit(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "chip", required_argument, NULL, 'c' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cli_emit_formats sel = { { NULL }, 0 };
 	const char *chip = NULL, *outdir = NULL;
 	struct ir_manual **units;
 	struct diag d;
 	size_t n = 0;
 	int c, rc = CLI_OK;
 
-	while ((c = getopt_long(argc, argv, "c:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:o:f:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': chip = optarg; break;
 		case 'o': outdir = optarg; break;
+		case 'f':
+			if (cli_emit_formats_add(&sel, optarg) != CLI_OK)
+				return CLI_USAGE;
+			break;
 		case 'h':
-			printf("Usage: refgen emit --chip CHIP -o OUTDIR IR.xml...\n"
-			       "Generate C headers for one chip from the IR of its manuals:\n"
-			       "  OUTDIR/CHIP/nv/<unit>.h   NVIDIA-compatible #defines\n"
-			       "  OUTDIR/CHIP/<unit>.h      typed accessors\n"
-			       "  OUTDIR/CHIP/fields/<unit>.h field descriptors (names, positions, values)\n"
-			       "  OUTDIR/refgen/accessors.h, fields.h  support shared by those headers\n");
+			cli_emit_help();
 			return CLI_OK;
 		default:
 			return CLI_USAGE;
 		}
 	}
+	if (!sel.n)
+		cli_emit_formats_default(&sel);
 	if (!chip || !outdir)
 		return cli_usage_error("emit: --chip and -o are required");
 	for (const char *s = chip; *s; s++)
@@ -91,8 +151,9 @@ int cli_emit(int argc, char **argv)
 		if (!strcmp(units[i - 1]->unit, units[i]->unit))
 			diag_report(&d, DIAG_ERROR, units[i]->source, 0, 0,
 				    "two inputs are unit '%s'", units[i]->unit);
-	if (d.errors || cli_emit_pass(chip, units, n, outdir, true, &d) < 0 ||
-	    emit_support(outdir, &d) < 0 || emit_fields_support(outdir, &d) < 0 || cli_emit_pass(chip, units, n, outdir, false, &d) < 0)
+	if (d.errors || cli_emit_pass(chip, units, n, &sel, outdir, true, &d) < 0 ||
+	    cli_emit_support(&sel, outdir, &d) < 0 ||
+	    cli_emit_pass(chip, units, n, &sel, outdir, false, &d) < 0)
 		rc = CLI_INPUT_ERROR;
 	for (size_t i = 0; i < n; i++)
 		ir_manual_free(units[i]);

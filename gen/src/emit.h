@@ -41,14 +41,23 @@ int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struc
 void emit_banner(struct strbuf *b, const struct ir_manual *m, const char *what);
 /* A short doc comment for d from its prose (if any) and its source line. */
 void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m);
-/*
- * Include guard REFGEN_<CHIP>_<STYLE><UNIT>_H, and an #error for each unit
- * that is an alternative view of this one (dir prefixes names in it).
- */
+/* Include guard REFGEN_<CHIP>_<STYLE><UNIT>_H (the typed styles' guard name). */
 void emit_guard_name(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style);
-void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style,
-		     const char *dir);
-/* Closes what emit_guard_open opened. */
+/* How a header style names its guard; dir prefixes unit names in the #error. */
+struct emit_guard {
+	void (*name)(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style);
+	const char *style;
+	const char *dir;
+};
+/*
+ * #ifndef/#define of the guard, and an #error for each unit that is an
+ * alternative view of this one, with #else around the body that follows.
+ */
+void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit,
+		     const struct emit_guard *g);
+/* Closes the #else of alternative views (if any). */
+void emit_guard_views_close(struct strbuf *b, const struct emit_chip *ec, size_t unit);
+/* Closes what emit_guard_open opened: the views, then "#endif". */
 void emit_guard_close(struct strbuf *b, const struct emit_chip *ec, size_t unit);
 /* Writes b to path (creating directories) atomically. 0 or -1. */
 int emit_write(const char *path, const struct strbuf *b, struct diag *d);

@@ -300,13 +300,13 @@ static bool emit_has_overlap(const struct emit_chip *ec, size_t unit)
  * The #error for alternative views is followed by #else around the body, so
  * a translation unit that includes both stops at the one clear message.
  */
-void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style,
-		     const char *dir)
+void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit,
+		     const struct emit_guard *g)
 {
 	strbuf_puts(b, "#ifndef ");
-	emit_guard_name(b, ec, unit, style);
+	g->name(b, ec, unit, g->style);
 	strbuf_puts(b, "\n#define ");
-	emit_guard_name(b, ec, unit, style);
+	g->name(b, ec, unit, g->style);
 	strbuf_puts(b, "\n\n");
 	if (!emit_has_overlap(ec, unit))
 		return;
@@ -314,7 +314,7 @@ void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, 
 		if (o == unit || !ec->overlap[unit * ec->nunits + o])
 			continue;
 		strbuf_puts(b, first ? "#if defined(" : " || defined(");
-		emit_guard_name(b, ec, o, style);
+		g->name(b, ec, o, g->style);
 		strbuf_puts(b, ")");
 		first = 0;
 	}
@@ -323,15 +323,20 @@ void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit, 
 		if (o == unit || !ec->overlap[unit * ec->nunits + o])
 			continue;
 		strbuf_printf(b, "#error \"%s%s.h and %s%s.h describe the same registers "
-			      "differently; include only one\"\n", dir, ec->units[unit]->unit, dir,
+			      "differently; include only one\"\n", g->dir, ec->units[unit]->unit, g->dir,
 			      ec->units[o]->unit);
 	}
 	strbuf_puts(b, "#else\n");
 }
 
-void emit_guard_close(struct strbuf *b, const struct emit_chip *ec, size_t unit)
+void emit_guard_views_close(struct strbuf *b, const struct emit_chip *ec, size_t unit)
 {
 	if (emit_has_overlap(ec, unit))
 		strbuf_puts(b, "#endif /* alternative views */\n");
+}
+
+void emit_guard_close(struct strbuf *b, const struct emit_chip *ec, size_t unit)
+{
+	emit_guard_views_close(b, ec, unit);
 	strbuf_puts(b, "#endif\n");
 }

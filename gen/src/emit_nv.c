@@ -1,33 +1,15 @@
 /* NVIDIA-compatible headers: every define as the manual writes it. */
-#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "emit.h"
 
-static void emit_nv_guard(struct strbuf *b, const struct emit_chip *ec, size_t unit)
+/* NVIDIA's guard name, so code that tests it keeps working. */
+static void emit_nv_guard(struct strbuf *b, const struct emit_chip *ec, size_t unit,
+			  const char *style)
 {
+	(void)style;
 	strbuf_printf(b, "__%s_%s_h__", ec->chip, ec->units[unit]->unit);
-}
-
-/* Alternative views of one block (same names, other bodies) refuse each
- * other; #else around the body stops a bad include at the one message. */
-static bool emit_nv_exclusions(struct strbuf *b, const struct emit_chip *ec, size_t unit)
-{
-	bool any = false;
-
-	for (size_t o = 0; o < ec->nunits; o++) {
-		if (o == unit || !ec->overlap[unit * ec->nunits + o])
-			continue;
-		strbuf_puts(b, any ? "#elif defined(" : "#if defined(");
-		emit_nv_guard(b, ec, o);
-		strbuf_printf(b, ")\n#error \"nv/%s.h and nv/%s.h describe the same registers "
-			      "differently; include only one\"\n", ec->units[unit]->unit, ec->units[o]->unit);
-		any = true;
-	}
-	if (any)
-		strbuf_puts(b, "#else\n");
-	return any;
 }
 
 static void emit_nv_define(struct strbuf *b, const struct ir_def *d)
@@ -52,27 +34,22 @@ static void emit_nv_define(struct strbuf *b, const struct ir_def *d)
 int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 {
 	const struct ir_manual *m = ec->units[unit];
+	static const struct emit_guard guard = { emit_nv_guard, "", "nv/" };
 	struct strbuf b = { 0 };
 	char path[4096];
 	int rc;
 
 	emit_banner(&b, m, "NVIDIA-compatible definitions");
-	strbuf_puts(&b, "#ifndef ");
-	emit_nv_guard(&b, ec, unit);
-	strbuf_puts(&b, "\n#define ");
-	emit_nv_guard(&b, ec, unit);
-	strbuf_puts(&b, "\n\n");
-	bool excl = emit_nv_exclusions(&b, ec, unit);
+	emit_guard_open(&b, ec, unit, &guard);
 	for (size_t i = 0; i < m->ndefs; i++) {
 		if (m->defs[i]->addendum && (i == 0 || !m->defs[i - 1]->addendum))
 			strbuf_printf(&b, "\n/* refgen addendum (manuals/%s/%s): facts the public manual "
 				      "lacks, each with its source there. */\n", ec->chip, m->addendum);
 		emit_nv_define(&b, m->defs[i]);
 	}
-	if (excl)
-		strbuf_puts(&b, "#endif /* alternative views */\n");
+	emit_guard_views_close(&b, ec, unit);
 	strbuf_puts(&b, "\n#endif /* ");
-	emit_nv_guard(&b, ec, unit);
+	emit_nv_guard(&b, ec, unit, NULL);
 	strbuf_puts(&b, " */\n");
 	snprintf(path, sizeof(path), "%s/%s/nv/%s.h", outdir, ec->chip, m->unit);
 	rc = ec->dry_run ? 0 : emit_write(path, &b, ec->diag);

@@ -537,27 +537,6 @@ static void emit_typed_device(struct emit_typed *t, const struct ir_def *d)
 		emit_typed_def(t, c);
 }
 
-int emit_typed_file(struct emit_chip *ec, size_t unit, const char *outdir,
-		    const struct emit_typed_file *f)
-{
-	struct strbuf b = { 0 };
-	struct emit_typed t = { ec, unit, ec->units[unit], &b, { 0 }, 0 };
-	char path[4096], dir[64];
-
-	strmap_init(&t.seen);
-	emit_banner(&b, t.m, f->what);
-	snprintf(dir, sizeof(dir), "%s/%s", ec->chip, f->subdir);
-	emit_guard_open(&b, ec, unit, f->style, dir);
-	f->body(&t);
-	emit_guard_close(&b, ec, unit);
-	snprintf(path, sizeof(path), "%s/%s%s.h", outdir, dir, t.m->unit);
-	if (t.rc == 0 && !ec->dry_run)
-		t.rc = emit_write(path, &b, ec->diag);
-	strmap_free(&t.seen);
-	strbuf_release(&b);
-	return t.rc;
-}
-
 static void emit_typed_body(struct emit_typed *t)
 {
 	strbuf_puts(t->b, "#include \"../refgen/accessors.h\"\n\n"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "emit.h"
+#include "emit_format.h"
 #include "ir.h"
 
 /* Diagnostics are not printed; the last error is kept for fuzz_fail. */
@@ -38,9 +38,8 @@ static void fuzz_emit(struct ir_manual *m)
 	if (emit_chip_init(&ec, "fuzz", &m, 1, &d) < 0)
 		return;
 	ec.dry_run = true;
-	emit_nv_unit(&ec, 0, "/nonexistent/fuzz");
-	emit_typed_unit(&ec, 0, "/nonexistent/fuzz");
-	emit_fields_unit(&ec, 0, "/nonexistent/fuzz");
+	for (const struct emit_format *f = emit_formats; f->name; f++)
+		f->unit(&ec, 0, "/nonexistent/fuzz");
 	emit_chip_release(&ec);
 }
 

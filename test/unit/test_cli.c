@@ -421,6 +421,77 @@ static void test_cli_print_refuses_doctype(void **state)
 	free(xml);
 }
 
+/* ---- emit --format ------------------------------------------------------------ */
+
+/* The files `refgen emit` wrote under dir, as "a b c" (sorted paths), each
+ * relative to dir. */
+static void cli_emit_tree(const char *dir, char *buf, size_t n)
+{
+	char *cmd = cli_fmt("cd '%s' && find . -type f | LC_ALL=C sort | tr '\\n' ' '", dir);
+	FILE *p = popen(cmd, "r");
+	size_t len;
+
+	assert_non_null(p);
+	len = fread(buf, 1, n - 1, p);
+	buf[len] = '\0';
+	assert_int_equal(pclose(p), 0);
+	free(cmd);
+}
+
+/* Emits sample.ref's IR with the given --format arguments (NULL: none) and
+ * checks exactly the expected files were written. */
+static void cli_emit_expect(const char *dir, const char *xml, const char *fmt1, const char *fmt2,
+			    const char *want)
+{
+	char *out = path_join(dir, fmt1 ? fmt1 : "default");
+	char tree[1024];
+	struct proc_result r;
+
+	if (fmt2)
+		cli_run(&r, "emit", "--chip", "gv100", "-o", out, fmt1, fmt2, xml, NULL);
+	else if (fmt1)
+		cli_run(&r, "emit", "--chip", "gv100", "-o", out, fmt1, xml, NULL);
+	else
+		cli_run(&r, "emit", "--chip", "gv100", "-o", out, xml, NULL);
+	if (r.status != 0)
+		fail_msg("emit %s: status %d: %s", fmt1 ? fmt1 : "", r.status, r.err);
+	cli_emit_tree(out, tree, sizeof(tree));
+	assert_string_equal(tree, want);
+	proc_result_free(&r);
+	free(out);
+}
+
+static void test_cli_emit_formats(void **state)
+{
+	struct cli_state *st = *state;
+	char *xml = path_join(st->dir, "sample.xml");
+	struct proc_result r;
+
+	cli_run(&r, "parse", "-o", xml, st->sample, NULL);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	/* default: the three header styles and their support headers */
+	cli_emit_expect(st->dir, xml, NULL, NULL,
+			"./gv100/fields/sample.h ./gv100/nv/sample.h ./gv100/sample.h "
+			"./refgen/accessors.h ./refgen/fields.h ");
+	cli_emit_expect(st->dir, xml, "--format=fields", NULL,
+			"./gv100/fields/sample.h ./refgen/fields.h ");
+	cli_emit_expect(st->dir, xml, "--format=nv", NULL, "./gv100/nv/sample.h ");
+	/* a list, repeated, and a name twice: each format once */
+	cli_emit_expect(st->dir, xml, "--format=typed,nv", "--format=typed",
+			"./gv100/nv/sample.h ./gv100/sample.h ./refgen/accessors.h ");
+
+	cli_run(&r, "emit", "--chip", "gv100", "-o", st->dir, "--format=nv,bogus", xml, NULL);
+	assert_int_equal(r.status, 2);
+	cli_expect_err_line(&r, "refgen: emit: unknown format 'bogus' (see refgen emit --help)");
+	proc_result_free(&r);
+	cli_run(&r, "emit", "--help", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "  * fields   CHIP/fields/  field descriptors"));
+	proc_result_free(&r);
+	free(xml);
+}
+
 /* ---- group --------------------------------------------------------------------- */
 
 static int cli_setup(void **state)
@@ -485,6 +556,7 @@ int main(void)
 		CLI_TEST(test_cli_stats_file_row),
 		CLI_TEST(test_cli_print_equals_source_defines),
 		CLI_TEST(test_cli_print_refuses_doctype),
+		CLI_TEST(test_cli_emit_formats),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, cli_setup, cli_teardown);

@@ -1,0 +1,22 @@
+/* The table of refgen's output formats (see emit_format.h). */
+#include <string.h>
+
+#include "emit_format.h"
+
+const struct emit_format emit_formats[] = {
+	{ "nv", "nv/", "NVIDIA-compatible #defines",
+	  emit_nv_unit, NULL, NULL, true },
+	{ "typed", "", "typed accessors (and refgen/accessors.h)",
+	  emit_typed_unit, NULL, emit_support, true },
+	{ "fields", "fields/", "field descriptors (and refgen/fields.h)",
+	  emit_fields_unit, NULL, emit_fields_support, true },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, false },
+};
+
+const struct emit_format *emit_format_find(const char *name, size_t len)
+{
+	for (const struct emit_format *f = emit_formats; f->name; f++)
+		if (strlen(f->name) == len && !strncmp(f->name, name, len))
+			return f;
+	return NULL;
+}
