@@ -1,18 +1,72 @@
 #include "atomic_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* One output written to a temporary file, not yet in place. */
+struct atomic_staged {
+	char *path;   /* the target (symbolic links resolved) */
+	char *tmp;    /* named temporary file, or NULL: fd is an O_TMPFILE */
+	int fd;
+};
+
+static struct {
+	bool active;
+	struct atomic_staged *v;
+	size_t n, cap;
+} atomic_run;
+
+static const char *atomic_file_kind(mode_t m)
+{
+	return S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" :
+	       S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket" : S_ISDIR(m) ? "a directory" :
+	       "not a regular file";
+}
+
+const char *atomic_file_target_error(const char *path)
+{
+	static char why[64];
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return NULL;   /* a new path (or one we cannot see: the write says why) */
+	if (S_ISLNK(st.st_mode) && stat(path, &st) < 0)
+		return "a dangling symbolic link";
+	if (S_ISREG(st.st_mode))
+		return NULL;
+	snprintf(why, sizeof(why), "%s", atomic_file_kind(st.st_mode));
+	return why;
+}
+
+/* The file to replace: path, or the regular file a symbolic link leads to. */
+static char *atomic_file_resolve(const char *path)
+{
+	struct stat st;
+
+	if (atomic_file_target_error(path)) {
+		errno = EPERM;
+		return NULL;
+	}
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+		return realpath(path, NULL);
+	return strdup(path);
+}
 
 static int atomic_file_same(const char *path, const void *data, size_t len)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	int same = 0;
 
 	if (fd < 0)
@@ -58,51 +112,239 @@ static mode_t atomic_file_mode(const char *path)
 	return 0666 & ~mask;
 }
 
-int atomic_file_write(const char *path, const void *data, size_t len)
+/* dir and base name of path, in a buffer the caller frees (*dir). */
+static void atomic_file_split(const char *path, char **dir, const char **base)
 {
-	char *copy = strdup(path), *tmp = NULL;
-	const char *dir;
-	int fd = -1, err;
-	int created = 0;
+	const char *slash = strrchr(path, '/');
 
-	errno = 0;
-	if (!copy)
-		goto fail;
-	if (atomic_file_same(path, data, len)) {
-		free(copy);
-		return 0;
+	if (!slash) {
+		*dir = strdup(".");
+		*base = path;
+	} else {
+		*dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
+		*base = slash + 1;
 	}
-	dir = dirname(copy);
-	if (asprintf(&tmp, "%s/.%s.XXXXXX", dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path) < 0) {
-		tmp = NULL;
-		goto fail;
+}
+
+/*
+ * Removes .<base>.<pid>.XXXXXX files in dir whose process is gone: the
+ * named temporary files of a run that was killed.
+ */
+static void atomic_file_sweep(const char *dir, const char *base)
+{
+	size_t blen = strlen(base);
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+
+	if (!dp)
+		return;
+	while ((e = readdir(dp))) {
+		const char *n = e->d_name;
+		char *end;
+
+		if (n[0] != '.' || strncmp(n + 1, base, blen) || n[1 + blen] != '.')
+			continue;
+		errno = 0;
+		long pid = strtol(n + blen + 2, &end, 10);
+		if (end == n + blen + 2 || *end != '.' || strlen(end + 1) != 6 || pid <= 0 ||
+		    pid == getpid() || errno || pid > INT_MAX)
+			continue;
+		if (kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
+			char *p;
+			if (asprintf(&p, "%s/%s", dir, n) >= 0) {
+				unlink(p);
+				free(p);
+			}
+		}
 	}
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		goto fail;
-	created = 1;
+	closedir(dp);
+}
+
+/* An unnamed temporary file in dir where the system has them, else -1. */
+static int atomic_file_unnamed(const char *dir)
+{
+#ifdef O_TMPFILE
+	if (access("/proc/self/fd", X_OK) == 0)
+		return open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+#endif
+	(void)dir;
+	return -1;
+}
+
+/* A fresh name .<base>.<pid>.XXXXXX in dir (not created). */
+static char *atomic_file_tmp_name(const char *dir, const char *base)
+{
+	static unsigned counter;
+	char *p;
+
+	counter = counter * 2654435761u + (unsigned)time(NULL) + (unsigned)getpid() + 1;
+	if (asprintf(&p, "%s/.%s.%d.%06x", dir, base, (int)getpid(), counter & 0xffffff) < 0)
+		return NULL;
+	return p;
+}
+
+static void atomic_file_discard(struct atomic_staged *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	if (s->tmp)
+		unlink(s->tmp);
+	free(s->tmp);
+	free(s->path);
+	s->fd = -1;
+	s->tmp = s->path = NULL;
+}
+
+/* Writes data to a temporary file for s->path. 0 or -1 (errno). */
+static int atomic_file_stage(struct atomic_staged *s, const void *data, size_t len)
+{
+	const char *base;
+	char *dir;
+	int rc = -1;
+
+	atomic_file_split(s->path, &dir, &base);
+	if (!dir)
+		return -1;
+	atomic_file_sweep(dir, base);
+	s->fd = atomic_file_unnamed(dir);
+	if (s->fd < 0) {
+		if (asprintf(&s->tmp, "%s/.%s.%d.XXXXXX", dir, base, (int)getpid()) < 0) {
+			s->tmp = NULL;
+			goto out;
+		}
+		s->fd = mkostemp(s->tmp, O_CLOEXEC);
+		if (s->fd < 0) {
+			free(s->tmp);
+			s->tmp = NULL;
+			goto out;
+		}
+	}
 	/* No fsync: rename keeps readers from ever seeing a partial file, which
 	 * is the guarantee a build needs; surviving power loss is not. */
-	if (atomic_file_write_all(fd, data, len) < 0 || fchmod(fd, atomic_file_mode(path)) < 0)
-		goto fail;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail;
+	if (atomic_file_write_all(s->fd, data, len) < 0 || fchmod(s->fd, atomic_file_mode(s->path)) < 0)
+		goto out;
+	if (s->tmp) {
+		int fd = s->fd;
+		s->fd = -1;
+		if (close(fd) < 0)
+			goto out;
 	}
-	fd = -1;
-	if (rename(tmp, path) < 0)
+	rc = 0;
+out:
+	free(dir);
+	return rc;
+}
+
+/* Puts a staged file in place: link the unnamed file in, rename it over. */
+static int atomic_file_link_in(struct atomic_staged *s)
+{
+	if (!s->tmp) {
+		const char *base;
+		char *dir, fdpath[64];
+
+		atomic_file_split(s->path, &dir, &base);
+		if (!dir)
+			return -1;
+		snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", s->fd);
+		for (int tries = 0; tries < 100 && !s->tmp; tries++) {
+			s->tmp = atomic_file_tmp_name(dir, base);
+			if (s->tmp && linkat(AT_FDCWD, fdpath, AT_FDCWD, s->tmp, AT_SYMLINK_FOLLOW) < 0) {
+				int err = errno;
+				free(s->tmp);
+				s->tmp = NULL;
+				errno = err;
+				if (err != EEXIST)
+					break;
+			}
+		}
+		free(dir);
+		if (!s->tmp)
+			return -1;
+	}
+	if (rename(s->tmp, s->path) < 0)
+		return -1;
+	free(s->tmp);
+	s->tmp = NULL;
+	return 0;
+}
+
+static int atomic_file_push(struct atomic_staged *s)
+{
+	if (atomic_run.n == atomic_run.cap) {
+		size_t cap = atomic_run.cap ? atomic_run.cap * 2 : 16;
+		struct atomic_staged *v = realloc(atomic_run.v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		atomic_run.v = v;
+		atomic_run.cap = cap;
+	}
+	atomic_run.v[atomic_run.n++] = *s;
+	return 0;
+}
+
+int atomic_file_write(const char *path, const void *data, size_t len)
+{
+	struct atomic_staged s = { .path = atomic_file_resolve(path), .tmp = NULL, .fd = -1 };
+	int err;
+
+	if (!s.path)
+		return -1;
+	if (atomic_file_same(s.path, data, len)) {
+		free(s.path);
+		return 0;
+	}
+	if (atomic_file_stage(&s, data, len) < 0)
 		goto fail;
-	free(tmp);
-	free(copy);
+	if (atomic_run.active ? atomic_file_push(&s) < 0 : atomic_file_link_in(&s) < 0)
+		goto fail;
+	if (!atomic_run.active)
+		atomic_file_discard(&s);
 	return 0;
 fail:
 	err = errno ? errno : EIO;
-	if (fd >= 0)
-		close(fd);
-	if (created)
-		unlink(tmp);
+	atomic_file_discard(&s);
 	errno = err;
-	free(tmp);
-	free(copy);
 	return -1;
+}
+
+void atomic_file_begin(void)
+{
+	struct rlimit rl;
+
+	/* Every staged output holds a descriptor until the commit. */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	atomic_run.active = true;
+}
+
+static void atomic_file_end(void)
+{
+	for (size_t i = 0; i < atomic_run.n; i++)
+		atomic_file_discard(&atomic_run.v[i]);
+	free(atomic_run.v);
+	atomic_run.v = NULL;
+	atomic_run.n = atomic_run.cap = 0;
+	atomic_run.active = false;
+}
+
+int atomic_file_commit(void)
+{
+	int rc = 0, err = 0;
+
+	for (size_t i = 0; i < atomic_run.n && rc == 0; i++) {
+		if (atomic_file_link_in(&atomic_run.v[i]) < 0) {
+			err = errno;
+			rc = -1;
+		}
+	}
+	atomic_file_end();
+	errno = err;
+	return rc;
+}
+
+void atomic_file_abort(void)
+{
+	atomic_file_end();
 }

@@ -1,15 +1,45 @@
-/* Replacing an output file so that it is never seen half-written. */
+/*
+ * Replacing output files so that they are never seen half-written, never
+ * replace what isn't theirs, and leave nothing behind.  Shared by refgen and
+ * the nvrt tools.
+ *
+ *  - Only a regular file or a new path is replaced.  A symbolic link is
+ *    followed to its final target, which must itself be a regular file (or
+ *    not exist); a device node, FIFO, socket or directory is refused
+ *    (errno EPERM, atomic_file_target_error() says why).
+ *  - Data goes to an unnamed temporary file in the target's directory
+ *    (O_TMPFILE), linked in and renamed over the target at the end, so a
+ *    kill -9 leaves nothing.  Where the filesystem has no O_TMPFILE, the
+ *    temporary file is named .<name>.<pid>.XXXXXX, and later runs remove
+ *    those whose process is gone.
+ *  - An existing target with identical content is left untouched (mtime too).
+ *  - Between atomic_file_begin() and atomic_file_commit() a run is one
+ *    transaction: writes are staged and linked in only at the commit, so a
+ *    run that fails (atomic_file_abort()) writes nothing at all.
+ */
 #ifndef REFGEN_ATOMIC_FILE_H
 #define REFGEN_ATOMIC_FILE_H
 
 #include <stddef.h>
 
 /*
- * Writes data to a temporary file in path's directory and renames it over
- * path.  An existing path with identical content is left untouched (its
- * mtime too).  On failure the temporary file is removed, path is unchanged,
- * and -1 is returned with errno set.  (Shared by refgen and the nvrt tools.)
+ * Writes data to path (see above).  Outside a transaction it is in place
+ * when this returns; inside one, at the commit.  0, or -1 with errno set
+ * (path unchanged).
  */
 int atomic_file_write(const char *path, const void *data, size_t len);
+
+/*
+ * Whether path may be replaced: NULL if so (a regular file, a new path, or a
+ * link to one), else why not ("a character device", "a FIFO", ...).
+ */
+const char *atomic_file_target_error(const char *path);
+
+/* Starts staging every later atomic_file_write (one transaction per run). */
+void atomic_file_begin(void);
+/* Links every staged file into place.  0, or -1 with errno set. */
+int atomic_file_commit(void);
+/* Discards every staged file: nothing of the run is written. */
+void atomic_file_abort(void);
 
 #endif

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 
+#include "atomic_file.h"
 #include "diag.h"
 #include "ir_stats.h"
 #include "ir_write.h"
@@ -97,6 +99,17 @@ static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
 	return path;
 }
 
+/* An output that is not a regular file (or a new path) is never replaced. */
+static int cli_parse_check_target(const char *out, struct diag *d)
+{
+	const char *why = strcmp(out, "-") ? atomic_file_target_error(out) : NULL;
+
+	if (why)
+		diag_report(d, DIAG_ERROR, out, 0, 0,
+			    "is %s, not a regular file: refusing to replace it (-o - writes to stdout)", why);
+	return why ? -1 : 0;
+}
+
 static bool cli_parse_unit_seen(char **units, int n, const char *unit)
 {
 	for (int i = 0; i < n; i++)
@@ -112,10 +125,17 @@ int cli_parse(int argc, char **argv)
 	struct diag d;
 	struct ref_parser *p;
 	int rc = cli_parse_options(argc, argv, &o), failed = 0, ninputs;
+	bool new_outdir;
 	char **units;
+	struct stat st;
 
 	if (rc != CLI_OK)
 		return rc;
+	new_outdir = o.outdir && stat(o.outdir, &st) < 0;
+	diag_init(&d);
+	d.werror = o.werror;
+	if (o.output && cli_parse_check_target(o.output, &d) < 0)
+		return CLI_INPUT_ERROR;
 	if (o.outdir && cli_mkdir_p(o.outdir) < 0) {
 		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
 		return CLI_INPUT_ERROR;
@@ -125,10 +145,10 @@ int cli_parse(int argc, char **argv)
 		fputs("refgen: cannot compile the .ref patterns\n", stderr);
 		return CLI_INPUT_ERROR;
 	}
-	diag_init(&d);
-	d.werror = o.werror;
 	ninputs = argc - optind;
 	units = calloc((size_t)ninputs, sizeof(*units));
+	/* All or nothing: outputs are linked in only if every input was good. */
+	atomic_file_begin();
 	if (o.stats)
 		ir_stats_print_header(stdout);
 	for (int i = 0; i < ninputs; i++) {
@@ -156,7 +176,7 @@ int cli_parse(int argc, char **argv)
 				diag_report(&d, DIAG_ERROR, path, 0, 0,
 					    "another input also writes %s", out);
 				failed = 1;
-			} else if (!out || ir_write_file(m, out, &d) < 0) {
+			} else if (!out || cli_parse_check_target(out, &d) < 0 || ir_write_file(m, out, &d) < 0) {
 				failed = 1;
 			}
 			units[i] = strdup(m->unit);
@@ -168,6 +188,15 @@ int cli_parse(int argc, char **argv)
 	}
 	if (o.stats && ninputs > 1)
 		ir_stats_print_row(stdout, "total", &total);
+	if (failed) {
+		atomic_file_abort();
+		if (new_outdir)
+			rmdir(o.outdir);   /* ours and empty: the run leaves nothing */
+	} else if (atomic_file_commit() < 0) {
+		fprintf(stderr, "%s: error: cannot write: %s\n", o.outdir ? o.outdir : o.output,
+			strerror(errno));
+		failed = 1;
+	}
 	for (int i = 0; i < ninputs; i++)
 		free(units[i]);
 	free(units);

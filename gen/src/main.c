@@ -1,4 +1,5 @@
 /* refgen: NVIDIA .ref manuals -> XML IR -> C headers. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,17 @@ static const struct {
 	{ "emit", cli_emit, "generate a chip's C headers from IR" },
 };
 
+/* Output that could not be written is a failure, not a success. */
+static int main_flush_stdout(int rc)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	fprintf(stderr, "refgen: error: cannot write to standard output: %s\n",
+		strerror(errno ? errno : EIO));
+	return rc == CLI_OK ? CLI_INPUT_ERROR : rc;
+}
+
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: refgen COMMAND [options] FILE...\n\nCommands:\n");
@@ -37,18 +49,18 @@ int main(int argc, char **argv)
 		return usage(stderr), CLI_USAGE;
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
-		return CLI_OK;
+		return main_flush_stdout(CLI_OK);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("refgen %s\n", REFGEN_VERSION);
-		return CLI_OK;
+		return main_flush_stdout(CLI_OK);
 	}
 	xmlInitParser();
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (!strcmp(argv[1], commands[i].name)) {
 			rc = commands[i].run(argc - 1, argv + 1);
 			xmlCleanupParser();
-			return rc;
+			return main_flush_stdout(rc);
 		}
 	}
 	return cli_usage_error("unknown command '%s'", argv[1]);

@@ -77,7 +77,10 @@ int text_file_load(struct text_file *f, const char *path, struct diag *d)
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused
+	 * below, as is anything but a regular file); reads of a regular file
+	 * are unaffected. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		diag_report(d, DIAG_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
 		return -1;

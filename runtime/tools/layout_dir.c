@@ -4,6 +4,7 @@
  * read it back line by line.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,6 +138,9 @@ int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t c
 			 uint64_t *pdb, struct nvrt_err *err)
 {
 	char path[4096], line[1024];
+	unsigned lineno = 0;
+	bool closed = false;
+	int rc = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/layout.json", dir);
@@ -145,15 +149,31 @@ int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t c
 		return nvrt_err_set(err, "%s: %s", path, strerror(errno));
 	*n = 0;
 	*pdb = 0;
-	while (fgets(line, sizeof(line), f)) {
+	/* Read strictly: a document cut short, or a buffer line that does not
+	 * parse, is refused rather than walked with what is left. */
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
 		const char *p = strstr(line, "\"pdb_iova\": \"");
-		if (p)
-			sscanf(p + 13, "%" SCNx64, pdb);
-		if (*n < cap && layout_dir_parse_line(line, &bufs[*n]) == 0)
+		lineno++;
+		if (!strchr(line, '\n'))
+			rc = nvrt_err_set(err, "%s:%u: line cut short (truncated file?)", path, lineno);
+		else if (closed && strspn(line, " \t\n") != strlen(line))
+			rc = nvrt_err_set(err, "%s:%u: text after the end of the document", path, lineno);
+		else if (p && sscanf(p + 13, "%" SCNx64, pdb) != 1)
+			rc = nvrt_err_set(err, "%s:%u: malformed pdb_iova", path, lineno);
+		else if (strstr(line, "\"name\": \"") && (*n >= cap || layout_dir_parse_line(line, &bufs[*n]) < 0))
+			rc = nvrt_err_set(err, "%s:%u: malformed buffer entry (or more than %zu)", path,
+					  lineno, cap);
+		else if (strstr(line, "\"name\": \""))
 			(*n)++;
+		else if (!strcmp(line, "}\n"))
+			closed = true;
 	}
 	fclose(f);
-	if (!*n || !*pdb)
-		return nvrt_err_set(err, "%s: no buffers or no pdb_iova (not written by nvrt layout?)", path);
+	if (rc)
+		return rc;
+	if (!*n || !*pdb || !closed)
+		return nvrt_err_set(err, "%s: %s (not written by nvrt layout?)", path,
+				    !closed ? "document does not end with '}': truncated" :
+					      "no buffers or no pdb_iova");
 	return 0;
 }

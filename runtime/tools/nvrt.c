@@ -55,6 +55,16 @@ static void nvrt_usage(FILE *out)
 	      "Exit status: 0 success, 1 failure (message on stderr), 2 usage.\n", out);
 }
 
+/* Output that could not be written is a failure, not a success. */
+static int nvrt_flush_stdout(int rc)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	fprintf(stderr, "nvrt: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
+	return rc == NVRT_CLI_OK ? NVRT_CLI_FAIL : rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -63,11 +73,11 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		nvrt_usage(stdout);
-		return NVRT_CLI_OK;
+		return nvrt_flush_stdout(NVRT_CLI_OK);
 	}
 	if (!strcmp(argv[1], "layout"))
-		return nvrt_cli_layout(argc - 1, argv + 1);
+		return nvrt_flush_stdout(nvrt_cli_layout(argc - 1, argv + 1));
 	if (!strcmp(argv[1], "decode"))
-		return nvrt_cli_decode(argc - 1, argv + 1);
+		return nvrt_flush_stdout(nvrt_cli_decode(argc - 1, argv + 1));
 	return nvrt_cli_usage("unknown command '%s'", argv[1]);
 }

@@ -1,10 +1,14 @@
 /* nvrt decode: channel memory printed with the manual's names. */
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "nvrt/gpfifo.h"
 #include "nvrt/pagetable.h"
@@ -12,6 +16,7 @@
 #include "nvrt_cli.h"
 
 #define DECODE_MAX_FILE (64u << 20)
+#define DECODE_MAX_FILE_TEXT "64 MiB"
 #define DECODE_MAX_BUFFERS 64
 
 struct decode_opts {
@@ -20,31 +25,71 @@ struct decode_opts {
 	int have_count, have_va, have_pdb;
 };
 
-/* Whole file, padded with zeros to a multiple of 16 bytes. */
+/* Whole file, padded with zeros to a multiple of 16 bytes.  Only a regular,
+ * non-empty file is read: a device or FIFO could block or never end. */
 static uint32_t *decode_read(const char *path, size_t *bytes)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	uint32_t *buf = NULL;
-	long n;
+	const char *why = NULL;
+	struct stat st;
+	size_t got = 0;
 
-	if (!f) {
+	if (fd < 0) {
 		fprintf(stderr, "nvrt: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && (unsigned long)n <= DECODE_MAX_FILE &&
-	    fseek(f, 0, SEEK_SET) == 0) {
-		buf = calloc(1, ((size_t)n + 16) & ~(size_t)15);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		}
-		*bytes = (size_t)n;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		why = "cannot read (not a regular file)";
+	else if (st.st_size == 0)
+		why = "empty file: nothing to decode";
+	else if ((unsigned long long)st.st_size > DECODE_MAX_FILE)
+		why = "cannot read (larger than " DECODE_MAX_FILE_TEXT ")";
+	else if (!(buf = calloc(1, ((size_t)st.st_size + 16) & ~(size_t)15)))
+		why = "out of memory";
+	while (!why && got < (size_t)st.st_size) {
+		ssize_t n = read(fd, (char *)buf + got, (size_t)st.st_size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			why = "cannot read (file changed while reading?)";
+		else
+			got += (size_t)n;
 	}
-	if (!buf)
-		fprintf(stderr, "nvrt: %s: cannot read (not a regular file under %u MiB?)\n", path,
-			DECODE_MAX_FILE >> 20);
-	fclose(f);
+	close(fd);
+	if (why) {
+		fprintf(stderr, "nvrt: %s: %s\n", path, why);
+		free(buf);
+		return NULL;
+	}
+	*bytes = got;
 	return buf;
+}
+
+/* What a file that is not whole entries held: said, not ignored. */
+static void decode_warn_partial(const char *path, size_t bytes, size_t entry, const char *what,
+				size_t decoded)
+{
+	if (decoded && bytes % entry)
+		fprintf(stderr, "nvrt: %s: warning: %zu bytes is not a whole number of %zu-byte %s: "
+			"decoded %zu, ignored the last %zu bytes (a partial entry)\n", path, bytes, entry,
+			what, decoded, bytes % entry);
+}
+
+/* IOVA of FILE@IOVA: hexadecimal (0x optional), the whole rest of the word. */
+static int decode_parse_iova(const char *arg, const char *s, uint64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 16);
+	/* strtoull would take leading blanks and a sign ("@-1"): a digit first. */
+	if (!*s || *end || errno || !isxdigit((unsigned char)s[0])) {
+		nvrt_cli_usage("decode walk: '%s': IOVA '%s' is not a hexadecimal number below 2^64", arg, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
 }
 
 /* Dwords up to the last nonzero one (unused space reads as zeros). */
@@ -122,8 +167,10 @@ static int decode_walk(const struct nvrt_chip *c, const struct decode_opts *o, c
 	size_t ndir = m.n;
 	for (int i = 0; i < nfiles && m.n < DECODE_MAX_BUFFERS; i++) {
 		char *at = strrchr(files[i], '@');
-		if (!at || sscanf(at + 1, "%" SCNx64, &m.bufs[m.n].iova) != 1)
+		if (!at || at == files[i])
 			return nvrt_cli_usage("decode walk: '%s' is not FILE@IOVA", files[i]);
+		if (decode_parse_iova(files[i], at + 1, &m.bufs[m.n].iova) < 0)
+			return NVRT_CLI_USAGE;
 		snprintf(m.bufs[m.n].file, sizeof(m.bufs[m.n].file), "%.*s", (int)(at - files[i]), files[i]);
 		m.n++;
 	}
@@ -137,6 +184,11 @@ static int decode_walk(const struct nvrt_chip *c, const struct decode_opts *o, c
 		m.data[i] = decode_read(path, &bytes);
 		if (!m.data[i])
 			goto out;
+		if (i < ndir && bytes != m.bufs[i].size) {
+			fprintf(stderr, "nvrt: %s: %zu bytes, but %s/layout.json says %" PRIu64 "\n", path,
+				bytes, o->dir, m.bufs[i].size);
+			goto out;
+		}
 		m.bufs[i].size = bytes;
 	}
 	nvrt_pt_walk(c, pdb, o->va, decode_mem_read, &m, &w);
@@ -146,6 +198,16 @@ out:
 	for (size_t i = 0; i < m.n; i++)
 		free(m.data[i]);
 	return rc;
+}
+
+/* A file too short for even one entry is an error, not an empty listing. */
+static int decode_need_one(const char *path, size_t bytes, size_t entry, const char *what)
+{
+	if (bytes >= entry)
+		return NVRT_CLI_OK;
+	fprintf(stderr, "nvrt: %s: %zu bytes holds no whole entry (%s are %zu bytes each)\n", path,
+		bytes, what, entry);
+	return NVRT_CLI_FAIL;
 }
 
 static int decode_file(const struct nvrt_chip *c, const char *kind, const char *path,
@@ -160,14 +222,24 @@ static int decode_file(const struct nvrt_chip *c, const char *kind, const char *
 		return NVRT_CLI_FAIL;
 	if (!strcmp(kind, "pushbuffer")) {
 		size_t used = o->have_count ? (o->count < n ? o->count : n) : decode_used(w, n, 1);
-		nvrt_pb_decode(c, w, used, stdout);
+		rc = decode_need_one(path, bytes, 4, "dwords");
+		decode_warn_partial(path, bytes, 4, "dwords", n);
+		if (rc == NVRT_CLI_OK)
+			nvrt_pb_decode(c, w, used, stdout);
 	} else if (!strcmp(kind, "gpfifo")) {
 		size_t used = o->have_count ? (o->count * 2 < n ? o->count * 2 : n) : decode_used(w, n, 2);
-		decode_gpfifo(c, w, used, stdout);
+		rc = decode_need_one(path, bytes, 8, "GP entries");
+		decode_warn_partial(path, bytes, 8, "GP entries", bytes / 8);
+		if (rc == NVRT_CLI_OK)
+			decode_gpfifo(c, w, used, stdout);
 	} else if (!strcmp(kind, "runlist")) {
 		size_t per = c->runlist_entry_bytes / 4;
 		size_t used = o->have_count ? o->count * per : decode_used(w, n, per);
-		c->runlist_dump(w, (uint32_t)((used < n ? used : n) / per), stdout);
+		rc = decode_need_one(path, bytes, c->runlist_entry_bytes, "runlist entries");
+		decode_warn_partial(path, bytes, c->runlist_entry_bytes, "runlist entries",
+				    bytes / c->runlist_entry_bytes);
+		if (rc == NVRT_CLI_OK)
+			c->runlist_dump(w, (uint32_t)((used < n ? used : n) / per), stdout);
 	} else if (!strcmp(kind, "ramin") && bytes >= c->instance_bytes) {
 		c->ramin_dump(w, stdout);
 	} else if (!strcmp(kind, "userd") && bytes >= c->userd_bytes) {
