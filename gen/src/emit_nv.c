@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "emit_text.h"
 
 /* NVIDIA's guard name, so code that tests it keeps working. */
 static void emit_nv_guard(struct strbuf *b, const struct emit_chip *ec, size_t unit,
@@ -12,22 +13,23 @@ static void emit_nv_guard(struct strbuf *b, const struct emit_chip *ec, size_t u
 	strbuf_printf(b, "__%s_%s_h__", ec->chip, ec->units[unit]->unit);
 }
 
-static void emit_nv_define(struct strbuf *b, const struct ir_def *d)
+/* One line whatever the IR text holds (emit_text_line). */
+static void emit_nv_define(struct emit_chip *ec, struct strbuf *b, const struct ir_def *d)
 {
 	size_t start = b->len;
 
-	strbuf_printf(b, "#define %s", d->name);
+	strbuf_printf(b, "#define %s", emit_text_line(&ec->arena, d->name));
 	if (d->params)
-		strbuf_printf(b, "(%s)", d->params);
+		strbuf_printf(b, "(%s)", emit_text_line(&ec->arena, d->params));
 	if (d->body) {
 		size_t col = b->len - start;
 		size_t pad = col < 56 ? 56 - col : 1;
-		strbuf_printf(b, "%*s%s", (int)pad, "", d->body);
+		strbuf_printf(b, "%*s%s", (int)pad, "", emit_text_line(&ec->arena, d->body));
 	}
 	if (d->code.present)
-		strbuf_printf(b, " /* %-5s */", d->code.c);
+		strbuf_printf(b, " /* %-5s */", emit_text_line(&ec->arena, d->code.c));
 	if (d->comment)
-		strbuf_printf(b, " //%s", d->comment);
+		strbuf_printf(b, " //%s", emit_text_line(&ec->arena, d->comment));
 	strbuf_puts(b, "\n");
 }
 
@@ -44,8 +46,9 @@ int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 	for (size_t i = 0; i < m->ndefs; i++) {
 		if (m->defs[i]->addendum && (i == 0 || !m->defs[i - 1]->addendum))
 			strbuf_printf(&b, "\n/* refgen addendum (manuals/%s/%s): facts the public manual "
-				      "lacks, each with its source there. */\n", ec->chip, m->addendum);
-		emit_nv_define(&b, m->defs[i]);
+				      "lacks, each with its source there. */\n", ec->chip,
+				      emit_text_line(&ec->arena, m->addendum ? m->addendum : ""));
+		emit_nv_define(ec, &b, m->defs[i]);
 	}
 	emit_guard_views_close(&b, ec, unit);
 	strbuf_puts(&b, "\n#endif /* ");

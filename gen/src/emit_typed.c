@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emit_text.h"
 #include "emit_typed_int.h"
 #include "expr.h"
 
@@ -247,7 +248,8 @@ static void emit_typed_reg_field(struct emit_typed *t, const struct ir_def *f,
 		return;
 	emit_typed_pos(t, f, &p);
 	strbuf_printf(t->b, "\n/* %s%s%s%s %s [%s] */\n", f->name, f->params ? "(" : "",
-		      f->params ? f->params : "", f->params ? ")" : "", f->body, f->code.c);
+		      f->params ? f->params : "", f->params ? ")" : "",
+		      emit_text_line(&t->ec->arena, f->body ? f->body : ""), emit_text_line(&t->ec->arena, f->code.c));
 	if (!p.ok || p.max_hi > 31) {
 		strbuf_puts(t->b, "/* no accessor: not a bit range of a 32-bit register */\n");
 		return;
@@ -397,7 +399,8 @@ static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
 		return;
 	emit_typed_pos(t, f, &p);
 	strbuf_printf(t->b, "\n/* %s%s%s%s %s [%s] */\n", f->name, f->params ? "(" : "",
-		      f->params ? f->params : "", f->params ? ")" : "", f->body, f->code.c);
+		      f->params ? f->params : "", f->params ? ")" : "",
+		      emit_text_line(&t->ec->arena, f->body ? f->body : ""), emit_text_line(&t->ec->arena, f->code.c));
 	if (!p.ok) {
 		strbuf_puts(t->b, "/* no accessor: bit range not computable */\n");
 		return;
@@ -483,7 +486,8 @@ static void emit_typed_constant(struct emit_typed *t, const struct ir_def *c)
 	if (emit_typed_repeat(t, c))
 		return;
 	if (c->role == IR_ROLE_STRING) {
-		strbuf_printf(t->b, "#define %s \"%s\"\n", emit_typed_name(t, c, NULL, true), c->string);
+		strbuf_printf(t->b, "#define %s \"%s\"\n", emit_typed_name(t, c, NULL, true),
+			      emit_text_line(&t->ec->arena, c->string));
 	} else if (c->value.known && !c->is_range && c->role != IR_ROLE_ALIAS) {
 		strbuf_printf(t->b, "#define %s ", emit_typed_name(t, c, NULL, true));
 		emit_typed_u(t->b, c->value.value);

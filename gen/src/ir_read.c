@@ -8,6 +8,7 @@
 #include <libxml/xmlerror.h>
 
 #include "ir_schema.h"
+#include "ir_text.h"
 #include "text_file.h"
 
 /* The IR never refers to anything outside itself. */
@@ -238,7 +239,7 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 	if (doc->intSubset || doc->extSubset) {
 		diag_report(d, DIAG_ERROR, name, ir_read_doctype_line(buf, len), 0,
 			    "IR must not contain a DOCTYPE (DTDs and entities are refused)");
-	} else if (ir_schema_validate(doc, name, d) == 0) {
+	} else if (ir_text_check(doc, name, d) == 0 && ir_schema_validate(doc, name, d) == 0) {
 		ir_read_why[0] = '\0';
 		m = ir_read_doc(doc);
 		if (!m)
