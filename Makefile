@@ -82,7 +82,7 @@ chip_standalone = $(filter-out $(patsubst %.ref.txt,manuals/$(call chip_name,$(1
 
 define chip_ir_rule
 $(OUT)/ir/$(call chip_name,$(1))/.stamp: $(REFGEN) $(call chip_manuals,$(1)) $(call chip_addenda,$(1)) | check-manuals
-	$(REFGEN) parse -a manuals/$(call chip_name,$(1)) -d $(OUT)/ir/$(call chip_name,$(1)) $(call chip_manuals,$(1)) $(call chip_standalone,$(1))
+	$(REFGEN) parse --chip $(call chip_name,$(1)) -a manuals/$(call chip_name,$(1)) -d $(OUT)/ir/$(call chip_name,$(1)) $(call chip_manuals,$(1)) $(call chip_standalone,$(1))
 	touch $$@
 IR_STAMPS += $(OUT)/ir/$(call chip_name,$(1))/.stamp
 endef
@@ -92,8 +92,8 @@ ir: check-manuals $(IR_STAMPS)
 
 # ---- headers per chip ----------------------------------------------------------
 define chip_headers_rule
-$(OUT)/include/$(call chip_name,$(1))/.stamp: $(OUT)/ir/$(call chip_name,$(1))/.stamp
-	$(REFGEN) emit --chip $(call chip_name,$(1)) -o $(OUT)/include $(OUT)/ir/$(call chip_name,$(1))/*.xml
+$(OUT)/include/$(call chip_name,$(1))/.stamp: $(OUT)/ir/$(call chip_name,$(1))/.stamp manuals/alternative-views.txt
+	$(REFGEN) emit --chip $(call chip_name,$(1)) --views manuals/alternative-views.txt -o $(OUT)/include $(OUT)/ir/$(call chip_name,$(1))/*.xml
 	touch $$@
 HEADER_STAMPS += $(OUT)/include/$(call chip_name,$(1))/.stamp
 endef

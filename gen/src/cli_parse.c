@@ -17,7 +17,7 @@
 #include "ref_parse.h"
 
 struct cli_parse_opts {
-	const char *output, *outdir, *addendum_dir;
+	const char *output, *outdir, *addendum_dir, *chip;
 	bool stats, werror;
 };
 
@@ -28,29 +28,33 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "outdir", required_argument, NULL, 'd' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "addendum-dir", required_argument, NULL, 'a' },
+		{ "chip", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "o:d:a:W:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:a:c:W:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->output = optarg; break;
 		case 'd': o->outdir = optarg; break;
 		case 's': o->stats = true; break;
 		case 'a': o->addendum_dir = optarg; break;
+		case 'c': o->chip = optarg; break;
 		case 'W':
 			if (strcmp(optarg, "error"))
 				return cli_usage_error("unknown option -W%s", optarg);
 			o->werror = true;
 			break;
 		case 'h':
-			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--stats] [-Werror] FILE.ref...\n"
+			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-Werror] FILE.ref...\n"
 			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
 			       "  -a, --addendum-dir DIR  continue each manual <unit>.ref[.txt] with DIR/<unit>.ref,\n"
 			       "                     the project's facts the manual lacks, when that file exists\n"
+			       "  -c, --chip CHIP    the chip the inputs describe, recorded in the IR (a manual\n"
+			       "                     <arch>/<chip>/<unit>.ref.txt of another chip is an error)\n"
 			       "      --stats        print define counts by kind, per file and in total\n"
 			       "  -Werror            treat warnings as errors\n\n"
 			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
@@ -110,6 +114,20 @@ static int cli_parse_check_target(const char *out, struct diag *d)
 	return why ? -1 : 0;
 }
 
+/* The chip the IR records: --chip, which a manual's own place must match. */
+static int cli_parse_chip(struct ir_manual *m, const char *chip, const char *path, struct diag *d)
+{
+	if (!chip)
+		return 0;
+	if (m->chip && strcmp(m->chip, chip)) {
+		diag_report(d, DIAG_ERROR, path, 0, 0, "a manual of chip %s (%s), not %s (--chip)",
+			    m->chip, m->path ? m->path : path, chip);
+		return -1;
+	}
+	m->chip = arena_strdup(&m->arena, chip);
+	return 0;
+}
+
 static bool cli_parse_unit_seen(char **units, int n, const char *unit)
 {
 	for (int i = 0; i < n; i++)
@@ -159,7 +177,7 @@ int cli_parse(int argc, char **argv)
 
 		free(addendum);
 
-		if (!m || d.errors + (d.werror ? d.warnings : 0) != before) {
+		if (!m || d.errors + (d.werror ? d.warnings : 0) != before || cli_parse_chip(m, o.chip, path, &d) < 0) {
 			failed = 1;
 			ir_manual_free(m);
 			continue;

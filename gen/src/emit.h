@@ -21,8 +21,9 @@ struct emit_chip {
 	char upper[32];              /* "GV100" */
 	struct ir_manual **units;
 	size_t nunits;
-	/* overlap[a * nunits + b]: units a and b define a name in common, so
-	 * they are alternative views that must not be included together. */
+	/* overlap[a * nunits + b]: units a and b are declared alternative views
+	 * that define a name in common, so they must not be included together
+	 * (emit_views_apply in emit_views.c sets it). */
 	bool *overlap;
 	struct strmap idents;        /* typed identifier -> struct emit_origin */
 	struct arena arena;

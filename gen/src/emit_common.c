@@ -249,8 +249,6 @@ int emit_write(const char *path, const struct strbuf *b, struct diag *d)
 int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **units,
 		   size_t nunits, struct diag *d)
 {
-	struct strmap owner;
-
 	memset(ec, 0, sizeof(*ec));
 	if (strlen(chip) >= sizeof(ec->upper))
 		return -1;
@@ -265,21 +263,6 @@ int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **un
 	ec->overlap = calloc(nunits * nunits + 1, sizeof(*ec->overlap));
 	if (!ec->overlap)
 		return -1;
-	strmap_init(&owner);
-	for (size_t u = 0; u < nunits; u++) {
-		for (size_t i = 0; i < units[u]->ndefs; i++) {
-			const char *name = units[u]->defs[i]->name;
-			size_t *o = strmap_get(&owner, name);
-			if (!o) {
-				size_t *slot = arena_alloc(&ec->arena, sizeof(*slot));
-				*slot = u;
-				strmap_put(&owner, name, slot);
-			} else if (*o != u) {
-				ec->overlap[*o * nunits + u] = ec->overlap[u * nunits + *o] = true;
-			}
-		}
-	}
-	strmap_free(&owner);
 	return 0;
 }
 

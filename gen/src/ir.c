@@ -115,6 +115,10 @@ void ir_manual_set_source(struct ir_manual *m, const char *path)
 		}
 	}
 	m->unit = arena_strndup(&m->arena, seg[0], ulen);
-	m->chip = seg[1] && len[1] ? arena_strndup(&m->arena, seg[1], len[1]) : NULL;
-	m->arch = seg[2] && len[2] ? arena_strndup(&m->arena, seg[2], len[2]) : NULL;
+	/* Other files (fixtures, the project's addenda) say nothing of a chip. */
+	if (len[0] <= 8 || memcmp(seg[0] + len[0] - 8, ".ref.txt", 8) || !seg[2] || !len[1] || !len[2])
+		return;
+	m->chip = arena_strndup(&m->arena, seg[1], len[1]);
+	m->arch = arena_strndup(&m->arena, seg[2], len[2]);
+	m->path = arena_strndup(&m->arena, seg[2], (size_t)(seg[0] + len[0] - seg[2]));
 }

@@ -82,6 +82,7 @@ struct ir_manual {
 	struct arena arena;
 	const char *source;    /* file name as given to refgen, basename only */
 	const char *arch, *chip, *unit;
+	const char *path;      /* <arch>/<chip>/<unit>.ref.txt: the manual under the manuals root */
 	const char *license;   /* the manual's licence block, verbatim */
 	const char *trailer;   /* text after the last define, verbatim */
 	const char *addendum;  /* file name of the project's addendum, if any */
@@ -107,7 +108,11 @@ static inline uint64_t ir_def_width(const struct ir_def *d)
 	return d->is_range && d->hi.known && d->lo.known ? d->hi.value - d->lo.value + 1 : 0;
 }
 
-/* Derive chip/unit/arch from "<arch>/<chip>/<unit>.ref[.txt]" when possible. */
+/*
+ * Derive the unit from path's file name and, for a manual named as NVIDIA's
+ * are ("<arch>/<chip>/<unit>.ref.txt"), its chip, arch and path under the
+ * manuals root.
+ */
 void ir_manual_set_source(struct ir_manual *m, const char *path);
 
 #endif

@@ -186,6 +186,7 @@ static struct ir_manual *ir_read_doc(xmlDocPtr doc)
 	m->unit = ir_attr_dup(m, root, "unit");
 	m->chip = ir_attr_dup(m, root, "chip");
 	m->arch = ir_attr_dup(m, root, "arch");
+	m->path = ir_attr_dup(m, root, "path");
 	m->addendum = ir_attr_dup(m, root, "addendum");
 	if (ir_read_children(m, root, NULL) < 0) {
 		ir_manual_free(m);

@@ -139,6 +139,7 @@ xmlDocPtr ir_write_doc(const struct ir_manual *m)
 	ir_set(root, "unit", m->unit);
 	ir_set(root, "chip", m->chip);
 	ir_set(root, "arch", m->arch);
+	ir_set(root, "path", m->path);
 	ir_set(root, "addendum", m->addendum);
 	if (m->license)
 		xmlNewTextChild(root, NULL, BAD_CAST "license", BAD_CAST m->license);

@@ -6,7 +6,8 @@
 #
 # Environment: REFGEN_BIN (out/bin/refgen), REFGEN_IR (out/ir),
 # REFGEN_INCLUDE (out/include), REFGEN_CHIPS (every chip under REFGEN_IR),
-# REFGEN_REPRO_DIR (out/tmp/reproducible).
+# REFGEN_REPRO_DIR (out/tmp/reproducible), REFGEN_VIEWS
+# (manuals/alternative-views.txt, as the build passes it).
 # Ends with "N passed, N failed" (three comparisons per chip).
 set -u
 
@@ -14,6 +15,7 @@ refgen=${REFGEN_BIN:-out/bin/refgen}
 ir=${REFGEN_IR:-out/ir}
 inc=${REFGEN_INCLUDE:-out/include}
 work=${REFGEN_REPRO_DIR:-out/tmp/reproducible}
+views=${REFGEN_VIEWS:-manuals/alternative-views.txt}
 passed=0
 failed=0
 
@@ -43,8 +45,8 @@ repro_chip()
 	rm -rf "${work:?}/$chip"
 	mkdir -p "$work/$chip/a" "$work/$chip/b"
 	# shellcheck disable=SC2086  # lists of file names without blanks
-	"$refgen" emit --chip "$chip" -o "$work/$chip/a" $files &&
-		"$refgen" emit --chip "$chip" -o "$work/$chip/b" $rotated
+	"$refgen" emit --chip "$chip" --views "$views" -o "$work/$chip/a" $files &&
+		"$refgen" emit --chip "$chip" --views "$views" -o "$work/$chip/b" $rotated
 	repro_result $? "$chip: refgen emit failed"
 	repro_compare "$work/$chip/a" "$work/$chip/b"
 	repro_result $? "$chip: emit output depends on the order of its inputs"
