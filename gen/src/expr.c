@@ -282,8 +282,11 @@ static struct expr *expr_parse_level(struct expr_parser *p, int level)
 		}
 		if (!hit)
 			break;
+		size_t at = p->pos - strlen(hit->tok);
 		struct expr *rhs = expr_parse_level(p, level + 1);
 		lhs = rhs ? expr_new(p, hit->op, lhs, rhs) : NULL;
+		if (lhs)
+			lhs->at = at;
 	}
 	return lhs;
 }
@@ -341,15 +344,51 @@ int expr_parse_body(struct arena *a, const char *text, size_t len,
 	return p.failed ? -1 : 0;
 }
 
-static enum expr_eval_status expr_eval2(const struct expr *e, const uint64_t *idx,
-					uint64_t *a, uint64_t *b)
-{
-	enum expr_eval_status s = expr_eval(e->a, idx, a);
+static enum expr_eval_status expr_eval_in(const struct expr *e, const uint64_t *idx,
+					  uint64_t *out, const struct expr **bad);
 
-	return s ? s : expr_eval(e->b, idx, b);
+static enum expr_eval_status expr_eval2(const struct expr *e, const uint64_t *idx,
+					uint64_t *a, uint64_t *b, const struct expr **bad)
+{
+	enum expr_eval_status s = expr_eval_in(e->a, idx, a, bad);
+
+	return s ? s : expr_eval_in(e->b, idx, b, bad);
 }
 
-enum expr_eval_status expr_eval(const struct expr *e, const uint64_t *idx, uint64_t *out)
+/* The operators whose C result would not be the arithmetic one. */
+static enum expr_eval_status expr_eval_checked(enum expr_op op, uint64_t a, uint64_t b,
+					       uint64_t *out)
+{
+	switch (op) {
+	case EX_ADD:
+		if (a + b < a)
+			return EXPR_OVERFLOW;
+		*out = a + b;
+		return EXPR_OK;
+	case EX_MUL:
+		if (b && a > UINT64_MAX / b)
+			return EXPR_OVERFLOW;
+		*out = a * b;
+		return EXPR_OK;
+	case EX_SHL:
+	case EX_SHR:
+		if (b >= 64)
+			return EXPR_SHIFT_RANGE;
+		*out = op == EX_SHL ? a << b : a >> b;
+		return EXPR_OK;
+	case EX_DIV:
+	case EX_MOD:
+		if (!b)
+			return EXPR_DIV_ZERO;
+		*out = op == EX_DIV ? a / b : a % b;
+		return EXPR_OK;
+	default:
+		return EXPR_NOT_CONSTANT;
+	}
+}
+
+static enum expr_eval_status expr_eval_in(const struct expr *e, const uint64_t *idx,
+					  uint64_t *out, const struct expr **bad)
 {
 	uint64_t a = 0, b = 0;
 	enum expr_eval_status s;
@@ -359,11 +398,11 @@ enum expr_eval_status expr_eval(const struct expr *e, const uint64_t *idx, uint6
 	case EX_VAR: *out = idx ? idx[e->var] : 0; return EXPR_OK;
 	case EX_REF: return EXPR_NOT_CONSTANT;
 	case EX_COND:
-		if ((s = expr_eval(e->c, idx, &a)))
+		if ((s = expr_eval_in(e->c, idx, &a, bad)))
 			return s;
-		return expr_eval(a ? e->a : e->b, idx, out);
+		return expr_eval_in(a ? e->a : e->b, idx, out, bad);
 	case EX_NEG: case EX_PLUS: case EX_BNOT: case EX_LNOT:
-		if ((s = expr_eval(e->a, idx, &a)))
+		if ((s = expr_eval_in(e->a, idx, &a, bad)))
 			return s;
 		*out = e->op == EX_NEG ? 0 - a : e->op == EX_PLUS ? a :
 		       e->op == EX_BNOT ? ~a : !a;
@@ -371,16 +410,15 @@ enum expr_eval_status expr_eval(const struct expr *e, const uint64_t *idx, uint6
 	default:
 		break;
 	}
-	if ((s = expr_eval2(e, idx, &a, &b)))
+	if ((s = expr_eval2(e, idx, &a, &b, bad)))
 		return s;
 	switch (e->op) {
-	case EX_MUL: *out = a * b; break;
-	case EX_DIV: if (!b) return EXPR_DIV_ZERO; *out = a / b; break;
-	case EX_MOD: if (!b) return EXPR_DIV_ZERO; *out = a % b; break;
-	case EX_ADD: *out = a + b; break;
+	case EX_ADD: case EX_MUL: case EX_SHL: case EX_SHR: case EX_DIV: case EX_MOD:
+		s = expr_eval_checked(e->op, a, b, out);
+		if (s && bad)
+			*bad = e;
+		return s;
 	case EX_SUB: *out = a - b; break;
-	case EX_SHL: *out = b < 64 ? a << b : 0; break;
-	case EX_SHR: *out = b < 64 ? a >> b : 0; break;
 	case EX_LT: *out = a < b; break;
 	case EX_GT: *out = a > b; break;
 	case EX_LE: *out = a <= b; break;
@@ -395,4 +433,31 @@ enum expr_eval_status expr_eval(const struct expr *e, const uint64_t *idx, uint6
 	default: *out = 0; break;
 	}
 	return EXPR_OK;
+}
+
+enum expr_eval_status expr_eval_at(const struct expr *e, const uint64_t *idx,
+				   uint64_t *out, size_t *at)
+{
+	const struct expr *bad = NULL;
+	enum expr_eval_status s = expr_eval_in(e, idx, out, &bad);
+
+	if (s && at)
+		*at = bad ? bad->at : 0;
+	return s;
+}
+
+enum expr_eval_status expr_eval(const struct expr *e, const uint64_t *idx, uint64_t *out)
+{
+	return expr_eval_in(e, idx, out, NULL);
+}
+
+const char *expr_eval_why(enum expr_eval_status s)
+{
+	switch (s) {
+	case EXPR_DIV_ZERO: return "division by zero";
+	case EXPR_OVERFLOW: return "arithmetic overflow (the result does not fit 64 bits)";
+	case EXPR_SHIFT_RANGE: return "shift by 64 bits or more";
+	case EXPR_NOT_CONSTANT: return "not a constant";
+	default: return "";
+	}
 }

@@ -32,6 +32,7 @@ struct expr {
 	int nargs;             /* EX_REF: -1 when referenced without (...) */
 	struct expr **args;
 	struct expr *a, *b, *c;
+	size_t at;             /* binary operators: offset of the operator in the text */
 };
 
 struct expr_body {
@@ -60,10 +61,21 @@ enum expr_eval_status {
 	EXPR_OK = 0,
 	EXPR_NOT_CONSTANT,     /* refers to another macro */
 	EXPR_DIV_ZERO,
+	EXPR_OVERFLOW,         /* + or * past 2^64 - 1 */
+	EXPR_SHIFT_RANGE,      /* << or >> by 64 or more */
 };
 
-/* Evaluate with parameter values idx[] using C's unsigned 64-bit arithmetic. */
+/*
+ * Evaluate with parameter values idx[] using C's unsigned 64-bit arithmetic,
+ * except that a sum or product that does not fit and a shift by 64 or more
+ * are errors (C would give a wrapped value, or undefined behaviour).
+ */
 enum expr_eval_status expr_eval(const struct expr *e, const uint64_t *idx,
 				uint64_t *out);
+/* The same; on an error, *at is the offset of the operator at fault. */
+enum expr_eval_status expr_eval_at(const struct expr *e, const uint64_t *idx,
+				   uint64_t *out, size_t *at);
+/* What an error status means, for a diagnostic. */
+const char *expr_eval_why(enum expr_eval_status s);
 
 #endif
