@@ -206,6 +206,12 @@ int cli_parse(int argc, char **argv)
 	}
 	if (o.stats && ninputs > 1)
 		ir_stats_print_row(stdout, "total", &total);
+	errno = 0;
+	if (o.stats && (fflush(stdout) != 0 || ferror(stdout))) {
+		fprintf(stderr, "refgen: error: cannot write to standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		failed = 1;
+	}
 	if (failed) {
 		atomic_file_abort();
 		if (new_outdir)

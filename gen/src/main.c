@@ -21,15 +21,16 @@ static const struct {
 	{ "emit", cli_emit, "generate a chip's C headers from IR" },
 };
 
-/* Output that could not be written is a failure, not a success. */
+/* Output that could not be written is a failure, not a success (a command
+ * that failed has said why already). */
 static int main_flush_stdout(int rc)
 {
 	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	if ((fflush(stdout) == 0 && !ferror(stdout)) || rc != CLI_OK)
 		return rc;
 	fprintf(stderr, "refgen: error: cannot write to standard output: %s\n",
 		strerror(errno ? errno : EIO));
-	return rc == CLI_OK ? CLI_INPUT_ERROR : rc;
+	return CLI_INPUT_ERROR;
 }
 
 static void usage(FILE *out)

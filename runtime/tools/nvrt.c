@@ -59,7 +59,7 @@ static void nvrt_usage(FILE *out)
 static int nvrt_flush_stdout(int rc)
 {
 	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	if ((fflush(stdout) == 0 && !ferror(stdout)) || rc != NVRT_CLI_OK)
 		return rc;
 	fprintf(stderr, "nvrt: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
 	return rc == NVRT_CLI_OK ? NVRT_CLI_FAIL : rc;
