@@ -9,12 +9,17 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ir_read.h"
 #include "support/test_support.h"
@@ -76,6 +81,138 @@ static char *cli_fmt(const char *fmt, const char *a)
 
 	assert_true(asprintf(&s, fmt, a) > 0);
 	return s;
+}
+
+/* ---- outputs that are not theirs, all or nothing, stale temporary files ---------- */
+
+/* parse -d with one bad input leaves an existing output as it was. */
+static void test_cli_all_or_nothing(void **state)
+{
+	struct cli_state *st = *state;
+	char *outdir = path_join(st->dir, "out"), *sample = path_join(outdir, "sample.xml");
+	static const char old[] = "OLD, not the IR of sample.ref\n";
+	struct proc_result r;
+	size_t len;
+
+	assert_int_equal(mkdir(outdir, 0755), 0);
+	assert_int_equal(file_put(sample, old, sizeof(old) - 1), 0);
+	cli_run(&r, "parse", "-d", outdir, st->sample, st->bad, NULL);
+	assert_int_equal(r.status, 1);
+	char *after = file_slurp(sample, &len);
+	assert_non_null(after);
+	assert_int_equal(len, sizeof(old) - 1);
+	assert_memory_equal(after, old, len);
+	assert_int_equal(dir_entry_count(outdir), 1);
+	free(after);
+	proc_result_free(&r);
+	/* the same run without the bad input replaces it */
+	cli_run(&r, "parse", "-d", outdir, st->sample, NULL);
+	assert_int_equal(r.status, 0);
+	after = file_slurp(sample, &len);
+	assert_non_null(strstr(after, "<manual "));
+	free(after);
+	proc_result_free(&r);
+	free(sample);
+	free(outdir);
+}
+
+/* -o onto path is refused with "is WHAT, not a regular file" and path stays what it was. */
+static void cli_expect_refused(struct cli_state *st, const char *path, const char *what,
+			       mode_t type)
+{
+	char *want;
+	struct proc_result r;
+	struct stat sb;
+
+	assert_true(asprintf(&want, "%s: error: is %s, not a regular file: refusing to replace it "
+			     "(-o - writes to stdout)", path, what) > 0);
+	cli_run(&r, "parse", "-o", path, st->sample, NULL);
+	assert_int_equal(r.status, 1);
+	cli_expect_err_line(&r, want);
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_mode & S_IFMT, type);
+	proc_result_free(&r);
+	free(want);
+}
+
+static void test_cli_output_not_regular_refused(void **state)
+{
+	struct cli_state *st = *state;
+	char *fifo = path_join(st->dir, "fifo"), *sock = path_join(st->dir, "sock");
+	char *dev = path_join(st->dir, "null"), *link = path_join(st->dir, "link");
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	cli_expect_refused(st, fifo, "a FIFO", S_IFIFO);
+	assert_true(fd >= 0 && strlen(sock) < sizeof(sa.sun_path));
+	strcpy(sa.sun_path, sock);
+	assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	cli_expect_refused(st, sock, "a socket", S_IFSOCK);
+	close(fd);
+	assert_int_equal(symlink("fifo", link), 0);
+	cli_expect_refused(st, link, "a FIFO", S_IFIFO);
+	/* a private copy of /dev/null (needs CAP_MKNOD: root, as CI runs) */
+	if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) == 0)
+		cli_expect_refused(st, dev, "a character device", S_IFCHR);
+	else
+		print_message("mknod: %s: the character-device case is skipped\n", strerror(errno));
+	free(link);
+	free(dev);
+	free(sock);
+	free(fifo);
+}
+
+/* A link to a regular file: the file is replaced, the link stays a link. */
+static void test_cli_output_link_to_file(void **state)
+{
+	struct cli_state *st = *state;
+	char *file = path_join(st->dir, "real.xml"), *link = path_join(st->dir, "link.xml");
+	struct proc_result r;
+	struct stat sb;
+	size_t len;
+
+	assert_int_equal(file_put(file, "old\n", 4), 0);
+	assert_int_equal(symlink("real.xml", link), 0);
+	cli_run(&r, "parse", "-o", link, st->sample, NULL);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(lstat(link, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	char *after = file_slurp(file, &len);
+	assert_non_null(strstr(after, "<manual "));
+	assert_int_equal(dir_entry_count(st->dir), 2);
+	free(after);
+	proc_result_free(&r);
+	free(link);
+	free(file);
+}
+
+/* The named temporary files of a killed run are removed by the next one. */
+static void test_cli_stale_temp_removed(void **state)
+{
+	struct cli_state *st = *state;
+	char *out = path_join(st->dir, "out.xml");
+	char *dead = path_join(st->dir, ".out.xml.999999999.abcdef");   /* past any pid_max */
+	char *live = path_join(st->dir, ".out.xml.1.abcdef");           /* init is alive */
+	char *other = path_join(st->dir, ".other.xml.999999999.abcdef"); /* not this output's */
+	struct proc_result r;
+	struct stat sb;
+
+	assert_int_equal(file_put(dead, "x", 1), 0);
+	assert_int_equal(file_put(live, "x", 1), 0);
+	assert_int_equal(file_put(other, "x", 1), 0);
+	cli_run(&r, "parse", "-o", out, st->sample, NULL);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(stat(dead, &sb), -1);
+	assert_int_equal(stat(live, &sb), 0);
+	assert_int_equal(stat(other, &sb), 0);
+	assert_int_equal(stat(out, &sb), 0);
+	assert_int_equal(dir_entry_count(st->dir), 3);
+	proc_result_free(&r);
+	free(other);
+	free(live);
+	free(dead);
+	free(out);
 }
 
 /* ---- diagnostics and exit statuses ---------------------------------------------- */
@@ -166,11 +303,12 @@ static void test_cli_failed_run_keeps_output(void **state)
 
 static void test_cli_failed_write_leaves_no_temp(void **state)
 {
-	/* The output is a directory: the temporary file is written, the rename
-	 * fails, and the temporary file must be gone. */
+	/* The output is a directory: refused before anything is written, and no
+	 * temporary file is left. */
 	struct cli_state *st = *state;
 	char *out = path_join(st->dir, "taken");
-	char *want = cli_fmt("%s: error: cannot write: Is a directory", out);
+	char *want = cli_fmt("%s: error: is a directory, not a regular file: refusing to replace it "
+			     "(-o - writes to stdout)", out);
 	struct proc_result r;
 
 	assert_int_equal(mkdir(out, 0755), 0);
@@ -290,7 +428,8 @@ static void test_cli_outdir_same_unit_twice(void **state)
 
 static void test_cli_werror(void **state)
 {
-	/* The warning fails other.ref only; sample.ref is clean and written. */
+	/* The warning fails other.ref; sample.ref is clean, but a run with a bad
+	 * input writes nothing (not even the directory it would have made). */
 	struct cli_state *st = *state;
 	char *outdir = path_join(st->dir, "out"), *sample = path_join(outdir, "sample.xml");
 	char *other = path_join(outdir, "other.xml");
@@ -300,8 +439,9 @@ static void test_cli_werror(void **state)
 	cli_run(&r, "parse", "-Werror", "-d", outdir, st->other, st->sample, NULL);
 	assert_int_equal(r.status, 1);
 	assert_non_null(strstr(r.err, "warning: NV_OTHER_ORPHAN_VALUE is a value of no field"));
-	assert_int_equal(stat(sample, &sb), 0);
+	assert_int_equal(stat(sample, &sb), -1);
 	assert_int_equal(stat(other, &sb), -1);
+	assert_int_equal(stat(outdir, &sb), -1);
 	proc_result_free(&r);
 	free(other);
 	free(sample);
@@ -551,6 +691,10 @@ int main(void)
 		CLI_TEST(test_cli_outdir_strips_ref_txt),
 		CLI_TEST(test_cli_outdir_same_unit_twice),
 		CLI_TEST(test_cli_werror),
+		CLI_TEST(test_cli_all_or_nothing),
+		CLI_TEST(test_cli_output_not_regular_refused),
+		CLI_TEST(test_cli_output_link_to_file),
+		CLI_TEST(test_cli_stale_temp_removed),
 		CLI_TEST(test_cli_single_input_to_stdout),
 		CLI_TEST(test_cli_stats_total_row),
 		CLI_TEST(test_cli_stats_file_row),
