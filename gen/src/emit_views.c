@@ -77,31 +77,48 @@ struct emit_views_owner {
 	const struct ir_def *def;
 };
 
-/* One error per undeclared pair (with the count): the first name they share. */
-static void emit_views_refuse(struct emit_chip *ec, const struct emit_views_owner *o, size_t u,
-			      const struct ir_def *d, unsigned *reported)
-{
-	const struct ir_manual *a = ec->units[o->unit], *b = ec->units[u];
-	bool same = emit_views_same(o->def->params, d->params) && emit_views_same(o->def->body, d->body);
+/* What an undeclared pair shares: the first name (one defined differently if any). */
+struct emit_views_clash {
+	const struct emit_views_owner *o;
+	const struct ir_def *d;
+	bool differ;
+	unsigned names;
+};
 
-	if (reported[o->unit * ec->nunits + u]++)
-		return;
+static void emit_views_note(struct emit_views_clash *c, const struct emit_views_owner *o,
+			    const struct ir_def *d)
+{
+	bool differ = !emit_views_same(o->def->params, d->params) || !emit_views_same(o->def->body, d->body);
+
+	if (!c->names++ || (differ && !c->differ)) {
+		c->o = o;
+		c->d = d;
+		c->differ = differ;
+	}
+}
+
+/* One error per undeclared pair, naming both defines. */
+static void emit_views_refuse(struct emit_chip *ec, const struct emit_views_clash *c, size_t u)
+{
+	const struct ir_manual *a = ec->units[c->o->unit], *b = ec->units[u];
+	const struct ir_def *od = c->o->def, *d = c->d;
+
 	diag_report(ec->diag, DIAG_ERROR, b->source, d->line, d->col,
-		    "%s is defined %sin both %s and %s (%s:%u: %s%s%s%s %s); only units declared "
-		    "alternative views may share names", d->name, same ? "" : "differently ",
-		    a->unit, b->unit, a->source, o->def->line, o->def->name, o->def->params ? "(" : "",
-		    o->def->params ? o->def->params : "", o->def->params ? ")" : "",
-		    o->def->body ? o->def->body : "");
+		    "%s is defined %sin both %s and %s (%s:%u: %s%s%s%s %s; %u names in common); only "
+		    "units declared alternative views (--views) may share names", d->name,
+		    c->differ ? "differently " : "", a->unit, b->unit, a->source, od->line, od->name,
+		    od->params ? "(" : "", od->params ? od->params : "", od->params ? ")" : "",
+		    od->body ? od->body : "", c->names);
 }
 
 int emit_views_apply(struct emit_chip *ec, const struct emit_views *v)
 {
 	size_t n = ec->nunits;
-	unsigned *reported = calloc(n * n + 1, sizeof(*reported));
+	struct emit_views_clash *clash = calloc(n * n + 1, sizeof(*clash));
 	struct strmap owner;
 	int rc = 0;
 
-	if (!reported)
+	if (!clash)
 		return -1;
 	strmap_init(&owner);
 	for (size_t u = 0; u < n; u++) {
@@ -117,12 +134,19 @@ int emit_views_apply(struct emit_chip *ec, const struct emit_views *v)
 								       ec->units[u]->unit)) {
 				ec->overlap[o->unit * n + u] = ec->overlap[u * n + o->unit] = true;
 			} else if (o->unit != u) {
-				emit_views_refuse(ec, o, u, d, reported);
+				emit_views_note(&clash[o->unit * n + u], o, d);
+			}
+		}
+	}
+	for (size_t a = 0; a < n; a++) {
+		for (size_t b = 0; b < n; b++) {
+			if (clash[a * n + b].names) {
+				emit_views_refuse(ec, &clash[a * n + b], b);
 				rc = -1;
 			}
 		}
 	}
 	strmap_free(&owner);
-	free(reported);
+	free(clash);
 	return rc;
 }

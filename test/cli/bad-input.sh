@@ -60,8 +60,31 @@ awk 'NR == 2 { print "<!DOCTYPE manual [ <!ENTITY x SYSTEM \"file:///etc/passwd\
 	>in/doctype.xml
 printf '<?xml version="1.0" encoding="UTF-16"?>\n<manual/>\n' >in/encoding.xml
 mkdir badlayout && printf '{garbage\n' >badlayout/layout.json
+# layout.json cut short after its buffers: every line that is there parses
+mkdir cutlayout && cp layout/*.bin cutlayout/ && sed '$d' layout/layout.json >cutlayout/layout.json
+mkfifo in/fifo.ref in/fifo.bin || setup_fail mkfifo
+printf 'x\n#define NV_A (0xFFFFFFFFFFFFFFFF+1) /* RW-4R */\n' >in/overflow.ref
+printf 'x\n#define NV_B (1<<64) /* RW-4R */\n' >in/shift.ref
+head -c 7 layout/gpfifo.bin >in/gp7.bin
+head -c 23 layout/gpfifo.bin >in/gp23.bin
+: >in/empty.bin
+# outputs that are not regular files: private nodes, never the system's
+mkdir dev && mkfifo dev/fifo && ln -s fifo dev/link || setup_fail "mkfifo dev/fifo"
+mknod dev/null c 1 3 2>/dev/null || have_mknod=no
+# a run with one bad input must leave an earlier output as it was
+mkdir stale && printf 'OLD, not the IR of sample.ref\n' >stale/sample.xml
+# crafted IR: a body that would put a directive of its own into a header,
+# IR of another chip, and a second unit redefining a name of sample.ref
+sed '0,/ body="0x00001100"/s// body="0x1\&#10;#include \&lt;\/etc\/passwd\&gt;"/' good.xml >in/inject.xml
+sed '0,/ comment="[^"]*"/s//&/; 0,/ code="RW-4R"/s// code="RW-4R" comment="x\&#13;#error boom"/' good.xml >in/inject-cr.xml
+sed 's/<manual \([^>]*\)unit="sample"/<manual \1unit="sample" chip="tu104" arch="turing" path="turing\/tu104\/sample.ref.txt"/' \
+	good.xml >in/tu104.xml
+sed -e 's/unit="sample"/unit="twin"/' -e 's/source="sample.ref"/source="twin.ref"/' \
+	-e '0,/ body="0x00001100"/s// body="0x00001104"/' good.xml >in/twin.xml
 long=$(printf '%0300d' 0 | tr 0 d)$(printf '%0300d' 0 | tr 0 d)
 long=$long/$long/$long/$long/$long/$long/$long/$long
+
+have_mknod=${have_mknod:-yes}
 
 snapshot() {
 	{ find . -print | LC_ALL=C sort; find . -type f -exec cksum {} + | LC_ALL=C sort; } | cksum
@@ -122,6 +145,33 @@ expect "parse: not a regular file" 1 '^/dev/null: error: not a regular file$' \
 	"$REFGEN" parse -o out.xml /dev/null
 expect "parse -d: a bad input keeps earlier outputs" 1 '/bad_range\.ref:4:28: error: reversed bit range 3:7' \
 	"$REFGEN" parse -d parsed "$FIX/sample.ref" "$FIX/bad_range.ref"
+expect "parse: a FIFO is refused at once" 1 '^in/fifo\.ref: error: not a regular file$' \
+	timeout 10 "$REFGEN" parse -o out.xml in/fifo.ref
+expect "parse: sum past 2^64" 1 '^in/overflow\.ref:2:33: error: arithmetic overflow' \
+	"$REFGEN" parse -o out.xml in/overflow.ref
+expect "parse: shift by 64" 1 '^in/shift\.ref:2:16: error: shift by 64 bits or more' \
+	"$REFGEN" parse -o out.xml in/shift.ref
+expect "parse -d: one bad input, nothing written" 1 '/bad_range\.ref:4:28: error: reversed bit range' \
+	"$REFGEN" parse -d stale "$FIX/sample.ref" "$FIX/bad_range.ref"
+expect "parse -d: one bad input, no new directory" 1 '/bad_range\.ref:4:28: error: reversed bit range' \
+	"$REFGEN" parse -d newdir "$FIX/sample.ref" "$FIX/bad_range.ref"
+expect "parse -d: two inputs of one unit, nothing written" 1 '/sample\.ref: error: another input also writes stale/sample\.xml$' \
+	"$REFGEN" parse -d stale "$FIX/sample.ref" "$FIX/sample.ref"
+expect "parse -o: a FIFO is not replaced" 1 '^dev/fifo: error: is a FIFO, not a regular file: refusing to replace it' \
+	"$REFGEN" parse -o dev/fifo "$FIX/sample.ref"
+expect "parse -o: a link to a FIFO is not replaced" 1 '^dev/link: error: is a FIFO, not a regular file: refusing to replace it' \
+	"$REFGEN" parse -o dev/link "$FIX/sample.ref"
+if [ "$have_mknod" = yes ]; then
+	expect "parse -o: a character device is not replaced" 1 \
+		'^dev/null: error: is a character device, not a regular file: refusing to replace it \(-o - writes to stdout\)$' \
+		"$REFGEN" parse -o dev/null "$FIX/sample.ref"
+else
+	echo "skip parse -o: a character device (mknod not permitted)"
+fi
+expect "parse --stats: standard output full" 1 '^refgen: error: cannot write to standard output: No space left on device$' \
+	sh -c '"$0" parse --stats "$1" >/dev/full' "$REFGEN" "$FIX/sample.ref"
+expect "parse -o -: standard output full" 1 '^-: error: cannot write: No space left on device$' \
+	sh -c '"$0" parse -o - "$1" >/dev/full' "$REFGEN" "$FIX/sample.ref"
 expect "parse -d: a file, not a directory" 1 '^afile: error: cannot create directory: Not a directory$' \
 	"$REFGEN" parse -d afile "$FIX/sample.ref" "$FIX/other.ref"
 expect "parse -d: path too long" 1 '^d+(/d+)*: error: cannot create directory: File name too long$' \
@@ -148,8 +198,18 @@ expect "emit: wrong encoding" 1 '^in/encoding\.xml:1:[0-9]+: error: Document lab
 	"$REFGEN" emit --chip gv100 -o headers in/encoding.xml
 expect "emit: one bad input, nothing written" 1 '^in/garbage\.xml:1:1: error:' \
 	"$REFGEN" emit --chip gv100 -o headers good.xml in/garbage.xml
-expect "emit: the same unit twice" 1 "error: two inputs are unit 'sample'\$" \
+expect "emit: the same unit twice" 1 "^(good|parsed/sample)\\.xml: error: unit 'sample' again: (good|parsed/sample)\\.xml is unit 'sample' too\$" \
 	"$REFGEN" emit --chip gv100 -o headers good.xml parsed/sample.xml
+expect "emit: a body that injects a directive" 1 '^in/inject\.xml:[0-9]+: error: IR refused: attribute body of <register NV_PSAMPLE_CTRL> holds a line break \(0x0A\)' \
+	"$REFGEN" emit --chip gv100 -o headers in/inject.xml
+expect "emit: a comment with a carriage return" 1 '^in/inject-cr\.xml:[0-9]+: error: IR refused: attribute comment of <[a-z]+ NV_[A-Z_]+> holds a carriage return \(0x0D\)' \
+	"$REFGEN" emit --chip gv100 -o headers in/inject-cr.xml
+expect "emit: IR of another chip" 1 '^in/tu104\.xml: error: IR of chip tu104 \(turing/tu104/sample\.ref\.txt\) among gv100.s: refused$' \
+	"$REFGEN" emit --chip gv100 -o headers in/tu104.xml
+expect "emit: two units define one name differently" 1 '^twin\.ref:[0-9]+:[0-9]+: error: NV_PSAMPLE_CTRL is defined differently in both sample and twin \(sample\.ref:[0-9]+: NV_PSAMPLE_CTRL 0x00001100; [0-9]+ names in common\)' \
+	"$REFGEN" emit --chip gv100 -o headers good.xml in/twin.xml
+expect "emit: output directory is a FIFO" 1 '^dev/fifo/[a-z0-9/]*: error: cannot create directory: Not a directory$' \
+	"$REFGEN" emit --chip gv100 -o dev/fifo good.xml
 expect "emit: missing IR" 1 '^in/missing\.xml: error: cannot open: No such file or directory$' \
 	"$REFGEN" emit --chip gv100 -o headers in/missing.xml
 expect "emit: IR is a directory" 1 '^in: error: is a directory' \
@@ -208,6 +268,30 @@ expect "decode walk: no such --dir" 1 '^nvrt: nodir/layout\.json: No such file o
 	"$NVRT" decode walk --va 0x1000 --dir nodir
 expect "decode walk: corrupt layout.json" 1 '^nvrt: badlayout/layout\.json: .*not written by nvrt layout' \
 	"$NVRT" decode walk --va 0x1000 --dir badlayout
+expect "decode: a FIFO is refused at once" 1 '^nvrt: in/fifo\.bin: cannot read \(not a regular file\)$' \
+	timeout 10 "$NVRT" decode gpfifo in/fifo.bin
+expect "decode: /dev/zero is refused" 1 '^nvrt: /dev/zero: cannot read \(not a regular file\)$' \
+	timeout 10 "$NVRT" decode pushbuffer /dev/zero
+expect "decode: empty file" 1 '^nvrt: in/empty\.bin: empty file: nothing to decode$' \
+	"$NVRT" decode gpfifo in/empty.bin
+expect "decode: 7 bytes of gpfifo" 1 '^nvrt: in/gp7\.bin: 7 bytes holds no whole entry \(GP entries are 8 bytes each\)$' \
+	"$NVRT" decode gpfifo in/gp7.bin
+stdout_quiet=0   # the whole entries are decoded
+expect "decode: a partial GP entry is warned about" 0 '^nvrt: in/gp23\.bin: warning: 23 bytes is not a whole number of 8-byte GP entries: decoded 2, ignored the last 7 bytes' \
+	"$NVRT" decode gpfifo in/gp23.bin
+stdout_quiet=1
+expect "decode walk: IOVA with junk after it" 2 "^nvrt: decode walk: 'layout/pd3\\.bin@0x106000junk': IOVA '0x106000junk' is not a hexadecimal number" \
+	"$NVRT" decode walk --va 0x1000 --pdb 0x106000 layout/pd3.bin@0x106000junk
+expect "decode walk: IOVA not hexadecimal" 2 "^nvrt: decode walk: 'layout/pd3\\.bin@0xZZ': IOVA '0xZZ' is not" \
+	"$NVRT" decode walk --va 0x1000 --pdb 0x106000 layout/pd3.bin@0xZZ
+expect "decode walk: negative IOVA" 2 "^nvrt: decode walk: 'layout/pd3\\.bin@-1': IOVA '-1' is not" \
+	"$NVRT" decode walk --va 0x1000 --pdb 0x106000 layout/pd3.bin@-1
+expect "decode walk: IOVA past 2^64" 2 "^nvrt: decode walk: 'layout/pd3\\.bin@0x10000000000000000': IOVA" \
+	"$NVRT" decode walk --va 0x1000 --pdb 0x106000 layout/pd3.bin@0x10000000000000000
+expect "decode walk: truncated layout.json" 1 "^nvrt: cutlayout/layout\\.json: document does not end with '}': truncated" \
+	"$NVRT" decode walk --va 0x104000 --dir cutlayout
+expect "decode: standard output full" 1 '^nvrt: cannot write to standard output: No space left on device$' \
+	sh -c '"$0" decode pushbuffer layout/pushbuffer.bin >/dev/full' "$NVRT"
 expect "decode: unknown option" 2 "unrecognized option '--bogus'\$" \
 	"$NVRT" decode --bogus pushbuffer layout/pushbuffer.bin
 
@@ -263,6 +347,28 @@ expect "submit: unknown option" 2 "unrecognized option '--bogus'\$" \
 	"$SUBMIT" --bogus
 expect "submit: option without its argument" 2 "option '--count' requires an argument\$" \
 	"$SUBMIT" --count
+
+# ---- kill -9 during a run: no temporary file is ever left ----------------------------
+# The output is written to an unnamed temporary file (O_TMPFILE) and linked
+# in at the end, so whenever the kill lands, nothing named is left behind.
+mkdir kill && awk 'BEGIN { print "big"; for (i = 0; i < 5000; i++)
+	printf "#define NV_BIG_R%d 0x%08X /* RW-4R */\n#define NV_BIG_R%d_F 7:0 /* RWIVF */\n", i, i * 4, i }' \
+	>kill/big.ref
+for delay in 0.1 0.2 0.3 0.4 0.5 0.6; do
+	"$REFGEN" parse -o kill/big.xml kill/big.ref 2>/dev/null &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	left=$(find kill -name '.big.xml.*' | wc -l)
+	if [ "$left" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "ok   kill -9 after ${delay}s leaves no temporary file"
+	else
+		failed=$((failed + 1))
+		echo "FAIL kill -9 after ${delay}s left $left temporary file(s)"
+	fi
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
