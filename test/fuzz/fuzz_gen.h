@@ -14,14 +14,14 @@
 /* Diagnostics are not printed; the last error is kept for fuzz_fail. */
 static char fuzz_last_error[512];
 
-static void fuzz_diag_keep(void *ctx, enum diag_level level, const char *line)
+static inline void fuzz_diag_keep(void *ctx, enum diag_level level, const char *line)
 {
 	(void)ctx;
 	if (level == DIAG_ERROR)
 		snprintf(fuzz_last_error, sizeof(fuzz_last_error), "%s", line);
 }
 
-static void fuzz_diag_init(struct diag *d)
+static inline void fuzz_diag_init(struct diag *d)
 {
 	diag_init(d);
 	d->sink = fuzz_diag_keep;
@@ -29,7 +29,7 @@ static void fuzz_diag_init(struct diag *d)
 }
 
 /* What `refgen emit` does with one unit, writing nothing. */
-static void fuzz_emit(struct ir_manual *m)
+static inline void fuzz_emit(struct ir_manual *m)
 {
 	struct emit_chip ec;
 	struct diag d;

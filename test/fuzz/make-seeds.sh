@@ -18,7 +18,7 @@ FIX=test/fixtures
 
 rm -rf "$TMP_DIR"
 mkdir -p "$TMP_DIR"
-for t in ref_parse ir_read pb_decode dump pt_walk sim_pbdma; do
+for t in ref_parse ir_read emit_inject pb_decode dump pt_walk sim_pbdma; do
 	rm -rf "${SEEDS:?}/$t"
 	mkdir -p "$SEEDS/$t"
 done
@@ -273,5 +273,25 @@ sim_seed put_behind vabase 2 1
 	le64 0x0000100000000000; le64 0x8000080000000008; le64 0x0000120000000004;
 	le64 0x0000000100000000; cat "$P/patterns.bin"; } >"$M/control_entries.bin"
 { u8 1; le16 0; u8 1; le64 0x0000100000000000; cat "$P/patterns.bin"; } >"$M/pb_patterns.bin"
+
+
+# ---- emit_inject: text aimed at a header's directives, per field, both paths ---------
+# Byte 0: field (0 body, 1 comment, 2 prose, 3 licence, 4 source, 5 section,
+# 6 string, 7 code) + 0x80 through the reader; byte 1: which define.
+E=$SEEDS/emit_inject
+inject_seed() {   # name, selector, define, text (printf format)
+	{ u8 "$2"; u8 "$3"; printf "$4"; } >"$E/$1"
+}
+names="body comment prose license source section string code"
+i=0
+for n in $names; do
+	inject_seed "model_${n}_include" $i 1 '\n#include </etc/passwd>\n'
+	inject_seed "model_${n}_cr_error" $i 1 'x\r#error boom'
+	inject_seed "model_${n}_comment_end" $i 4 '*/ #include <x> /*'
+	inject_seed "model_${n}_splice" $i 1 'x \\\n#define EVIL 1'
+	inject_seed "reader_${n}_include" $((i + 128)) 1 '\n#include </etc/passwd>\n'
+	inject_seed "reader_${n}_cr_error" $((i + 128)) 1 'x\r#error boom'
+	i=$((i + 1))
+done
 
 echo "seeds: $(find "$SEEDS" -type f | wc -l) files in $SEEDS"
