@@ -48,10 +48,15 @@ static unsigned ref_body_column(const char *body, size_t off, unsigned col)
 	return col;
 }
 
-/* Evaluates e (source text) into *num; keeps the text when it depends on an index.
- * body_col is the column of d->body, for an error at the operator at fault. */
+/*
+ * Evaluates e (source text, at column col) into *num; keeps the text when it
+ * depends on an index.  A division by zero is reported at the text, an
+ * overflow or a shift out of range at its operator (body_col is the column
+ * of d->body, from which operator offsets count).
+ */
 static int ref_eval_num(struct ir_def *d, const struct expr *e, const char *text, bool indexed,
-			struct ir_num *num, const char *path, unsigned body_col, struct diag *diag)
+			struct ir_num *num, const char *path, unsigned col, unsigned body_col,
+			struct diag *diag)
 {
 	enum expr_eval_status s;
 	size_t at = 0;
@@ -62,7 +67,8 @@ static int ref_eval_num(struct ir_def *d, const struct expr *e, const char *text
 	if (s == EXPR_NOT_CONSTANT)
 		return 0;
 	if (s != EXPR_OK) {
-		diag_report(diag, DIAG_ERROR, path, d->line, ref_body_column(d->body, at, body_col),
+		diag_report(diag, DIAG_ERROR, path, d->line,
+			    s == EXPR_DIV_ZERO ? col : ref_body_column(d->body, at, body_col),
 			    "%s in '%s'", expr_eval_why(s), text);
 		return -1;
 	}
@@ -119,8 +125,11 @@ int ref_analyze_def(struct ir_manual *m, struct ir_def *d, const char *path,
 		const char *hi = ref_dup_span(m, d->body, b.colon);
 		const char *lo = ref_dup_span(m, d->body + b.colon + 1,
 					      strlen(d->body) - b.colon - 1);
-		if (ref_eval_num(d, b.hi, hi, indexed, &d->hi, path, body_col, diag) < 0 ||
-		    ref_eval_num(d, b.lo, lo, indexed, &d->lo, path, body_col, diag) < 0)
+		size_t lo_off = b.colon + 1 + strspn(d->body + b.colon + 1, " \t");
+		unsigned lo_col = ref_body_column(d->body, lo_off, body_col);
+
+		if (ref_eval_num(d, b.hi, hi, indexed, &d->hi, path, body_col, body_col, diag) < 0 ||
+		    ref_eval_num(d, b.lo, lo, indexed, &d->lo, path, lo_col, body_col, diag) < 0)
 			return -1;
 		if (indexed) {
 			d->hi.known = d->lo.known = false;
@@ -137,7 +146,7 @@ int ref_analyze_def(struct ir_manual *m, struct ir_def *d, const char *path,
 			return -1;
 		}
 	} else {
-		if (ref_eval_num(d, b.hi, d->body, indexed, &d->value, path, body_col, diag) < 0)
+		if (ref_eval_num(d, b.hi, d->body, indexed, &d->value, path, body_col, body_col, diag) < 0)
 			return -1;
 		if (indexed)
 			d->value.known = false;

@@ -280,6 +280,40 @@ static void test_errors_division_by_zero(void **state)
 		      "e.ref:2:18: error: division by zero in '(1%0)'");
 }
 
+/* Columns at the operator: "#define NV_A " is 13 characters, the body starts at 14. */
+static void test_errors_overflow(void **state)
+{
+	(void)state;
+	errors_expect("#define NV_A (0xFFFFFFFFFFFFFFFF+1)\n",
+		      "e.ref:1:33: error: arithmetic overflow (the result does not fit 64 bits) in "
+		      "'(0xFFFFFFFFFFFFFFFF+1)'");
+	errors_expect("#define NV_A (0x100000000*0x100000000)\n",
+		      "e.ref:1:26: error: arithmetic overflow (the result does not fit 64 bits) in "
+		      "'(0x100000000*0x100000000)'");
+	errors_expect("#define NV_A (1<<64)\n",
+		      "e.ref:1:16: error: shift by 64 bits or more in '(1<<64)'");
+	errors_expect("#define NV_A (2 >> 100)\n",
+		      "e.ref:1:17: error: shift by 64 bits or more in '(2 >> 100)'");
+	/* in a range bound: "#define NV_R_F " is 15 characters */
+	errors_expect(REG "#define NV_R_F 7:(1<<70) /* RWIVF */\n",
+		      "e.ref:2:20: error: shift by 64 bits or more in '(1<<70)'");
+}
+
+/* The largest values that fit are not errors. */
+static void test_errors_no_overflow_at_the_limit(void **state)
+{
+	struct ir_manual *m;
+
+	(void)state;
+	m = parse_clean("#define NV_A (0xFFFFFFFFFFFFFFFE+1)\n#define NV_B (1<<63)\n"
+			"#define NV_C (0xFFFFFFFF*0x100000001)\n#define NV_D (0-1)\n");
+	assert_int_equal(manual_get(m, "NV_A")->value.value, UINT64_MAX);
+	assert_int_equal(manual_get(m, "NV_B")->value.value, (uint64_t)1 << 63);
+	assert_int_equal(manual_get(m, "NV_C")->value.value, UINT64_MAX);
+	assert_int_equal(manual_get(m, "NV_D")->value.value, UINT64_MAX);
+	ir_manual_free(m);
+}
+
 static void test_errors_columns_after_tabs(void **state)
 {
 	(void)state;
@@ -550,6 +584,8 @@ int main(void)
 		cmocka_unit_test(test_errors_numbers),
 		cmocka_unit_test(test_errors_expression_syntax),
 		cmocka_unit_test(test_errors_division_by_zero),
+		cmocka_unit_test(test_errors_overflow),
+		cmocka_unit_test(test_errors_no_overflow_at_the_limit),
 		cmocka_unit_test(test_errors_columns_after_tabs),
 		cmocka_unit_test(test_errors_index_size_not_positive),
 		cmocka_unit_test(test_errors_redefined_different_body),
