@@ -3,11 +3,15 @@
 #include <stdbool.h>
 #include <string.h>
 
-/* The first byte of s a line of generated C must not hold, or NULL. */
+/*
+ * The first byte of s a line of generated C must not hold, or NULL.  Prose
+ * (lines) may hold line ends, a lone CR included (the manuals' own): the
+ * emitters put it into comments a line at a time, CRs as spaces.
+ */
 static const xmlChar *ir_text_bad(const xmlChar *s, bool lines)
 {
 	for (; *s; s++) {
-		if (*s == '\t' || (lines && *s == '\n'))
+		if (*s == '\t' || (lines && (*s == '\n' || *s == '\r')))
 			continue;
 		if (*s < 0x20 || *s >= 0x7f || (!lines && *s == '\\'))
 			return s;

@@ -10,7 +10,7 @@
  * Refuses, at name:line, an attribute holding anything but printable ASCII
  * and tabs (a line break, a carriage return, DEL, a backslash, non-ASCII),
  * and prose, licence or trailer text holding a control character other than
- * tab and line feed: such text could end a comment or start a preprocessor
+ * tab, line feed and carriage return, or DEL or non-ASCII: such text could end a comment or start a preprocessor
  * directive in a generated header (the schema's c-text says the same).
  * 0 or -1.
  */

@@ -19,8 +19,12 @@ static int layout_dir_file(const char *dir, const char *name, const void *data, 
 			   struct nvrt_err *err)
 {
 	char path[4096];
+	const char *why;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	why = atomic_file_target_error(path);
+	if (why)
+		return nvrt_err_set(err, "%s: is %s, not a regular file: refusing to replace it", path, why);
 	if (atomic_file_write(path, data, len) < 0)
 		return nvrt_err_set(err, "%s: cannot write: %s", path, strerror(errno));
 	return 0;
@@ -102,6 +106,8 @@ int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct n
 	j.f = open_memstream(&j.text, &j.len);
 	if (!j.f)
 		return nvrt_err_set(err, "out of memory");
+	/* All files of the lay-out, or none. */
+	atomic_file_begin();
 	layout_json_channel(j.f, l);
 	for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]) && !rc; i++) {
 		char file[64];
@@ -116,6 +122,10 @@ int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct n
 	if (!rc)
 		rc = layout_dir_file(dir, "layout.json", j.text, j.len, err);
 	free(j.text);
+	if (rc)
+		atomic_file_abort();
+	else if (atomic_file_commit() < 0)
+		rc = nvrt_err_set(err, "%s: cannot write: %s", dir, strerror(errno));
 	return rc;
 }
 

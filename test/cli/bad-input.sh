@@ -70,6 +70,7 @@ head -c 23 layout/gpfifo.bin >in/gp23.bin
 : >in/empty.bin
 # outputs that are not regular files: private nodes, never the system's
 mkdir dev && mkfifo dev/fifo && ln -s fifo dev/link || setup_fail "mkfifo dev/fifo"
+mkdir fifolay && mkfifo fifolay/gpfifo.bin || setup_fail "mkfifo fifolay/gpfifo.bin"
 mknod dev/null c 1 3 2>/dev/null || have_mknod=no
 # a run with one bad input must leave an earlier output as it was
 mkdir stale && printf 'OLD, not the IR of sample.ref\n' >stale/sample.xml
@@ -312,6 +313,8 @@ expect "layout: --tsgid out of range" 1 '^nvrt: layout: .*TSG id 99999 is above 
 	"$NVRT" layout --dir layout --tsgid 99999
 expect "layout: --dir is a file" 1 '^nvrt: layout: afile/[a-z_0-9]+\.bin: cannot write: Not a directory$' \
 	"$NVRT" layout --dir afile
+expect "layout: a FIFO in --dir is not replaced, nothing written" 1 '^nvrt: layout: fifolay/gpfifo\.bin: is a FIFO, not a regular file: refusing to replace it$' \
+	"$NVRT" layout --dir fifolay
 expect "layout: unexpected argument" 2 "^nvrt: layout: unexpected argument 'extra'\$" \
 	"$NVRT" layout --dir layout extra
 expect "layout: unknown chip" 2 "^nvrt: unknown chip 'gv999'" \

@@ -126,9 +126,9 @@ static void test_reader_refuses_control_characters(void **state)
 	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"1 \\\" line=\"1\"/>\n</manual>\n",
 		       "i.xml:3: error: IR refused: attribute body of <constant NV_A> holds a backslash "
 		       "(0x5C); text copied into generated C must be printable ASCII");
-	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"1\" line=\"1\">\n<prose>a&#13;#error x</prose>"
+	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"1\" line=\"1\">\n<prose>a&#127;#error x</prose>"
 		       "</constant>\n</manual>\n",
-		       "i.xml:4: error: IR refused: the text of <prose> holds a carriage return (0x0D); "
+		       "i.xml:4: error: IR refused: the text of <prose> holds a control character (0x7F); "
 		       "text copied into generated C must be printable ASCII");
 	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"\" line=\"1\"/>\n</manual>\n",
 		       "i.xml:3: error: IR refused: attribute body of <constant> is empty");
