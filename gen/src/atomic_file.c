@@ -36,17 +36,13 @@ static const char *atomic_file_kind(mode_t m)
 
 const char *atomic_file_target_error(const char *path)
 {
-	static char why[64];
 	struct stat st;
 
 	if (lstat(path, &st) < 0)
 		return NULL;   /* a new path (or one we cannot see: the write says why) */
 	if (S_ISLNK(st.st_mode) && stat(path, &st) < 0)
 		return "a dangling symbolic link";
-	if (S_ISREG(st.st_mode))
-		return NULL;
-	snprintf(why, sizeof(why), "%s", atomic_file_kind(st.st_mode));
-	return why;
+	return S_ISREG(st.st_mode) ? NULL : atomic_file_kind(st.st_mode);
 }
 
 /* The file to replace: path, or the regular file a symbolic link leads to. */
