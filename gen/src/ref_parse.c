@@ -222,7 +222,15 @@ static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m
 	const char *s = NULL, *body = NULL;
 	size_t n = 0, body_len = 0;
 	unsigned body_col = 0;
+	const char *cr = memchr(l->s, '\r', l->len);
 
+	/* A define is copied into generated C as one line: a carriage return
+	 * inside it (not the CRLF line end) would start another. */
+	if (cr) {
+		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, cr),
+			    "carriage return inside a #define line");
+		return NULL;
+	}
 	if (ref_match(p, p->define, l->s, l->len) < 0) {
 		ref_diagnose_define(l, d);
 		return NULL;

@@ -299,6 +299,15 @@ static void test_errors_overflow(void **state)
 		      "e.ref:2:20: error: shift by 64 bits or more in '(1<<70)'");
 }
 
+/* A lone CR inside a define would be a line break in the generated header. */
+static void test_errors_carriage_return_in_define(void **state)
+{
+	(void)state;
+	errors_expect("#define NV_A 0x1 /* RW-4R */ // a\rb\n",
+		      "e.ref:1:34: error: carriage return inside a #define line");
+	errors_expect("#define NV_A (0x1\r+2)\n", "e.ref:1:18: error: carriage return inside a #define line");
+}
+
 /* The largest values that fit are not errors. */
 static void test_errors_no_overflow_at_the_limit(void **state)
 {
@@ -585,6 +594,7 @@ int main(void)
 		cmocka_unit_test(test_errors_expression_syntax),
 		cmocka_unit_test(test_errors_division_by_zero),
 		cmocka_unit_test(test_errors_overflow),
+		cmocka_unit_test(test_errors_carriage_return_in_define),
 		cmocka_unit_test(test_errors_no_overflow_at_the_limit),
 		cmocka_unit_test(test_errors_columns_after_tabs),
 		cmocka_unit_test(test_errors_index_size_not_positive),
