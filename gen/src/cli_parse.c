@@ -65,6 +65,10 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 	}
 	if (optind == argc)
 		return cli_usage_error("parse: no input files");
+	for (const char *c = o->chip; c && *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')))
+			return cli_usage_error("parse: chip name '%s' must be lower-case letters and digits",
+					       o->chip);
 	if (o->output && o->outdir)
 		return cli_usage_error("parse: -o and -d cannot be used together");
 	if (o->output && argc - optind > 1)

@@ -222,13 +222,15 @@ static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m
 	const char *s = NULL, *body = NULL;
 	size_t n = 0, body_len = 0;
 	unsigned body_col = 0;
-	const char *cr = memchr(l->s, '\r', l->len);
+	const char *bad = l->s + strcspn(l->s, "\r\\\x7f");
 
 	/* A define is copied into generated C as one line: a carriage return
-	 * inside it (not the CRLF line end) would start another. */
-	if (cr) {
-		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, cr),
-			    "carriage return inside a #define line");
+	 * inside it (not the CRLF line end) would start another, a backslash
+	 * splice two (the IR's c-text holds neither, nor DEL). */
+	if (bad < l->s + l->len) {
+		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, bad),
+			    "%s inside a #define line", *bad == '\r' ? "carriage return" :
+			    *bad == '\\' ? "backslash" : "DEL character");
 		return NULL;
 	}
 	if (ref_match(p, p->define, l->s, l->len) < 0) {
@@ -271,6 +273,41 @@ static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m
 	if (ref_analyze_def(m, def, l->path, body_col, d) < 0)
 		return NULL;
 	return def;
+}
+
+/* Printable ASCII without a backslash: what the IR's c-text holds. */
+static bool ref_c_text(const char *s)
+{
+	for (; s && *s; s++)
+		if (*s != '\t' && (*s < 0x20 || *s > 0x7e || *s == '\\'))
+			return false;
+	return true;
+}
+
+/*
+ * The names a manual's path gives the IR (unit, file names, chip, arch) are
+ * copied into generated C and name its files: refuse what the IR cannot
+ * hold rather than stop on an internal schema error.
+ */
+static int ref_check_names(const struct ir_manual *m, const char *path, struct diag *d)
+{
+	const char *u = m->unit;
+	bool unit_ok = u[0] && u[0] != '.' && u[0] != '-';
+
+	for (; *u && unit_ok; u++)
+		unit_ok = isalnum((unsigned char)*u) || strchr("_.-", *u);
+	if (!unit_ok) {
+		diag_report(d, DIAG_ERROR, path, 0, 0, "unit name '%s' (from the file name) must be "
+			    "letters, digits, '_', '.' and '-', not starting with '.' or '-'", m->unit);
+		return -1;
+	}
+	if (!ref_c_text(m->source) || !ref_c_text(m->addendum) || !ref_c_text(m->chip) ||
+	    !ref_c_text(m->arch)) {
+		diag_report(d, DIAG_ERROR, path, 0, 0, "file or directory name with a control, "
+			    "non-ASCII or backslash character: the IR cannot record it");
+		return -1;
+	}
+	return 0;
 }
 
 /* Splits the licence block off the text before the first define. */
@@ -386,12 +423,17 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 	if (!m)
 		abort();
 	ir_manual_set_source(m, manual->path);
-	m->trailer = ref_parse_lines(p, m, manual, d);
 	if (addendum) {
 		const char *base = strrchr(addendum->path, '/');
 		m->addendum = arena_strdup(&m->arena, base ? base + 1 : addendum->path);
-		m->addendum_trailer = ref_parse_lines(p, m, addendum, d);
 	}
+	if (ref_check_names(m, manual->path, d) < 0) {
+		ir_manual_free(m);
+		return NULL;
+	}
+	m->trailer = ref_parse_lines(p, m, manual, d);
+	if (addendum)
+		m->addendum_trailer = ref_parse_lines(p, m, addendum, d);
 	if (d->errors == errors)
 		ref_group(m, paths, d);
 	/* Only this unit's diagnostics decide: d may serve a whole run. */
