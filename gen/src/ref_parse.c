@@ -222,15 +222,14 @@ static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m
 	const char *s = NULL, *body = NULL;
 	size_t n = 0, body_len = 0;
 	unsigned body_col = 0;
-	const char *bad = l->s + strcspn(l->s, "\r\\\x7f");
+	const char *bad = l->s + strcspn(l->s, "\r\\");
 
 	/* A define is copied into generated C as one line: a carriage return
 	 * inside it (not the CRLF line end) would start another, a backslash
-	 * splice two (the IR's c-text holds neither, nor DEL). */
+	 * splice two (the IR's c-text holds neither). */
 	if (bad < l->s + l->len) {
 		diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, bad),
-			    "%s inside a #define line", *bad == '\r' ? "carriage return" :
-			    *bad == '\\' ? "backslash" : "DEL character");
+			    "%s inside a #define line", *bad == '\r' ? "carriage return" : "backslash");
 		return NULL;
 	}
 	if (ref_match(p, p->define, l->s, l->len) < 0) {

@@ -50,8 +50,9 @@ int text_check_ascii(const char *path, const char *data, size_t size, struct dia
 			continue;
 		}
 		/* XML 1.0 has no way to write C0 controls other than tab, LF, CR:
-		 * the IR could be written but never read back. */
-		bool control = c > 0 && c < 0x20 && c != '\t' && c != '\r';
+		 * the IR could be written but never read back; nor does the IR
+		 * take DEL, since its text goes into generated C. */
+		bool control = (c > 0 && c < 0x20 && c != '\t' && c != '\r') || c == 0x7f;
 
 		if ((c >= 0x80 || c == 0 || control) && last_bad_line != line) {
 			last_bad_line = line;

@@ -308,7 +308,8 @@ static void test_errors_carriage_return_in_define(void **state)
 	errors_expect("#define NV_A (0x1\r+2)\n", "e.ref:1:18: error: carriage return inside a #define line");
 	/* nor a backslash (a line splice) or DEL, which the IR's c-text refuses */
 	errors_expect("#define NV_A 0x1 // a\\\n", "e.ref:1:22: error: backslash inside a #define line");
-	errors_expect("#define NV_A 0x1 // a\x7f\n", "e.ref:1:22: error: DEL character inside a #define line");
+	errors_expect("#define NV_A 0x1 // a\x7f\n",
+		      "e.ref:1:22: error: control character 0x7F: the XML IR cannot hold it");
 }
 
 /* The largest values that fit are not errors. */
