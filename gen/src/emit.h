@@ -60,7 +60,11 @@ void emit_guard_open(struct strbuf *b, const struct emit_chip *ec, size_t unit,
 void emit_guard_views_close(struct strbuf *b, const struct emit_chip *ec, size_t unit);
 /* Closes what emit_guard_open opened: the views, then "#endif". */
 void emit_guard_close(struct strbuf *b, const struct emit_chip *ec, size_t unit);
-/* Writes b to path (creating directories) atomically. 0 or -1. */
+/*
+ * Checks b as a generated header (emit_text_check: only the generator's own
+ * lines and directives) and writes it to path (creating directories)
+ * atomically, or hands it to emit_text_sink when one is set.  0 or -1.
+ */
 int emit_write(const char *path, const struct strbuf *b, struct diag *d);
 
 int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **units,
