@@ -61,8 +61,8 @@ void emit_guard_views_close(struct strbuf *b, const struct emit_chip *ec, size_t
 /* Closes what emit_guard_open opened: the views, then "#endif". */
 void emit_guard_close(struct strbuf *b, const struct emit_chip *ec, size_t unit);
 /*
- * Checks b as a generated header (emit_text_check: only the generator's own
- * lines and directives) and writes it to path (creating directories)
+ * Checks b as a generated header when path is C (emit_text_check: only the
+ * generator's own lines and directives) and writes it to path (creating directories)
  * atomically, or hands it to emit_text_sink when one is set.  0 or -1.
  */
 int emit_write(const char *path, const struct strbuf *b, struct diag *d);

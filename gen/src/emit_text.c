@@ -205,3 +205,10 @@ int emit_text_check(const char *path, const char *data, size_t len, struct diag 
 		return emit_check_fail(&c, c.end, "a directive without its line end");
 	return 0;
 }
+
+bool emit_text_is_c(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot && !strchr(dot, '/') && (!strcmp(dot, ".h") || !strcmp(dot, ".c") || !strcmp(dot, ".hpp"));
+}

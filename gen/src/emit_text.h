@@ -8,6 +8,7 @@
 #ifndef REFGEN_EMIT_TEXT_H
 #define REFGEN_EMIT_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "arena.h"
@@ -34,6 +35,9 @@ void emit_text_put(struct strbuf *b, const char *s, size_t n);
  * <linux/bug.h>, <assert.h>).  0, or -1 with an error at path:line.
  */
 int emit_text_check(const char *path, const char *data, size_t len, struct diag *d);
+
+/* Whether path is C or C++ (.h, .c, .hpp), which emit_text_check applies to. */
+bool emit_text_is_c(const char *path);
 
 /*
  * Where checked headers go instead of files, when set (tests and the
