@@ -211,6 +211,8 @@ expect "emit: two units define one name differently" 1 '^twin\.ref:[0-9]+:[0-9]+
 	"$REFGEN" emit --chip gv100 -o headers good.xml in/twin.xml
 expect "emit: output directory is a FIFO" 1 '^dev/fifo/[a-z0-9/]*: error: cannot create directory: Not a directory$' \
 	"$REFGEN" emit --chip gv100 -o dev/fifo good.xml
+expect "emit: a FIFO as IR is refused at once" 1 '^in/fifo\.ref: error: not a regular file$' \
+	timeout 10 "$REFGEN" emit --chip gv100 -o headers in/fifo.ref
 expect "emit: missing IR" 1 '^in/missing\.xml: error: cannot open: No such file or directory$' \
 	"$REFGEN" emit --chip gv100 -o headers in/missing.xml
 expect "emit: IR is a directory" 1 '^in: error: is a directory' \
