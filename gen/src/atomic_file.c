@@ -191,8 +191,8 @@ static void atomic_file_discard(struct atomic_staged *s)
 	s->tmp = s->path = NULL;
 }
 
-/* Writes data to a temporary file for s->path. 0 or -1 (errno). */
-static int atomic_file_stage(struct atomic_staged *s, const void *data, size_t len)
+/* Creates the temporary file for s->path. 0 or -1 (errno). */
+static int atomic_file_stage_open(struct atomic_staged *s)
 {
 	const char *base;
 	char *dir;
@@ -215,20 +215,34 @@ static int atomic_file_stage(struct atomic_staged *s, const void *data, size_t l
 			goto out;
 		}
 	}
-	/* No fsync: rename keeps readers from ever seeing a partial file, which
-	 * is the guarantee a build needs; surviving power loss is not. */
-	if (atomic_file_write_all(s->fd, data, len) < 0 || fchmod(s->fd, atomic_file_mode(s->path)) < 0)
-		goto out;
-	if (s->tmp) {
-		int fd = s->fd;
-		s->fd = -1;
-		if (close(fd) < 0)
-			goto out;
-	}
 	rc = 0;
 out:
 	free(dir);
 	return rc;
+}
+
+/* The temporary file holds everything: its mode, and closed when named. */
+static int atomic_file_stage_finish(struct atomic_staged *s)
+{
+	/* No fsync: rename keeps readers from ever seeing a partial file, which
+	 * is the guarantee a build needs; surviving power loss is not. */
+	if (fchmod(s->fd, atomic_file_mode(s->path)) < 0)
+		return -1;
+	if (s->tmp) {
+		int fd = s->fd;
+		s->fd = -1;
+		if (close(fd) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Writes data to a temporary file for s->path. 0 or -1 (errno). */
+static int atomic_file_stage(struct atomic_staged *s, const void *data, size_t len)
+{
+	if (atomic_file_stage_open(s) < 0 || atomic_file_write_all(s->fd, data, len) < 0)
+		return -1;
+	return atomic_file_stage_finish(s);
 }
 
 /* Puts a staged file in place: link the unnamed file in, rename it over. */
@@ -278,6 +292,23 @@ static int atomic_file_push(struct atomic_staged *s)
 	return 0;
 }
 
+/* s is complete: staged for the commit, or put in place now. */
+static int atomic_file_place(struct atomic_staged *s)
+{
+	int err;
+
+	if (atomic_run.active ? atomic_file_push(s) < 0 : atomic_file_link_in(s) < 0)
+		goto fail;
+	if (!atomic_run.active)
+		atomic_file_discard(s);
+	return 0;
+fail:
+	err = errno ? errno : EIO;
+	atomic_file_discard(s);
+	errno = err;
+	return -1;
+}
+
 int atomic_file_write(const char *path, const void *data, size_t len)
 {
 	struct atomic_staged s = { .path = atomic_file_resolve(path), .tmp = NULL, .fd = -1 };
@@ -289,18 +320,103 @@ int atomic_file_write(const char *path, const void *data, size_t len)
 		free(s.path);
 		return 0;
 	}
-	if (atomic_file_stage(&s, data, len) < 0)
-		goto fail;
-	if (atomic_run.active ? atomic_file_push(&s) < 0 : atomic_file_link_in(&s) < 0)
-		goto fail;
-	if (!atomic_run.active)
+	if (atomic_file_stage(&s, data, len) < 0) {
+		err = errno ? errno : EIO;
 		atomic_file_discard(&s);
+		errno = err;
+		return -1;
+	}
+	return atomic_file_place(&s);
+}
+
+/* ---- streamed ------------------------------------------------------------------- */
+
+static void atomic_stream_forget_old(struct atomic_stream *st)
+{
+	if (st->old_fd >= 0)
+		close(st->old_fd);
+	st->old_fd = -1;
+}
+
+int atomic_file_stream_open(struct atomic_stream *st, const char *path)
+{
+	struct atomic_staged s = { .path = atomic_file_resolve(path), .tmp = NULL, .fd = -1 };
+	struct stat sb;
+	int err;
+
+	*st = (struct atomic_stream){ .fd = -1, .old_fd = -1 };
+	if (!s.path)
+		return -1;
+	if (atomic_file_stage_open(&s) < 0) {
+		err = errno ? errno : EIO;
+		atomic_file_discard(&s);
+		errno = err;
+		return -1;
+	}
+	*st = (struct atomic_stream){ s.path, s.tmp, s.fd, -1 };
+	st->old_fd = open(s.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (st->old_fd >= 0 && (fstat(st->old_fd, &sb) < 0 || !S_ISREG(sb.st_mode)))
+		atomic_stream_forget_old(st);
 	return 0;
-fail:
-	err = errno ? errno : EIO;
+}
+
+/* Whether the target's next len bytes are data; forgets it at the first difference. */
+static void atomic_stream_compare(struct atomic_stream *st, const char *data, size_t len)
+{
+	char buf[16384];
+
+	while (len && st->old_fd >= 0) {
+		size_t want = len < sizeof(buf) ? len : sizeof(buf);
+		ssize_t n = read(st->old_fd, buf, want);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 || memcmp(buf, data, (size_t)n)) {
+			atomic_stream_forget_old(st);
+			return;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+}
+
+int atomic_file_stream_write(struct atomic_stream *st, const void *data, size_t len)
+{
+	atomic_stream_compare(st, data, len);
+	return atomic_file_write_all(st->fd, data, len);
+}
+
+int atomic_file_stream_close(struct atomic_stream *st)
+{
+	struct atomic_staged s = { st->path, st->tmp, st->fd };
+	char end;
+	int err;
+
+	/* The same bytes, and nothing more: the target keeps them and its mtime. */
+	if (st->old_fd >= 0 && read(st->old_fd, &end, 1) == 0) {
+		atomic_file_stream_abort(st);
+		return 0;
+	}
+	atomic_stream_forget_old(st);
+	*st = (struct atomic_stream){ .fd = -1, .old_fd = -1 };
+	if (atomic_file_stage_finish(&s) < 0) {
+		err = errno ? errno : EIO;
+		atomic_file_discard(&s);
+		errno = err;
+		return -1;
+	}
+	return atomic_file_place(&s);
+}
+
+void atomic_file_stream_abort(struct atomic_stream *st)
+{
+	struct atomic_staged s = { st->path, st->tmp, st->fd };
+	int err = errno;
+
+	atomic_stream_forget_old(st);
 	atomic_file_discard(&s);
+	*st = (struct atomic_stream){ .fd = -1, .old_fd = -1 };
 	errno = err;
-	return -1;
 }
 
 void atomic_file_begin(void)

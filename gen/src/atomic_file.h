@@ -35,6 +35,24 @@ int atomic_file_write(const char *path, const void *data, size_t len);
  */
 const char *atomic_file_target_error(const char *path);
 
+/*
+ * atomic_file_write with the data given in pieces, for outputs too large to
+ * hold in memory: open, write the pieces, close (which stages or puts the
+ * file in place exactly as atomic_file_write would; an existing target with
+ * the same bytes, compared as they come, is left untouched), or abort
+ * (nothing written).  0, or -1 with errno set.
+ */
+struct atomic_stream {
+	char *path;   /* the target (symbolic links resolved) */
+	char *tmp;    /* named temporary file, or NULL: fd is an O_TMPFILE */
+	int fd;
+	int old_fd;   /* the target's current content while it matches, else -1 */
+};
+int atomic_file_stream_open(struct atomic_stream *st, const char *path);
+int atomic_file_stream_write(struct atomic_stream *st, const void *data, size_t len);
+int atomic_file_stream_close(struct atomic_stream *st);
+void atomic_file_stream_abort(struct atomic_stream *st);
+
 /* Starts staging every later atomic_file_write (one transaction per run). */
 void atomic_file_begin(void);
 /* Links every staged file into place.  0, or -1 with errno set. */

@@ -5,11 +5,15 @@
 #include <libxml/relaxng.h>
 #include <libxml/xmlerror.h>
 
+#include "rng_check.h"
+
 /* Generated from gen/schema/ir.rng by the build. */
 extern const unsigned char ir_schema_rng[];
 extern const unsigned int ir_schema_rng_len;
 
 static xmlRelaxNGPtr ir_schema;
+static struct rng_grammar *ir_schema_fast;
+static char ir_schema_fast_why[320];
 
 void ir_xml_error_sink(void *ctx, xmlErrorPtr err)
 {
@@ -44,7 +48,36 @@ static xmlRelaxNGPtr ir_schema_load(struct diag *d)
 	return ir_schema;
 }
 
+const struct rng_grammar *ir_schema_grammar(struct diag *d, const char *name)
+{
+	if (!ir_schema_fast && !ir_schema_fast_why[0])
+		ir_schema_fast = rng_grammar_compile((const char *)ir_schema_rng, ir_schema_rng_len,
+						     ir_schema_fast_why, sizeof(ir_schema_fast_why));
+	if (!ir_schema_fast)
+		diag_report(d, DIAG_ERROR, name, 0, 0, "cannot compile the IR schema: %s",
+			    ir_schema_fast_why);
+	return ir_schema_fast;
+}
+
 int ir_schema_validate(xmlDocPtr doc, const char *name, struct diag *d)
+{
+	const struct rng_grammar *g = ir_schema_grammar(d, name);
+	struct rng_check c;
+	long line;
+	int rc;
+
+	if (!g)
+		return -1;
+	rng_check_init(&c, g);
+	rc = rng_check_doc(&c, doc, &line);
+	if (rc < 0)
+		diag_report(d, DIAG_ERROR, name, line > 0 ? (unsigned)line : 0, 0,
+			    "IR does not match the schema: %s", c.why);
+	rng_check_release(&c);
+	return rc;
+}
+
+int ir_schema_validate_libxml2(xmlDocPtr doc, const char *name, struct diag *d)
 {
 	xmlRelaxNGPtr schema = ir_schema_load(d);
 	struct ir_xml_errors sink = { d, name, "IR does not match the schema: " };

@@ -1,4 +1,8 @@
-/* IR model -> XML document (validated against the schema before it is written). */
+/*
+ * IR model -> XML, written as a stream (gen/src/xml_out.h) and checked
+ * element by element against the schema as it is written; a file gets it
+ * whole or not at all.
+ */
 #ifndef REFGEN_IR_WRITE_H
 #define REFGEN_IR_WRITE_H
 
@@ -7,10 +11,12 @@
 #include "diag.h"
 #include "ir.h"
 
-/* Builds the XML document for m. */
+/* The XML document for m, parsed back from what ir_write_file writes (NULL
+ * when m does not match the schema): for tests. */
 xmlDocPtr ir_write_doc(const struct ir_manual *m);
 
-/* Serialises m, validates it and writes it atomically to path ("-": stdout). */
+/* Writes m to path ("-": stdout) atomically, checking it against the schema;
+ * memory stays bounded whatever m's size (file output is streamed). */
 int ir_write_file(const struct ir_manual *m, const char *path, struct diag *d);
 
 #endif
