@@ -18,7 +18,7 @@ FIX=test/fixtures
 
 rm -rf "$TMP_DIR"
 mkdir -p "$TMP_DIR"
-for t in ref_parse ir_read emit_inject pb_decode dump pt_walk sim_pbdma; do
+for t in ref_parse ir_read ir_schema emit_inject pb_decode dump pt_walk sim_pbdma; do
 	rm -rf "${SEEDS:?}/$t"
 	mkdir -p "$SEEDS/$t"
 done
@@ -180,6 +180,19 @@ head -c 600 "$S" >"$I/mut_truncated.xml"
 sed 's/&/\&amp;\&#0;/' "$S" >"$I/mut_char_ref.xml"
 printf '<?xml version="1.0"?>\n<manual version="1" source="x.ref" unit="x"/>\n' >"$I/min_empty.xml"
 printf '<?xml version="1.0" encoding="UTF-16"?>\n<manual/>\n' >"$I/min_encoding.xml"
+
+# ---- ir_schema: the ir_read seeds, and values at the edges of the schema's datatypes ----
+X=$SEEDS/ir_schema
+cp "$I"/*.xml "$X"/
+sed 's/ line="\([0-9]*\)"/ line=" +\1 "/' "$S" >"$X/dt_integer_blanks.xml"
+sed 's/ line="[0-9]*"/ line="0"/' "$S" >"$X/dt_positive_zero.xml"
+sed 's/ lo="[0-9]*"/ lo="-0"/' "$S" >"$X/dt_nonnegative_minus_zero.xml"
+sed 's/ read="yes"/ read=" yes "/' "$S" >"$X/dt_token_blanks.xml"
+sed 's/ code="[^"]*"/ code="0123456789abcdef"/' "$S" >"$X/dt_code_too_long.xml"
+sed 's/ name="NV_/ name="9NV_/' "$S" >"$X/dt_name_pattern.xml"
+sed 's/<access [^>]*\/>//' "$S" >"$X/st_no_access.xml"
+sed 's/<\/license>/<\/license><license\/>/' "$S" >"$X/st_two_licenses.xml"
+sed 's/ value="0x\([0-9a-f]*\)"/ value="0x\1" value-expr="(i)"/' "$S" >"$X/st_choice_both.xml"
 
 # ---- channel memory from `nvrt layout` -----------------------------------------------
 L=$TMP_DIR/layout

@@ -20,12 +20,12 @@ WORK=${FUZZ_WORK:-out/fuzz}
 SECS=${FUZZ_SECONDS:-30}
 failed=""
 
-[ $# -gt 0 ] || set -- ref_parse ir_read emit_inject pb_decode dump pt_walk sim_pbdma
+[ $# -gt 0 ] || set -- ref_parse ir_read ir_schema emit_inject pb_decode dump pt_walk sim_pbdma
 
 opts() {
 	case $1 in
 	ref_parse) echo "-dict=test/fuzz/ref.dict -max_len=8192" ;;
-	ir_read) echo "-dict=test/fuzz/ir.dict -max_len=16384" ;;
+	ir_read | ir_schema) echo "-dict=test/fuzz/ir.dict -max_len=16384" ;;
 	emit_inject) echo "-dict=test/fuzz/inject.dict -max_len=512" ;;
 	pb_decode) echo "-max_len=4096" ;;
 	dump) echo "-max_len=4200" ;;
