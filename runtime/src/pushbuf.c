@@ -116,6 +116,20 @@ static int pb_method(struct nvrt_pb *pb, enum nvrt_pb_op op, uint32_t subch, uin
 	return 0;
 }
 
+int nvrt_pb_batch_refuse(struct nvrt_pb *pb, size_t dwords)
+{
+	pb_overflow(pb, dwords);
+	return -1;
+}
+
+void nvrt_pb_batch_fail(struct nvrt_pb *pb, uint32_t subch, uint32_t method, uint32_t count,
+			size_t left)
+{
+	nvrt_err_set(&pb->err, "pushbuffer batch: INCR subchannel %u method 0x%x with %u data "
+		     "dwords does not fit the header or the %zu dwords left of the batch (nothing "
+		     "of the batch is committed)", subch, method, count, left);
+}
+
 /* A one-dword PB instruction. */
 static int pb_single(struct nvrt_pb *pb, const struct nvrt_pb_header *h)
 {

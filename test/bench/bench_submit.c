@@ -13,6 +13,10 @@
  *                 against memcpy of the same bytes in the same run: group by
  *                 group (inlined by the compiler), a library call per group,
  *                 and one call for everything; best of BENCH_REPEAT (default 5)
+ *   pb inline     the same groups through GV100's inline encoder
+ *                 (nvrt_gv100_pb_incr, nvrt/pushbuf_chip.h), one method at
+ *                 a time and into one reserved batch (nvrt_gv100_pb_batch_incr):
+ *                 goals >= 0.5x and >= 1.0x the inlined memcpy per group
  *
  * Built with libnvrt by the Makefile rule for out/bench/bench_submit.
  */
@@ -25,6 +29,7 @@
 
 #include "nvrt/device.h"
 #include "nvrt/pushbuf.h"
+#include "nvrt/pushbuf_gv100.h"
 #include "nvrt/sim.h"
 
 #define BENCH_ROW_FORMAT "%-34s | %-10s | %-10s | %-8s | %s\n"
@@ -177,6 +182,29 @@ static size_t bench_pb_fill(struct nvrt_pb *pb, const uint32_t *data, uint32_t m
 	return pb->len * sizeof(uint32_t);
 }
 
+static size_t bench_pb_fill_inline(struct nvrt_pb *pb, const uint32_t *data, uint32_t method)
+{
+	nvrt_pb_reset(pb);
+	while (nvrt_gv100_pb_incr(pb, 0, method, data, BENCH_GROUP_DATA) == 0)
+		;
+	return pb->len * sizeof(uint32_t);
+}
+
+static size_t bench_pb_fill_batch(struct nvrt_pb *pb, const uint32_t *data, uint32_t method)
+{
+	const size_t groups = pb->cap / (1 + BENCH_GROUP_DATA);
+	struct nvrt_pb_batch b;
+
+	nvrt_pb_reset(pb);
+	if (nvrt_pb_batch_begin(pb, groups * (1 + BENCH_GROUP_DATA), &b) < 0)
+		return 0;
+	for (size_t i = 0; i < groups; i++)
+		nvrt_gv100_pb_batch_incr(&b, 0, method, data, BENCH_GROUP_DATA);
+	if (nvrt_pb_batch_end(&b) < 0)
+		return 0;
+	return pb->len * sizeof(uint32_t);
+}
+
 /* Bytes per second of f over at least BENCH_PB_SECONDS. */
 #define BENCH_RATE(bytes_out, body)                                             \
 	do {                                                                    \
@@ -202,6 +230,22 @@ static double bench_pb_encode(struct bench_pb *b)
 	double rate;
 
 	BENCH_RATE(bench_pb_fill(&b->pb, b->data, b->method), (void)0);
+	return rate;
+}
+
+static double bench_pb_encode_inline(struct bench_pb *b)
+{
+	double rate;
+
+	BENCH_RATE(bench_pb_fill_inline(&b->pb, b->data, b->method), (void)0);
+	return rate;
+}
+
+static double bench_pb_encode_batch(struct bench_pb *b)
+{
+	double rate;
+
+	BENCH_RATE(bench_pb_fill_batch(&b->pb, b->data, b->method), (void)0);
 	return rate;
 }
 
@@ -285,7 +329,7 @@ static void bench_pb_rows(unsigned repeat)
 {
 	struct bench_pb b = { .method = 0 };
 	struct nvrt_host_methods hm;
-	double enc = 0, grp = 0, calls = 0, bulk = 0, hdr = 1e9;
+	double enc = 0, grp = 0, calls = 0, bulk = 0, hdr = 1e9, inl = 0, bat = 0;
 	char notes[200];
 
 	b.dst = aligned_alloc(64, BENCH_PB_BYTES);
@@ -302,7 +346,10 @@ static void bench_pb_rows(unsigned repeat)
 	for (unsigned r = 0; r < repeat; r++) {
 		double e = bench_pb_encode(&b), g = bench_pb_memcpy_groups(&b),
 		       f = bench_pb_memcpy_calls(&b), k = bench_pb_memcpy_bulk(&b),
-		       h = bench_pb_header_ns(&b);
+		       h = bench_pb_header_ns(&b), in = bench_pb_encode_inline(&b),
+		       ba = bench_pb_encode_batch(&b);
+		inl = in > inl ? in : inl;
+		bat = ba > bat ? ba : bat;
 		enc = e > enc ? e : enc;
 		grp = g > grp ? g : grp;
 		calls = f > calls ? f : calls;
@@ -315,6 +362,10 @@ static void bench_pb_rows(unsigned repeat)
 	bench_pb_row("pb encode vs memcpy call per group", enc, calls,
 		     "memcpy through a function pointer: one call per group");
 	bench_pb_row("pb encode vs memcpy bulk", enc, bulk, "same bytes, one memcpy call");
+	bench_pb_row("pb inline single vs memcpy/group", inl, grp,
+		     "nvrt_gv100_pb_incr (inline, generated accessors); goal >= 0.5");
+	bench_pb_row("pb inline batch vs memcpy/group", bat, grp,
+		     "nvrt_gv100_pb_batch_incr into one reserved batch; goal >= 1.0");
 	printf("pb encode: %.1f ns per group of %u dwords, of which the chip's header encoder "
 	       "%.1f ns (best of %u)\n", (1 + BENCH_GROUP_DATA) * 4 * 1e9 / enc, 1 + BENCH_GROUP_DATA,
 	       hdr, repeat);

@@ -9,11 +9,16 @@
  *  - a word that decodes to a PB instruction encodes again (its fields came
  *    out of a header, so they fit one), and that encoding decodes to the same
  *    instruction.
+ *  - GV100's inline encoders (nvrt/pushbuf_chip.h), fed the input's words as
+ *    (subchannel, method, count) triples, never write outside the batch
+ *    they reserved nor past the buffer (canaries around both), and a batch
+ *    commits only when every op fitted.
  */
 #include <stdbool.h>
 
 #include "nvrt/chip.h"
 #include "nvrt/pushbuf.h"
+#include "nvrt/pushbuf_gv100.h"
 
 #include "fuzz.h"
 
@@ -55,6 +60,39 @@ static void fuzz_header_roundtrip(const struct nvrt_chip *c, uint32_t w)
 			  (int)h.op, enc, (int)h2.op);
 }
 
+#define FUZZ_CANARY 0xdeadbeefu
+
+static void fuzz_inline_encoders(const uint32_t *w, size_t n)
+{
+	uint32_t mem[40], payload[8191] = { 0 };
+	struct nvrt_pb pb;
+	struct nvrt_pb_batch b;
+	size_t room = n ? w[0] % 24 : 0;
+
+	for (size_t i = 0; i < 40; i++)
+		mem[i] = FUZZ_CANARY;
+	nvrt_pb_init(&pb, nvrt_chip_find("gv100"), mem + 4, 32 * sizeof(uint32_t));
+	pb.len = n > 1 ? w[1] % 8 : 0;
+	if (nvrt_pb_batch_begin(&pb, room, &b) == 0) {
+		for (size_t i = 2; i + 2 < n; i += 3)
+			nvrt_gv100_pb_batch_incr(&b, w[i] % 10, w[i + 1] % 0x10000, payload, w[i + 2] % 24);
+		bool ok = !b.failed;
+		size_t before = pb.len;
+		if ((nvrt_pb_batch_end(&b) == 0) != ok || (!ok && pb.len != before) || pb.len > before + room)
+			fuzz_fail("batch of %zu dwords: committed %zu -> %zu (ok %d)", room, before, pb.len, ok);
+		for (size_t i = 4 + before + room; i < 40; i++)
+			if (mem[i] != FUZZ_CANARY && i >= 4 + pb.len)
+				fuzz_fail("batch wrote dword %zu past its room", i - 4);
+	}
+	for (size_t i = 2; i + 2 < n; i += 3)
+		nvrt_gv100_pb_incr(&pb, w[i] % 10, w[i + 1] % 0x10000, payload, w[i + 2] % 24);
+	for (size_t i = 0; i < 4; i++)
+		if (mem[i] != FUZZ_CANARY || mem[36 + i] != FUZZ_CANARY)
+			fuzz_fail("inline encoder wrote outside the buffer");
+	if (pb.len > pb.cap)
+		fuzz_fail("pushbuffer length %zu past its %zu dwords", pb.len, pb.cap);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct nvrt_chip *c = nvrt_chip_find("gv100");
@@ -67,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	nvrt_pb_decode(c, words, n, fuzz_null());
 	for (size_t i = 0; i < n; i++)
 		fuzz_header_roundtrip(c, words[i]);
+	fuzz_inline_encoders(words, n);
 	free(words);
 	return 0;
 }

@@ -49,6 +49,42 @@ int nvrt_pb_membar_sys(struct nvrt_pb *pb);
  * (8 for 64-bit payloads, 16 with a timestamp) and below 2^40. */
 int nvrt_pb_semaphore(struct nvrt_pb *pb, uint64_t va, uint64_t payload, unsigned flags);
 
+/*
+ * A batch: room for dwords reserved once, then filled by a chip's inline
+ * encoders (nvrt/pushbuf_chip.h), each checked against the reserved end.
+ * begin: 0, or -1 (overflow set) when the room is not free.  end commits
+ * what was stored: 0, or -1 when an op did not fit (nothing of the batch
+ * is committed; err says which).
+ */
+struct nvrt_pb_batch {
+	struct nvrt_pb *pb;
+	uint32_t *p, *end;
+	bool failed;
+};
+/* The cold paths, in pushbuf.c: they set err (and overflow); -1. */
+int nvrt_pb_batch_refuse(struct nvrt_pb *pb, size_t dwords);
+void nvrt_pb_batch_fail(struct nvrt_pb *pb, uint32_t subch, uint32_t method, uint32_t count,
+			size_t left);
+
+/* Inline, and the batch never leaves the caller: its cursor stays in a register. */
+static inline int nvrt_pb_batch_begin(struct nvrt_pb *pb, size_t dwords, struct nvrt_pb_batch *b)
+{
+	if (__builtin_expect(pb->overflow || dwords > pb->cap - pb->len, 0)) {
+		*b = (struct nvrt_pb_batch){ .pb = pb, .failed = true };
+		return nvrt_pb_batch_refuse(pb, dwords);
+	}
+	*b = (struct nvrt_pb_batch){ pb, pb->base + pb->len, pb->base + pb->len + dwords, false };
+	return 0;
+}
+
+static inline int nvrt_pb_batch_end(struct nvrt_pb_batch *b)
+{
+	if (b->failed)
+		return -1;
+	b->pb->len = (size_t)(b->p - b->pb->base);
+	return 0;
+}
+
 /* Disassembles n dwords: headers, Host method names, data fields by name. */
 void nvrt_pb_decode(const struct nvrt_chip *c, const uint32_t *words, size_t n, FILE *out);
 
