@@ -337,23 +337,61 @@ static const char *const pb_op_names[] = {
 	[NVRT_PB_INVALID] = "INVALID",
 };
 
-/* "NV_UDMA_SEM_EXECUTE" for a Host method, the byte address otherwise. */
-static void pb_decode_method(const struct nvrt_chip *c, uint32_t method, FILE *out)
+/*
+ * Output goes through the unlocked stdio calls with numbers formatted here:
+ * `nvrt decode pushbuffer` prints a line per dword, and printf's format
+ * parsing was half of its time.
+ */
+static void pb_put(const char *s, size_t n, FILE *out)
 {
-	const char *name = c->host_method_name(method);
+	fwrite_unlocked(s, 1, n, out);
+}
 
+/* v in hex, at least width digits, with "0x" when prefix. */
+static void pb_put_hex(uint64_t v, int width, bool prefix, FILE *out)
+{
+	char t[24], *p = t + sizeof(t);
+
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+		width--;
+	} while (v || width > 0);
+	if (prefix) {
+		*--p = 'x';
+		*--p = '0';
+	}
+	pb_put(p, (size_t)(t + sizeof(t) - p), out);
+}
+
+static void pb_put_dec(uint64_t v, FILE *out)
+{
+	char t[24], *p = t + sizeof(t);
+
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	pb_put(p, (size_t)(t + sizeof(t) - p), out);
+}
+
+/* "NV_UDMA_SEM_EXECUTE" for a Host method, the byte address otherwise. */
+static void pb_decode_method(const char *name, uint32_t method, FILE *out)
+{
 	if (name)
-		fputs(name, out);
+		fputs_unlocked(name, out);
 	else
-		fprintf(out, "0x%04x", method);
+		pb_put_hex(method, 4, true, out);
 }
 
 /* The method and, for a Host method, the fields the data word sets. */
 static void pb_decode_data(const struct nvrt_chip *c, uint32_t method, uint32_t data, FILE *out)
 {
-	pb_decode_method(c, method, out);
-	if (c->host_method_name(method)) {
-		fputc(' ', out);
+	const char *name = c->host_method_name(method);
+
+	pb_decode_method(name, method, out);
+	if (name) {
+		putc_unlocked(' ', out);
 		c->host_method_data_dump(method, data, out);
 	}
 }
@@ -371,9 +409,27 @@ static uint32_t pb_data_method(const struct nvrt_pb_header *h, uint32_t i)
 	}
 }
 
+/* "%6zu: %08x  " */
 static void pb_decode_line(size_t at, uint32_t word, FILE *out)
 {
-	fprintf(out, "%6zu: %08" PRIx32 "  ", at, word);
+	char t[48], *p = t + 24;
+	size_t k;
+
+	do {
+		*--p = (char)('0' + at % 10);
+		at /= 10;
+	} while (at);
+	while (p > t + 18)
+		*--p = ' ';
+	k = (size_t)(t + 24 - p);
+	memmove(t, p, k);
+	t[k++] = ':';
+	t[k++] = ' ';
+	for (int i = 7; i >= 0; i--)
+		t[k++] = "0123456789abcdef"[(word >> (4 * i)) & 15];
+	t[k++] = ' ';
+	t[k++] = ' ';
+	pb_put(t, k, out);
 }
 
 /* A method header and its data dwords; returns the dwords it spans in words[at..n). */
@@ -382,16 +438,21 @@ static size_t pb_decode_methods(const struct nvrt_chip *c, const struct nvrt_pb_
 {
 	uint32_t i;
 
-	fprintf(out, "%s subch %" PRIu32 " ", pb_op_names[h->op], h->subch);
-	pb_decode_method(c, h->method, out);
-	fprintf(out, " count %" PRIu32 "\n", h->count);
+	fputs_unlocked(pb_op_names[h->op], out);
+	pb_put(" subch ", 7, out);
+	pb_put_dec(h->subch, out);
+	putc_unlocked(' ', out);
+	pb_decode_method(c->host_method_name(h->method), h->method, out);
+	pb_put(" count ", 7, out);
+	pb_put_dec(h->count, out);
+	putc_unlocked('\n', out);
 	for (i = 0; i < h->count && at + 1 + i < n; i++) {
 		uint32_t data = pb_le32(words[at + 1 + i]);
 
 		pb_decode_line(at + 1 + i, data, out);
-		fputs("  ", out);
+		pb_put("  ", 2, out);
 		pb_decode_data(c, pb_data_method(h, i), data, out);
-		fputc('\n', out);
+		putc_unlocked('\n', out);
 	}
 	if (i < h->count)
 		fprintf(out, "%6zu: truncated: %" PRIu32 " of %" PRIu32 " data dwords present\n",
@@ -411,7 +472,7 @@ static size_t pb_decode_one(const struct nvrt_chip *c, const struct nvrt_pb_head
 		return pb_decode_methods(c, h, words, at, n, out);
 	case NVRT_PB_IMMD:
 		fprintf(out, "IMMD subch %" PRIu32 " ", h->subch);
-		pb_decode_method(c, h->method, out);
+		pb_decode_method(c->host_method_name(h->method), h->method, out);
 		fprintf(out, " data 0x%" PRIx32, h->data);
 		if (c->host_method_name(h->method)) {
 			fputc(' ', out);

@@ -5,6 +5,8 @@
  *
  * Header and data words are numbers here; pushbuf.c stores them in memory.
  */
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hw/chip_hw.h"
@@ -348,19 +350,37 @@ void NVRT_FN(host_methods)(struct nvrt_host_methods *out)
 
 /*
  * The Host method at byte address method: a register of dev_pbdma's NV_UDMA
- * device (the generated descriptors carry every one, with its offset).
+ * device (the generated descriptors carry every one, with its offset).  The
+ * disassembler asks for every data dword, so the search over the
+ * descriptors runs once, into a table by dword address.
  */
-static const struct refgen_layout *pb_host_layout(uint32_t method)
+#define PB_HOST_METHODS ((HWC(UDMA_LIMIT) - HWC(UDMA_BASE)) / PB_DWORD + 1)
+static const struct refgen_layout *pb_host_table[PB_HOST_METHODS];
+static pthread_once_t pb_host_once = PTHREAD_ONCE_INIT;
+
+static const struct refgen_layout *pb_host_search(uint32_t method)
 {
 	static const char prefix[] = "NV_UDMA_";
 
-	if (method - HWC(UDMA_BASE) > HWC(UDMA_LIMIT) - HWC(UDMA_BASE))
-		return NULL;
 	for (const struct refgen_layout *const *l = HW(dev_pbdma_layouts); *l; l++)
 		if ((*l)->offset == method && !(*l)->count &&
 		    !strncmp((*l)->name, prefix, sizeof(prefix) - 1))
 			return *l;
 	return NULL;
+}
+
+static void pb_host_table_fill(void)
+{
+	for (uint32_t i = 0; i < PB_HOST_METHODS; i++)
+		pb_host_table[i] = pb_host_search(HWC(UDMA_BASE) + i * PB_DWORD);
+}
+
+static const struct refgen_layout *pb_host_layout(uint32_t method)
+{
+	if (method - HWC(UDMA_BASE) > HWC(UDMA_LIMIT) - HWC(UDMA_BASE) || method % PB_DWORD)
+		return NULL;
+	pthread_once(&pb_host_once, pb_host_table_fill);
+	return pb_host_table[(method - HWC(UDMA_BASE)) / PB_DWORD];
 }
 
 const char *NVRT_FN(host_method_name)(uint32_t method)
@@ -403,6 +423,19 @@ static bool pb_field_always(const struct refgen_layout *l, const struct refgen_f
 	return l->offset == HW(udma_sem_execute)() && pb_field_mask(f) == pb_sem_payload_size_mask();
 }
 
+static void pb_put_hex(uint64_t v, FILE *out)
+{
+	char t[20], *p = t + sizeof(t);
+
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	fwrite_unlocked(p, 1, (size_t)(t + sizeof(t) - p), out);
+}
+
 static void pb_field_print(const struct refgen_layout *l, const struct refgen_field *f,
 			   uint32_t data, bool first, FILE *out)
 {
@@ -411,11 +444,14 @@ static void pb_field_print(const struct refgen_layout *l, const struct refgen_fi
 	size_t n = strlen(l->name);
 	const char *fname = !strncmp(f->name, l->name, n) && f->name[n] == '_' ? f->name + n + 1 : f->name;
 
-	fprintf(out, "%s%s=", first ? "" : " ", fname);
+	if (!first)
+		putc_unlocked(' ', out);
+	fputs_unlocked(fname, out);
+	putc_unlocked('=', out);
 	if (vname)
-		fputs(vname, out);
+		fputs_unlocked(vname, out);
 	else
-		fprintf(out, "0x%llx", (unsigned long long)v);
+		pb_put_hex(v, out);
 }
 
 /*
