@@ -6,6 +6,7 @@
  * encoders and decoders deal in numbers.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nvrt/pushbuf.h"
@@ -338,17 +339,43 @@ static const char *const pb_op_names[] = {
 };
 
 /*
- * Output goes through the unlocked stdio calls with numbers formatted here:
- * `nvrt decode pushbuffer` prints a line per dword, and printf's format
- * parsing was half of its time.
+ * Lines are built in memory and written in large blocks: `nvrt decode
+ * pushbuffer` prints a line per dword, and printf's format parsing and the
+ * per-piece stdio calls were most of its time.  A line is at most
+ * PB_LINE_MAX bytes (cut short beyond).
  */
-static void pb_put(const char *s, size_t n, FILE *out)
+#define PB_LINE_MAX 2048
+#define PB_OUT_BYTES (64 * 1024)
+
+struct pb_line {
+	char *buf;          /* PB_OUT_BYTES: whole lines waiting, then the current one */
+	size_t len, start;  /* start: where the current line begins */
+	FILE *out;
+};
+
+static void pb_put(struct pb_line *l, const char *s, size_t n)
 {
-	fwrite_unlocked(s, 1, n, out);
+	size_t room = l->start + PB_LINE_MAX - l->len;
+
+	if (n > room)
+		n = room;
+	memcpy(l->buf + l->len, s, n);
+	l->len += n;
+}
+
+static void pb_flush(struct pb_line *l)
+{
+	fwrite_unlocked(l->buf, 1, l->len, l->out);
+	l->len = l->start = 0;
+}
+
+static void pb_puts(struct pb_line *l, const char *s)
+{
+	pb_put(l, s, strlen(s));
 }
 
 /* v in hex, at least width digits, with "0x" when prefix. */
-static void pb_put_hex(uint64_t v, int width, bool prefix, FILE *out)
+static void pb_put_hex(struct pb_line *l, uint64_t v, int width, bool prefix)
 {
 	char t[24], *p = t + sizeof(t);
 
@@ -361,39 +388,62 @@ static void pb_put_hex(uint64_t v, int width, bool prefix, FILE *out)
 		*--p = 'x';
 		*--p = '0';
 	}
-	pb_put(p, (size_t)(t + sizeof(t) - p), out);
+	pb_put(l, p, (size_t)(t + sizeof(t) - p));
 }
 
-static void pb_put_dec(uint64_t v, FILE *out)
+/* v in decimal, right-aligned in width columns. */
+static void pb_put_dec(struct pb_line *l, uint64_t v, int width)
 {
 	char t[24], *p = t + sizeof(t);
 
 	do {
 		*--p = (char)('0' + v % 10);
 		v /= 10;
+		width--;
 	} while (v);
-	pb_put(p, (size_t)(t + sizeof(t) - p), out);
+	while (width-- > 0)
+		*--p = ' ';
+	pb_put(l, p, (size_t)(t + sizeof(t) - p));
+}
+
+static void pb_line_end(struct pb_line *l)
+{
+	if (l->len == l->start + PB_LINE_MAX)
+		l->len--;
+	l->buf[l->len++] = '\n';
+	l->start = l->len;
+	if (l->len > PB_OUT_BYTES - PB_LINE_MAX)
+		pb_flush(l);
 }
 
 /* "NV_UDMA_SEM_EXECUTE" for a Host method, the byte address otherwise. */
-static void pb_decode_method(const char *name, uint32_t method, FILE *out)
+static void pb_decode_method(struct pb_line *l, const char *name, uint32_t method)
 {
 	if (name)
-		fputs_unlocked(name, out);
+		pb_puts(l, name);
 	else
-		pb_put_hex(method, 4, true, out);
+		pb_put_hex(l, method, 4, true);
+}
+
+/* The fields a Host method's data word sets, after a space. */
+static void pb_decode_fields(const struct nvrt_chip *c, struct pb_line *l, uint32_t method,
+			     uint32_t data)
+{
+	pb_put(l, " ", 1);
+	if (l->len < l->start + PB_LINE_MAX)
+		l->len += c->host_method_data_text(method, data, l->buf + l->len,
+						   l->start + PB_LINE_MAX - l->len);
 }
 
 /* The method and, for a Host method, the fields the data word sets. */
-static void pb_decode_data(const struct nvrt_chip *c, uint32_t method, uint32_t data, FILE *out)
+static void pb_decode_data(const struct nvrt_chip *c, struct pb_line *l, uint32_t method,
+			   uint32_t data)
 {
 	const char *name = c->host_method_name(method);
 
-	pb_decode_method(name, method, out);
-	if (name) {
-		putc_unlocked(' ', out);
-		c->host_method_data_dump(method, data, out);
-	}
+	pb_decode_method(l, name, method);
+	if (name)
+		pb_decode_fields(c, l, method, data);
 }
 
 /* Method of the i-th data dword of a header (dev_ram: INCR, NONINCR, ONEINCR). */
@@ -410,105 +460,112 @@ static uint32_t pb_data_method(const struct nvrt_pb_header *h, uint32_t i)
 }
 
 /* "%6zu: %08x  " */
-static void pb_decode_line(size_t at, uint32_t word, FILE *out)
+static void pb_decode_line(struct pb_line *l, size_t at, uint32_t word)
 {
-	char t[48], *p = t + 24;
-	size_t k;
-
-	do {
-		*--p = (char)('0' + at % 10);
-		at /= 10;
-	} while (at);
-	while (p > t + 18)
-		*--p = ' ';
-	k = (size_t)(t + 24 - p);
-	memmove(t, p, k);
-	t[k++] = ':';
-	t[k++] = ' ';
-	for (int i = 7; i >= 0; i--)
-		t[k++] = "0123456789abcdef"[(word >> (4 * i)) & 15];
-	t[k++] = ' ';
-	t[k++] = ' ';
-	pb_put(t, k, out);
+	pb_put_dec(l, at, 6);
+	pb_put(l, ": ", 2);
+	pb_put_hex(l, word, 8, false);
+	pb_put(l, "  ", 2);
 }
 
 /* A method header and its data dwords; returns the dwords it spans in words[at..n). */
 static size_t pb_decode_methods(const struct nvrt_chip *c, const struct nvrt_pb_header *h,
-				const uint32_t *words, size_t at, size_t n, FILE *out)
+				const uint32_t *words, size_t at, size_t n, struct pb_line *l)
 {
 	uint32_t i;
 
-	fputs_unlocked(pb_op_names[h->op], out);
-	pb_put(" subch ", 7, out);
-	pb_put_dec(h->subch, out);
-	putc_unlocked(' ', out);
-	pb_decode_method(c->host_method_name(h->method), h->method, out);
-	pb_put(" count ", 7, out);
-	pb_put_dec(h->count, out);
-	putc_unlocked('\n', out);
+	pb_puts(l, pb_op_names[h->op]);
+	pb_put(l, " subch ", 7);
+	pb_put_dec(l, h->subch, 0);
+	pb_put(l, " ", 1);
+	pb_decode_method(l, c->host_method_name(h->method), h->method);
+	pb_put(l, " count ", 7);
+	pb_put_dec(l, h->count, 0);
+	pb_line_end(l);
 	for (i = 0; i < h->count && at + 1 + i < n; i++) {
 		uint32_t data = pb_le32(words[at + 1 + i]);
 
-		pb_decode_line(at + 1 + i, data, out);
-		pb_put("  ", 2, out);
-		pb_decode_data(c, pb_data_method(h, i), data, out);
-		putc_unlocked('\n', out);
+		pb_decode_line(l, at + 1 + i, data);
+		pb_put(l, "  ", 2);
+		pb_decode_data(c, l, pb_data_method(h, i), data);
+		pb_line_end(l);
 	}
-	if (i < h->count)
-		fprintf(out, "%6zu: truncated: %" PRIu32 " of %" PRIu32 " data dwords present\n",
-			n, i, h->count);
+	if (i < h->count) {
+		pb_put_dec(l, n, 6);
+		pb_put(l, ": truncated: ", 13);
+		pb_put_dec(l, i, 0);
+		pb_put(l, " of ", 4);
+		pb_put_dec(l, h->count, 0);
+		pb_put(l, " data dwords present", 20);
+		pb_line_end(l);
+	}
 	return 1 + (size_t)i;
 }
 
 /* The PB instruction h at words[at]; returns the dwords it spans. */
 static size_t pb_decode_one(const struct nvrt_chip *c, const struct nvrt_pb_header *h,
-			    const uint32_t *words, size_t at, size_t n, FILE *out)
+			    const uint32_t *words, size_t at, size_t n, struct pb_line *l)
 {
-	pb_decode_line(at, pb_le32(words[at]), out);
+	pb_decode_line(l, at, pb_le32(words[at]));
 	switch (h->op) {
 	case NVRT_PB_INCR:
 	case NVRT_PB_NONINCR:
 	case NVRT_PB_ONEINCR:
-		return pb_decode_methods(c, h, words, at, n, out);
+		return pb_decode_methods(c, h, words, at, n, l);
 	case NVRT_PB_IMMD:
-		fprintf(out, "IMMD subch %" PRIu32 " ", h->subch);
-		pb_decode_method(c->host_method_name(h->method), h->method, out);
-		fprintf(out, " data 0x%" PRIx32, h->data);
-		if (c->host_method_name(h->method)) {
-			fputc(' ', out);
-			c->host_method_data_dump(h->method, h->data, out);
-		}
+		pb_put(l, "IMMD subch ", 11);
+		pb_put_dec(l, h->subch, 0);
+		pb_put(l, " ", 1);
+		pb_decode_method(l, c->host_method_name(h->method), h->method);
+		pb_put(l, " data ", 6);
+		pb_put_hex(l, h->data, 1, true);
+		if (c->host_method_name(h->method))
+			pb_decode_fields(c, l, h->method, h->data);
 		break;
 	case NVRT_PB_SET_SUBDEVICE_MASK:
 	case NVRT_PB_STORE_SUBDEVICE_MASK:
-		fprintf(out, "%s mask 0x%03" PRIx32, pb_op_names[h->op], h->data);
+		pb_puts(l, pb_op_names[h->op]);
+		pb_put(l, " mask ", 6);
+		pb_put_hex(l, h->data, 3, true);
 		break;
 	case NVRT_PB_USE_SUBDEVICE_MASK:
 	case NVRT_PB_END_SEGMENT:
 	case NVRT_PB_NOP:
 	case NVRT_PB_INVALID:
-		fputs(pb_op_names[h->op], out);
+		pb_puts(l, pb_op_names[h->op]);
 		break;
 	}
-	fputc('\n', out);
+	pb_line_end(l);
 	return 1;
 }
 
 void nvrt_pb_decode(const struct nvrt_chip *c, const uint32_t *words, size_t n, FILE *out)
 {
+	struct pb_line l = { .out = out };
 	size_t at = 0;
 
 	if (!c || !out || !words)
 		return;
+	l.buf = malloc(PB_OUT_BYTES);
+	if (!l.buf) {
+		fputs("pushbuffer: out of memory\n", out);
+		return;
+	}
 	while (at < n) {
 		struct nvrt_pb_header h;
 
 		c->pb_header_decode(pb_le32(words[at]), &h);
-		at += pb_decode_one(c, &h, words, at, n, out);
+		at += pb_decode_one(c, &h, words, at, n, &l);
 		/* Host decodes nothing of the segment after END_PB_SEGMENT (dev_ram). */
 		if (h.op == NVRT_PB_END_SEGMENT && at < n) {
-			fprintf(out, "%6zu: %zu dwords after END_PB_SEGMENT, not processed\n", at, n - at);
+			pb_put_dec(&l, at, 6);
+			pb_put(&l, ": ", 2);
+			pb_put_dec(&l, n - at, 0);
+			pb_put(&l, " dwords after END_PB_SEGMENT, not processed", 43);
+			pb_line_end(&l);
 			break;
 		}
 	}
+	pb_flush(&l);
+	free(l.buf);
 }

@@ -123,6 +123,8 @@ struct nvrt_chip {
 	const char *(*host_method_name)(uint32_t method);
 	/* Fields of a Host method's data word, by name ("OPERATION=RELEASE ..."). */
 	void (*host_method_data_dump)(uint32_t method, uint32_t data, FILE *out);
+	/* The same into buf (cap > 0, NUL-terminated, cut short when full); its length. */
+	size_t (*host_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap);
 
 	/*
 	 * device_hw.c: bring-up and channel control, every register through

@@ -32,6 +32,7 @@ uint32_t NVRT_FN(membar_op_d)(void);
 const char *NVRT_FN(host_method_name)(uint32_t method);
 void NVRT_FN(host_methods)(struct nvrt_host_methods *out);
 void NVRT_FN(host_method_data_dump)(uint32_t method, uint32_t data, FILE *out);
+size_t NVRT_FN(host_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap);
 /* pagetable_hw.c */
 void NVRT_FN(pt_format)(struct nvrt_pt_format *out);
 void NVRT_FN(pde_encode)(const struct nvrt_pde *p, uint32_t out[2]);

@@ -37,6 +37,7 @@ const struct nvrt_chip NVRT_CAT(nvrt_chip_, NVRT_CHIP) = {
 	.runlist_dump = NVRT_FN(runlist_dump),
 	.host_method_name = NVRT_FN(host_method_name),
 	.host_method_data_dump = NVRT_FN(host_method_data_dump),
+	.host_method_data_text = NVRT_FN(host_method_data_text),
 	.device_identify = NVRT_FN(device_identify),
 	.host_enable = NVRT_FN(host_enable),
 	.topology_read = NVRT_FN(topology_read),

@@ -423,63 +423,105 @@ static bool pb_field_always(const struct refgen_layout *l, const struct refgen_f
 	return l->offset == HW(udma_sem_execute)() && pb_field_mask(f) == pb_sem_payload_size_mask();
 }
 
-static void pb_put_hex(uint64_t v, FILE *out)
+/* Text into buf[0..cap), always NUL-terminated and cut short when full. */
+struct pb_text {
+	char *buf;
+	size_t len, cap;
+};
+
+static void pb_text_put(struct pb_text *t, const char *s, size_t n)
 {
-	char t[20], *p = t + sizeof(t);
+	if (n > t->cap - 1 - t->len)
+		n = t->cap - 1 - t->len;
+	memcpy(t->buf + t->len, s, n);
+	t->len += n;
+	t->buf[t->len] = '\0';
+}
+
+static void pb_text_hex(struct pb_text *t, uint64_t v, int width)
+{
+	char d[20], *p = d + sizeof(d);
 
 	do {
 		*--p = "0123456789abcdef"[v & 15];
 		v >>= 4;
-	} while (v);
+		width--;
+	} while (v || width > 0);
 	*--p = 'x';
 	*--p = '0';
-	fwrite_unlocked(p, 1, (size_t)(t + sizeof(t) - p), out);
+	pb_text_put(t, p, (size_t)(d + sizeof(d) - p));
 }
 
-static void pb_field_print(const struct refgen_layout *l, const struct refgen_field *f,
-			   uint32_t data, bool first, FILE *out)
+/* A field of a one-word method's data (the descriptors' getter goes bit by bit). */
+static uint64_t pb_field_get(const struct refgen_field *f, uint32_t data)
 {
-	uint64_t v = refgen_field_value(f, &data);
+	if (f->lo + f->width <= 32)
+		return (data & pb_field_mask(f)) >> f->lo;
+	return refgen_field_value(f, &data);
+}
+
+static void pb_field_print(const struct refgen_layout *l, size_t lname, const struct refgen_field *f,
+			   uint32_t data, bool first, struct pb_text *t)
+{
+	uint64_t v = pb_field_get(f, data);
 	const char *vname = nvrt_dump_value_suffix(f, v);
-	size_t n = strlen(l->name);
-	const char *fname = !strncmp(f->name, l->name, n) && f->name[n] == '_' ? f->name + n + 1 : f->name;
+	const char *fname = !strncmp(f->name, l->name, lname) && f->name[lname] == '_' ?
+			    f->name + lname + 1 : f->name;
 
 	if (!first)
-		putc_unlocked(' ', out);
-	fputs_unlocked(fname, out);
-	putc_unlocked('=', out);
+		pb_text_put(t, " ", 1);
+	pb_text_put(t, fname, strlen(fname));
+	pb_text_put(t, "=", 1);
 	if (vname)
-		fputs_unlocked(vname, out);
+		pb_text_put(t, vname, strlen(vname));
 	else
-		pb_put_hex(v, out);
+		pb_text_hex(t, v, 1);
 }
 
 /*
  * "FIELD=VALUE ..." in manual order: the fields that are not 0 and those
  * pb_field_always names (the first field when nothing else shows), then any
  * bits no field covers.  Nothing for a method that is not a Host method.
+ * Returns the length written to buf (cap > 0).
  */
-void NVRT_FN(host_method_data_dump)(uint32_t method, uint32_t data, FILE *out)
+size_t NVRT_FN(host_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap)
 {
 	const struct refgen_layout *l = pb_host_layout(method);
+	struct pb_text t = { buf, 0, cap };
 	uint32_t covered = 0;
 	bool first = true;
+	size_t lname;
 
+	buf[0] = '\0';
 	if (!l)
-		return;
+		return 0;
+	lname = strlen(l->name);
 	for (uint32_t i = 0; i < l->nfields; i++) {
 		const struct refgen_field *f = &l->fields[i];
 
 		covered |= pb_field_mask(f);
-		if (refgen_field_value(f, &data) || pb_field_always(l, f)) {
-			pb_field_print(l, f, data, first, out);
+		if (pb_field_get(f, data) || pb_field_always(l, f)) {
+			pb_field_print(l, lname, f, data, first, &t);
 			first = false;
 		}
 	}
 	if (first && l->nfields) {
-		pb_field_print(l, &l->fields[0], data, true, out);
+		pb_field_print(l, lname, &l->fields[0], data, true, &t);
 		first = false;
 	}
-	if (data & ~covered)
-		fprintf(out, "%sUNDEFINED_BITS=0x%08x", first ? "" : " ", data & ~covered);
+	if (data & ~covered) {
+		if (!first)
+			pb_text_put(&t, " ", 1);
+		pb_text_put(&t, "UNDEFINED_BITS=", 15);
+		pb_text_hex(&t, data & ~covered, 8);
+	}
+	return t.len;
+}
+
+void NVRT_FN(host_method_data_dump)(uint32_t method, uint32_t data, FILE *out)
+{
+	char buf[1024];
+	size_t n = NVRT_FN(host_method_data_text)(method, data, buf, sizeof(buf));
+
+	fwrite(buf, 1, n, out);
 }
