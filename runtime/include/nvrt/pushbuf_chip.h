@@ -71,17 +71,34 @@ static inline void NVRT_PB_FN(store)(uint32_t *dst, const uint32_t *src, uint32_
 #endif
 }
 
+/*
+ * The same by memcpy, for batches: their cursor is the caller's local
+ * variable, which a memcpy cannot alias, and a memcpy of the data is one
+ * wide load and store where the loop above is one per word.
+ */
+static inline void NVRT_PB_FN(store_block)(uint32_t *dst, const uint32_t *src, uint32_t n)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	NVRT_PB_FN(store)(dst, src, n);
+#else
+	memcpy(dst, src, (size_t)n * sizeof(*dst));
+#endif
+}
+
 /* nvrt_pb_incr, inlined: the same words, the same checks and errors. */
 static inline int NVRT_PB_FN(incr)(struct nvrt_pb *pb, uint32_t subch, uint32_t method,
 				   const uint32_t *data, uint32_t count)
 {
-	if (__builtin_expect(!NVRT_PB_FN(incr_fits)(subch, method, count) || pb->overflow ||
-			     1 + (size_t)count > pb->cap - pb->len || (count && !data), 0))
+	size_t len = pb->len, end = len + 1 + (size_t)count;
+
+	/* One test for the rare cases (| not ||: no branch per condition). */
+	if (__builtin_expect(!NVRT_PB_FN(incr_fits)(subch, method, count) | pb->overflow |
+			     (end > pb->cap) | (end <= len) | (count && !data), 0))
 		return nvrt_pb_incr(pb, subch, method, data, count);
-	uint32_t *p = pb->base + pb->len;
+	uint32_t *p = pb->base + len;
+	pb->len = end;
 	p[0] = NVRT_PB_FN(incr_header)(subch, method, count);
-	NVRT_PB_FN(store)(p + 1, data, count);
-	pb->len += 1 + (size_t)count;
+	NVRT_PB_FN(store_block)(p + 1, data, count);
 	return 0;
 }
 
@@ -98,6 +115,6 @@ static inline void NVRT_PB_FN(batch_incr)(struct nvrt_pb_batch *b, uint32_t subc
 		return;
 	}
 	b->p[0] = NVRT_PB_FN(incr_header)(subch, method, count);
-	NVRT_PB_FN(store)(b->p + 1, data, count);
+	NVRT_PB_FN(store_block)(b->p + 1, data, count);
 	b->p += 1 + count;
 }
