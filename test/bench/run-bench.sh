@@ -1,13 +1,15 @@
 #!/bin/sh
-# Runs each benchmark binary given, passing the manuals root, under one
-# header.  Benchmarks report figures, not pass/fail; the exit status is 1 only
+# Runs each benchmark binary given, passing the manuals root, and prints ONE
+# table of every figure (ours, the baseline measured in the same run, the
+# ratio), then each binary's notes (goals met or not, conditions) under its
+# name.  Benchmarks report figures, not pass/fail; the exit status is 1 only
 # when a binary failed to run.
 #
 # Every binary prints its own rows in the common column format
 #     figure | value | baseline | ratio | notes
 # with printf widths "%-34s | %-10s | %-10s | %-8s | %s" (keep the binaries'
-# BENCH_ROW_FORMAT in step), and may add plain lines after its rows (or after
-# each group of rows).
+# BENCH_ROW_FORMAT in step), and may add plain lines (notes) anywhere: rows
+# are the lines with the four " | " separators.
 #
 #   MANUALS=/path/to/manuals sh test/bench/run-bench.sh out/bench/bench_*
 #
@@ -24,12 +26,30 @@ echo "host: $(uname -srm), ${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?')
 echo "manuals: $MANUALS"
 echo "grep: $(grep --version 2>/dev/null | head -n 1), LC_ALL=${LC_ALL:-} LANG=${LANG:-}"
 echo
-printf '%-34s | %-10s | %-10s | %-8s | %s\n' figure value baseline ratio notes
-
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 failed=""
+i=0
 for b in "$@"; do
-	echo "== ${b##*/}"
-	"$b" "$MANUALS" || failed="$failed ${b##*/}"
+	i=$((i + 1))
+	"$b" "$MANUALS" >"$tmp/$i.out" || failed="$failed ${b##*/}"
+done
+
+row='^[^|]* \| [^|]* \| [^|]* \| [^|]* \| '
+printf '%-34s | %-10s | %-10s | %-8s | %s\n' figure value baseline ratio notes
+i=0
+for b in "$@"; do
+	i=$((i + 1))
+	grep -E "$row" "$tmp/$i.out" || true
+done
+i=0
+for b in "$@"; do
+	i=$((i + 1))
+	if grep -qvE "$row" "$tmp/$i.out"; then
+		echo
+		echo "== ${b##*/}"
+		grep -vE "$row" "$tmp/$i.out" || true
+	fi
 done
 if [ -n "$failed" ]; then
 	echo "benchmarks that failed:$failed"
