@@ -16,6 +16,7 @@
 
 #include "nvrt/chip.h"
 #include "nvrt/pushbuf.h"
+#include "nvrt/pushbuf_gv100.h"
 
 static const struct nvrt_chip *chip(void)
 {
@@ -673,9 +674,109 @@ static void test_decode_random(void **state)
 	fclose(null);
 }
 
+/* ---- inline encoders and batches (nvrt/pushbuf_chip.h) -------------------------- */
+
+/*
+ * dev_ram NV_FIFO_DMA_INCR: OPCODE 31:29 = 1, COUNT 28:16, SUBCHANNEL 15:13,
+ * ADDRESS 11:0 (dword address): subchannel 5, method 0x1ffc (dword 0x7ff),
+ * count 2 -> 0x20000000 | 2 << 16 | 5 << 13 | 0x7ff = 0x2002a7ff.
+ */
+static void test_inline_incr_words(void **state)
+{
+	uint32_t mem[8] = { 0 }, data[2] = { 0x11111111, 0x22222222 };
+	struct nvrt_pb pb;
+
+	(void)state;
+	nvrt_pb_init(&pb, chip(), mem, sizeof(mem));
+	assert_int_equal(nvrt_gv100_pb_incr(&pb, 5, 0x1ffc, data, 2), 0);
+	assert_int_equal(pb.len, 3);
+	assert_int_equal(mem[0], 0x2002a7ff);
+	assert_int_equal(mem[1], 0x11111111);
+	assert_int_equal(mem[2], 0x22222222);
+	assert_int_equal(nvrt_gv100_pb_incr_header(0, 0x5c, 4), 0x20040017);
+}
+
+/* Same words, length and refusals as nvrt_pb_incr, whatever the arguments. */
+static void test_inline_matches_library(void **state)
+{
+	static const uint32_t subch[] = { 0, 7, 8 }, method[] = { 0, 0x5c, 0x5e, 0x3ffc, 0x4000 };
+	static const uint32_t count[] = { 0, 1, 4, 9 };
+	uint32_t data[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+
+	(void)state;
+	for (size_t a = 0; a < 3; a++)
+		for (size_t m = 0; m < 5; m++)
+			for (size_t k = 0; k < 4; k++) {
+				uint32_t x[8] = { 0 }, y[8] = { 0 };
+				struct nvrt_pb px, py;
+				int rx, ry;
+
+				nvrt_pb_init(&px, chip(), x, sizeof(x));
+				nvrt_pb_init(&py, chip(), y, sizeof(y));
+				rx = nvrt_pb_incr(&px, subch[a], method[m], data, count[k]);
+				ry = nvrt_gv100_pb_incr(&py, subch[a], method[m], data, count[k]);
+				assert_int_equal(rx, ry);
+				assert_int_equal(px.len, py.len);
+				assert_int_equal(px.overflow, py.overflow);
+				assert_memory_equal(x, y, sizeof(x));
+				assert_string_equal(px.err.msg, py.err.msg);
+			}
+}
+
+static void test_batch(void **state)
+{
+	uint32_t mem[12], data[4] = { 0xa, 0xb, 0xc, 0xd };
+	struct nvrt_pb pb;
+	struct nvrt_pb_batch b;
+
+	(void)state;
+	memset(mem, 0xee, sizeof(mem));
+	nvrt_pb_init(&pb, chip(), mem, 10 * sizeof(uint32_t));
+	/* two groups of 1 + 4 fill the 10 dwords reserved */
+	assert_int_equal(nvrt_pb_batch_begin(&pb, 10, &b), 0);
+	nvrt_gv100_pb_batch_incr(&b, 0, 0x5c, data, 4);
+	nvrt_gv100_pb_batch_incr(&b, 0, 0x5c, data, 4);
+	assert_int_equal(pb.len, 0);   /* nothing committed yet */
+	assert_int_equal(nvrt_pb_batch_end(&b), 0);
+	assert_int_equal(pb.len, 10);
+	assert_int_equal(mem[0], 0x20040017);
+	assert_int_equal(mem[5], 0x20040017);
+	assert_int_equal(mem[9], 0xd);
+	assert_int_equal(mem[10], 0xeeeeeeee);
+
+	/* more than reserved: the op writes nothing, the batch commits nothing */
+	nvrt_pb_reset(&pb);
+	memset(mem, 0xee, sizeof(mem));
+	assert_int_equal(nvrt_pb_batch_begin(&pb, 6, &b), 0);
+	nvrt_gv100_pb_batch_incr(&b, 0, 0x5c, data, 4);
+	nvrt_gv100_pb_batch_incr(&b, 0, 0x5c, data, 1);
+	assert_true(b.failed);
+	assert_int_equal(nvrt_pb_batch_end(&b), -1);
+	assert_int_equal(pb.len, 0);
+	assert_non_null(strstr(pb.err.msg, "does not fit the header or the 1 dwords left of the batch"));
+	assert_int_equal(mem[4], 0xd);          /* the first group stored */
+	assert_int_equal(mem[5], 0xeeeeeeee);   /* the second wrote nothing */
+
+	/* a method that does not fit the header fails the batch too */
+	assert_int_equal(nvrt_pb_batch_begin(&pb, 6, &b), 0);
+	nvrt_gv100_pb_batch_incr(&b, 8, 0x5c, data, 4);
+	assert_int_equal(nvrt_pb_batch_end(&b), -1);
+
+	/* room the buffer does not have: refused like any op, overflow set */
+	assert_int_equal(nvrt_pb_batch_begin(&pb, 11, &b), -1);
+	assert_true(pb.overflow);
+	assert_non_null(strstr(pb.err.msg, "pushbuffer full: 11 dwords needed"));
+	nvrt_gv100_pb_batch_incr(&b, 0, 0x5c, data, 1);
+	assert_int_equal(nvrt_pb_batch_end(&b), -1);
+	assert_int_equal(pb.len, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_inline_incr_words),
+		cmocka_unit_test(test_inline_matches_library),
+		cmocka_unit_test(test_batch),
 		cmocka_unit_test(test_header_words),
 		cmocka_unit_test(test_header_decode),
 		cmocka_unit_test(test_header_roundtrip),
