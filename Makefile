@@ -4,8 +4,11 @@
 #   make CHIP=gv100      one chip
 #   make CHIPS=all       every chip under $(MANUALS)
 #   make test            the whole test suite (cmocka)
-#   make bench           benchmarks (figures, not pass/fail): parsing, header
-#                        compile time and size, accessor code vs hand-written
+#   make bench           benchmarks (figures, not pass/fail), one table with
+#                        the baselines measured in the same run: parsing to
+#                        IR, header compile time and size, accessor code vs
+#                        hand-written, pushbuffer encoding, decoding, the
+#                        simulator's submissions
 #   make MANUALS=/path/to/open-gpu-doc/manuals ...
 
 MANUALS ?= ../shared/manuals
