@@ -351,6 +351,10 @@ struct pb_line {
 	char *buf;          /* PB_OUT_BYTES: whole lines waiting, then the current one */
 	size_t len, start;  /* start: where the current line begins */
 	FILE *out;
+	/* The last dword index printed, in decimal: lines count up by one. */
+	size_t at;
+	char at_text[24];   /* right-aligned, at_text + sizeof - at_len */
+	int at_len;
 };
 
 static void pb_put(struct pb_line *l, const char *s, size_t n)
@@ -459,10 +463,39 @@ static uint32_t pb_data_method(const struct nvrt_pb_header *h, uint32_t i)
 	}
 }
 
+/* at in decimal, right-aligned in 6 columns: the last one plus one when it can. */
+static void pb_put_index(struct pb_line *l, size_t at)
+{
+	char *end = l->at_text + sizeof(l->at_text);
+	int i;
+
+	if (l->at_len && at == l->at + 1) {
+		for (i = 1; i <= l->at_len && end[-i] == '9'; i++)
+			end[-i] = '0';
+		if (i > l->at_len) {
+			l->at_len++;      /* 99 -> 100 */
+			end[-i] = '1';
+		} else {
+			end[-i]++;
+		}
+	} else {
+		size_t v = at;
+		l->at_len = 0;
+		do {
+			end[-++l->at_len] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
+	l->at = at;
+	for (i = l->at_len; i < 6; i++)
+		pb_put(l, " ", 1);
+	pb_put(l, end - l->at_len, (size_t)l->at_len);
+}
+
 /* "%6zu: %08x  " */
 static void pb_decode_line(struct pb_line *l, size_t at, uint32_t word)
 {
-	pb_put_dec(l, at, 6);
+	pb_put_index(l, at);
 	pb_put(l, ": ", 2);
 	pb_put_hex(l, word, 8, false);
 	pb_put(l, "  ", 2);

@@ -335,7 +335,5 @@ int nvrt_cli_decode(int argc, char **argv)
 		return decode_walk(c, &o, argv + optind, argc - optind);
 	if (argc - optind != 1)
 		return nvrt_cli_usage("decode %s: give exactly one FILE", kind);
-	/* A line per dword: large writes, not one per 4 KiB (stdout is flushed at exit). */
-	setvbuf(stdout, NULL, _IOFBF, 1 << 20);
 	return decode_file(c, kind, argv[optind], &o);
 }
