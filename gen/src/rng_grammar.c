@@ -100,69 +100,138 @@ static xmlNodePtr rng_define(struct rng_build *b, xmlNodePtr ref)
 /*
  * XSD regular expression -> PCRE2.  XSD expressions match the whole value
  * and have no anchors ('^' and '$' are plain characters outside classes);
- * constructs whose meaning differs between the two are refused.
+ * a class subtraction [A-[B]] becomes (?:(?![B])[A]); constructs whose
+ * meaning differs between the two (or between XSD and libxml2, the
+ * reference) are refused.
  */
+struct rng_re {
+	struct rng_build *b;
+	xmlNodePtr n;
+	const char *src;
+	size_t i;
+	char *o;           /* output cursor */
+	bool bad;
+};
+
+static void rng_re_fail(struct rng_re *r, const char *what)
+{
+	if (!r->bad)
+		rng_fail(r->b, r->n, "pattern %s: %s", r->src, what);
+	r->bad = true;
+}
+
+/* An escape at src[i] ('\'), inside a class or not. */
+static void rng_re_escape(struct rng_re *r)
+{
+	char e = r->src[r->i + 1];
+
+	if (!e || strchr("sSiIcCwW", e) ||
+	    ((e == 'p' || e == 'P') && !strncmp(r->src + r->i + 2, "{Is", 3))) {
+		rng_re_fail(r, "this escape is not supported");
+		return;
+	}
+	if (e == 'd')
+		r->o += sprintf(r->o, "\\p{Nd}");
+	else if (e == 'D')
+		r->o += sprintf(r->o, "\\P{Nd}");
+	else
+		r->o += sprintf(r->o, "\\%c", e);
+	r->i += 2;
+}
+
+/* A class at src[i] ('['), to its ']', subtractions included. */
+static void rng_re_class(struct rng_re *r, int depth)
+{
+	char *sub = NULL, *start = r->o;
+
+	if (depth > 8) {
+		rng_re_fail(r, "classes nested too deep");
+		return;
+	}
+	r->i++;
+	*r->o++ = '[';
+	if (r->src[r->i] == '^')
+		*r->o++ = r->src[r->i++];
+	if (r->src[r->i] == ']')
+		rng_re_fail(r, "empty class");
+	while (!r->bad && r->src[r->i] && r->src[r->i] != ']') {
+		char c = r->src[r->i];
+
+		if (c == '-' && r->src[r->i + 1] == '[') {
+			/* libxml2 reads a nested one otherwise than XSD says: refused */
+			if (depth) {
+				rng_re_fail(r, "a nested class subtraction is not supported");
+				break;
+			}
+			/* the subtraction, kept aside: it comes first in the output */
+			*r->o++ = ']';
+			*r->o = '\0';
+			sub = r->o + 1;
+			r->o = sub;
+			r->i++;
+			rng_re_class(r, depth + 1);
+			*r->o++ = '\0';
+			if (r->src[r->i] != ']')
+				rng_re_fail(r, "a subtraction must end its class");
+			break;
+		}
+		if (c == '\\') {
+			rng_re_escape(r);
+		} else {
+			if (c == '[')
+				*r->o++ = '\\';
+			*r->o++ = c;
+			r->i++;
+		}
+	}
+	if (r->src[r->i] != ']') {
+		rng_re_fail(r, "unterminated class");
+		return;
+	}
+	r->i++;
+	if (!sub) {
+		*r->o++ = ']';
+		return;
+	}
+	/* start: "[A]" NUL sub: "[B]" NUL -> "(?:(?![B])[A])" */
+	size_t na = strlen(start), nb = strlen(sub);
+	char *tmp = arena_alloc(&r->b->g->arena, na + nb + 1);
+	memcpy(tmp, start, na + 1);
+	memcpy(tmp + na + 1, sub, nb);
+	r->o = start;
+	r->o += sprintf(r->o, "(?:(?!%.*s)%s)", (int)nb, tmp + na + 1, tmp);
+}
+
 static char *rng_xsd_regex(struct rng_build *b, xmlNodePtr n, const char *re)
 {
 	size_t len = strlen(re);
-	char *out = arena_alloc(&b->g->arena, len * 8 + 1), *o = out;
-	int depth = 0;
+	struct rng_re r = { b, n, re, 0, NULL, false };
+	char *out = arena_alloc(&b->g->arena, len * 16 + 16);
 
-	for (size_t i = 0; i < len; i++) {
-		char c = re[i];
+	r.o = out;
+	while (!r.bad && re[r.i]) {
+		char c = re[r.i];
 
 		if (c == '\\') {
-			char e = re[i + 1];
-			if (strchr("sSiIcCwW", e) || (e == 'p' && !strncmp(re + i + 2, "{Is", 3)) ||
-			    (e == 'P' && !strncmp(re + i + 2, "{Is", 3))) {
-				rng_fail(b, n, "pattern %s: \\%c is not supported", re, e);
-				return NULL;
-			}
-			if (e == 'd') {
-				o += sprintf(o, "\\p{Nd}");
-			} else if (e == 'D') {
-				o += sprintf(o, "\\P{Nd}");
-			} else {
-				*o++ = c;
-				if (e)
-					*o++ = e;
-			}
-			i += e != 0;
-		} else if (depth) {
-			if (c == '[' && i && re[i - 1] == '-') {
-				rng_fail(b, n, "pattern %s: class subtraction is not supported", re);
-				return NULL;
-			}
-			if (c == '[')
-				depth++;
-			if (c == ']')
-				depth--;
-			*o++ = c;
+			rng_re_escape(&r);
 		} else if (c == '[') {
-			depth = 1;
-			*o++ = c;
-			/* a leading ']' or '^]' is literal in PCRE2 but not in XSD */
-			if (re[i + 1] == '^') {
-				*o++ = re[++i];
-			}
-			if (re[i + 1] == ']') {
-				rng_fail(b, n, "pattern %s: empty class", re);
-				return NULL;
-			}
+			rng_re_class(&r, 0);
 		} else if (c == '^' || c == '$') {
-			*o++ = '\\';
-			*o++ = c;
+			*r.o++ = '\\';
+			*r.o++ = c;
+			r.i++;
 		} else if (c == '.') {
-			o += sprintf(o, "[^\\n\\r]");
-		} else if (c == '(' && re[i + 1] == '?') {
-			rng_fail(b, n, "pattern %s: (? is not XSD", re);
-			return NULL;
+			r.o += sprintf(r.o, "[^\\n\\r]");
+			r.i++;
+		} else if (c == '(' && re[r.i + 1] == '?') {
+			rng_re_fail(&r, "(? is not XSD");
 		} else {
-			*o++ = c;
+			*r.o++ = c;
+			r.i++;
 		}
 	}
-	*o = '\0';
-	return out;
+	*r.o = '\0';
+	return r.bad ? NULL : out;
 }
 
 static pcre2_code *rng_pattern(struct rng_build *b, xmlNodePtr n, const char *src)
