@@ -8,6 +8,8 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "xsd_regex.h"
+
 #define RNG_NS "http://relaxng.org/ns/structure/1.0"
 #define XSD_LIB "http://www.w3.org/2001/XMLSchema-datatypes"
 
@@ -97,155 +99,21 @@ static xmlNodePtr rng_define(struct rng_build *b, xmlNodePtr ref)
 
 /* ---- simple types ------------------------------------------------------------------- */
 
-/*
- * XSD regular expression -> PCRE2.  XSD expressions match the whole value
- * and have no anchors ('^' and '$' are plain characters outside classes);
- * a class subtraction [A-[B]] becomes (?:(?![B])[A]); constructs whose
- * meaning differs between the two (or between XSD and libxml2, the
- * reference) are refused.
- */
-struct rng_re {
-	struct rng_build *b;
-	xmlNodePtr n;
-	const char *src;
-	size_t i;
-	char *o;           /* output cursor */
-	bool bad;
-};
-
-static void rng_re_fail(struct rng_re *r, const char *what)
-{
-	if (!r->bad)
-		rng_fail(r->b, r->n, "pattern %s: %s", r->src, what);
-	r->bad = true;
-}
-
-/* An escape at src[i] ('\'), inside a class or not. */
-static void rng_re_escape(struct rng_re *r)
-{
-	char e = r->src[r->i + 1];
-
-	if (!e || strchr("sSiIcCwW", e) ||
-	    ((e == 'p' || e == 'P') && !strncmp(r->src + r->i + 2, "{Is", 3))) {
-		rng_re_fail(r, "this escape is not supported");
-		return;
-	}
-	if (e == 'd')
-		r->o += sprintf(r->o, "\\p{Nd}");
-	else if (e == 'D')
-		r->o += sprintf(r->o, "\\P{Nd}");
-	else
-		r->o += sprintf(r->o, "\\%c", e);
-	r->i += 2;
-}
-
-/* A class at src[i] ('['), to its ']', subtractions included. */
-static void rng_re_class(struct rng_re *r, int depth)
-{
-	char *sub = NULL, *start = r->o;
-
-	if (depth > 8) {
-		rng_re_fail(r, "classes nested too deep");
-		return;
-	}
-	r->i++;
-	*r->o++ = '[';
-	if (r->src[r->i] == '^')
-		*r->o++ = r->src[r->i++];
-	if (r->src[r->i] == ']')
-		rng_re_fail(r, "empty class");
-	while (!r->bad && r->src[r->i] && r->src[r->i] != ']') {
-		char c = r->src[r->i];
-
-		if (c == '-' && r->src[r->i + 1] == '[') {
-			/* libxml2 reads a nested one otherwise than XSD says: refused */
-			if (depth) {
-				rng_re_fail(r, "a nested class subtraction is not supported");
-				break;
-			}
-			/* the subtraction, kept aside: it comes first in the output */
-			*r->o++ = ']';
-			*r->o = '\0';
-			sub = r->o + 1;
-			r->o = sub;
-			r->i++;
-			rng_re_class(r, depth + 1);
-			*r->o++ = '\0';
-			if (r->src[r->i] != ']')
-				rng_re_fail(r, "a subtraction must end its class");
-			break;
-		}
-		if (c == '\\') {
-			rng_re_escape(r);
-		} else {
-			if (c == '[')
-				*r->o++ = '\\';
-			*r->o++ = c;
-			r->i++;
-		}
-	}
-	if (r->src[r->i] != ']') {
-		rng_re_fail(r, "unterminated class");
-		return;
-	}
-	r->i++;
-	if (!sub) {
-		*r->o++ = ']';
-		return;
-	}
-	/* start: "[A]" NUL sub: "[B]" NUL -> "(?:(?![B])[A])" */
-	size_t na = strlen(start), nb = strlen(sub);
-	char *tmp = arena_alloc(&r->b->g->arena, na + nb + 1);
-	memcpy(tmp, start, na + 1);
-	memcpy(tmp + na + 1, sub, nb);
-	r->o = start;
-	r->o += sprintf(r->o, "(?:(?!%.*s)%s)", (int)nb, tmp + na + 1, tmp);
-}
-
-static char *rng_xsd_regex(struct rng_build *b, xmlNodePtr n, const char *re)
-{
-	size_t len = strlen(re);
-	struct rng_re r = { b, n, re, 0, NULL, false };
-	char *out = arena_alloc(&b->g->arena, len * 16 + 16);
-
-	r.o = out;
-	while (!r.bad && re[r.i]) {
-		char c = re[r.i];
-
-		if (c == '\\') {
-			rng_re_escape(&r);
-		} else if (c == '[') {
-			rng_re_class(&r, 0);
-		} else if (c == '^' || c == '$') {
-			*r.o++ = '\\';
-			*r.o++ = c;
-			r.i++;
-		} else if (c == '.') {
-			r.o += sprintf(r.o, "[^\\n\\r]");
-			r.i++;
-		} else if (c == '(' && re[r.i + 1] == '?') {
-			rng_re_fail(&r, "(? is not XSD");
-		} else {
-			*r.o++ = c;
-			r.i++;
-		}
-	}
-	*r.o = '\0';
-	return r.bad ? NULL : out;
-}
-
 static pcre2_code *rng_pattern(struct rng_build *b, xmlNodePtr n, const char *src)
 {
-	char *re = rng_xsd_regex(b, n, src);
+	char why[160], *re = xsd_regex_to_pcre2(src, why, sizeof(why));
 	int err;
 	PCRE2_SIZE off;
 	pcre2_code *code;
 
-	if (!re)
+	if (!re) {
+		rng_fail(b, n, "pattern %s: %s", src, why);
 		return NULL;
+	}
 	code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
 			     PCRE2_UTF | PCRE2_UCP | PCRE2_ANCHORED | PCRE2_ENDANCHORED |
 			     PCRE2_NO_AUTO_CAPTURE | PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
+	free(re);
 	if (!code) {
 		rng_fail(b, n, "pattern %s does not compile", src);
 		return NULL;
@@ -790,92 +658,4 @@ int rng_grammar_attr(const struct rng_grammar *g, const char *name)
 		if (!strcmp(g->attrs[i], name))
 			return i;
 	return -1;
-}
-
-/* ---- checking values ---------------------------------------------------------------- */
-
-static bool rng_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* XSD integers collapse whitespace: surrounding blanks are allowed. */
-static bool rng_integer(const char *s, size_t n, bool positive)
-{
-	size_t i = 0, d;
-	bool minus = false, nonzero = false;
-
-	while (n && rng_space(s[n - 1]))
-		n--;
-	while (i < n && rng_space(s[i]))
-		i++;
-	if (i < n && (s[i] == '+' || s[i] == '-'))
-		minus = s[i++] == '-';
-	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-		nonzero |= s[i] != '0';
-	if (i != n || i == d)
-		return false;
-	return positive ? !minus && nonzero : !(minus && nonzero);
-}
-
-static size_t rng_chars(const char *s, size_t n)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		k += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return k;
-}
-
-static bool rng_token_equal(const char *s, size_t n, const char *want)
-{
-	size_t i = 0;
-
-	while (i < n && rng_space(s[i]))
-		i++;
-	while (n > i && rng_space(s[n - 1]))
-		n--;
-	for (; i < n; i++, want++) {
-		if (rng_space(s[i])) {
-			while (i + 1 < n && rng_space(s[i + 1]))
-				i++;
-			if (*want != ' ')
-				return false;
-		} else if (*want != s[i]) {
-			return false;
-		}
-	}
-	return !*want;
-}
-
-static bool rng_simple_check(const struct rng_grammar *g, const struct rng_simple *s, const char *v,
-			     size_t n)
-{
-	switch (s->dt) {
-	case RNG_DT_TEXT:
-		return true;
-	case RNG_DT_VALUE_TOKEN:
-		return rng_token_equal(v, n, s->value);
-	case RNG_DT_VALUE_STRING:
-		return strlen(s->value) == n && !memcmp(s->value, v, n);
-	case RNG_DT_POSITIVE:
-	case RNG_DT_NONNEGATIVE:
-		return rng_integer(v, n, s->dt == RNG_DT_POSITIVE);
-	case RNG_DT_STRING:
-		break;
-	}
-	if (s->min_len >= 0 || s->max_len >= 0) {
-		size_t k = rng_chars(v, n);
-		if ((s->min_len >= 0 && k < (size_t)s->min_len) || (s->max_len >= 0 && k > (size_t)s->max_len))
-			return false;
-	}
-	return !s->pattern || pcre2_match(s->pattern, (PCRE2_SPTR)v, n, 0, 0, g->md, NULL) >= 0;
-}
-
-bool rng_type_check(const struct rng_grammar *g, const struct rng_type *t, const char *value, size_t len)
-{
-	for (int i = 0; i < t->nalts; i++)
-		if (rng_simple_check(g, &t->alts[i], value, len))
-			return true;
-	return false;
 }
