@@ -110,9 +110,11 @@ static void test_checker_agrees_with_libxml2(void **state)
 		{ HEAD REG("offset=\"0X10\"", "") TAIL, -1 },                          /* hex pattern */
 		{ HEAD REG("offset=\"0x10\" size1=\" +8 \"", "") TAIL, 0 },            /* integer blanks, sign */
 		{ HEAD REG("offset=\"0x10\" size1=\"0\"", "") TAIL, -1 },              /* positive */
-		{ HEAD REG("offset=\"0x10\" code=\"0123456789abcdef\"", "") TAIL, -1 }, /* maxLength 15 */
-		{ HEAD REG("offset=\"0x10\" code=\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-			   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\"", "") TAIL, 0 },
+		{ HEAD REG("offset=\"0x10\" code=\"0123456789abcdef\"", "") TAIL, 0 },
+		{ HEAD REG("offset=\"0x10\" code=\"RW\\4R\"", "") TAIL, -1 },      /* c-text: no backslash */
+		{ HEAD REG("offset=\"0x10\" body=\"a&#10;b\"", "") TAIL, -1 },    /* c-text: one line */
+		{ HEAD REG("offset=\"0x10\" comment=\"a&#9;b\"", "") TAIL, 0 },   /* c-text: tabs */
+		{ HEAD REG("offset=\"0x10\" comment=\"caf\xc3\xa9\"", "") TAIL, -1 }, /* c-text: ASCII */
 		{ HEAD REG("offset=\"0x10\" params=\"i,j\"", "") TAIL, 0 },
 		{ HEAD REG("offset=\"0x10\" params=\"i,\"", "") TAIL, -1 },            /* params pattern */
 		{ HEAD REG("offset=\"0x10\" bogus=\"1\"", "") TAIL, -1 },
