@@ -12,6 +12,8 @@ enum {
 int cli_parse(int argc, char **argv);
 int cli_print(int argc, char **argv);
 int cli_emit(int argc, char **argv);
+int cli_diff(int argc, char **argv);
+int cli_lookup(int argc, char **argv);
 
 /* "refgen: message" on stderr; returns CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -5,9 +5,14 @@
 #include <stdio.h>
 
 #include "ir.h"
+#include "strbuf.h"
 
 /* "#define NAME[(params)] BODY [/\* CODE *\/] [//comment]" per define. */
 void ir_print_define(const struct ir_def *d, FILE *out);
+/* The same line into b, without the newline. */
+void ir_print_define_buf(const struct ir_def *d, struct strbuf *b);
+/* "NAME" or "NAME(i,j)". */
+void ir_print_name_buf(const struct ir_def *d, struct strbuf *b);
 void ir_print_manual(const struct ir_manual *m, FILE *out);
 
 #endif

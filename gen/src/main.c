@@ -19,6 +19,8 @@ static const struct {
 	{ "parse", cli_parse, "parse .ref manuals into XML IR" },
 	{ "print", cli_print, "write the define lines back from IR" },
 	{ "emit", cli_emit, "generate a chip's C headers from IR" },
+	{ "lookup", cli_lookup, "decode an address, value or name with the manuals' names" },
+	{ "diff", cli_diff, "compare two chips' registers, fields and values" },
 };
 
 /* Output that could not be written is a failure, not a success (a command
