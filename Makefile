@@ -41,7 +41,7 @@ chip_name = $(notdir $(1))
 # ---- refgen ------------------------------------------------------------------
 GEN_SRCS := $(wildcard gen/src/*.c)
 GEN_LIB_OBJS := $(patsubst gen/src/%.c,$(OUT)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
-	$(OUT)/obj/gen/ir_schema_data.o
+	$(OUT)/obj/gen/ir_schema_data.o $(OUT)/obj/gen/html_data.o
 REFGEN := $(OUT)/bin/refgen
 LIBREFGEN := $(OUT)/lib/librefgen.a
 
@@ -61,6 +61,18 @@ $(OUT)/obj/gen/ir_schema_data.c: gen/schema/ir.rng | $(OUT)/obj/gen/
 	  echo "const unsigned int ir_schema_rng_len = $$(wc -c < $<);"; } > $@.tmp && mv $@.tmp $@
 
 $(OUT)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c
+	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+
+# The HTML reference's stylesheet and script, built in the same way.
+$(OUT)/obj/gen/html_data.c: gen/html/refgen.css gen/html/refgen.js | $(OUT)/obj/gen/
+	{ echo '/* Generated from gen/html/refgen.css and refgen.js. */'; \
+	  for f in css:gen/html/refgen.css js:gen/html/refgen.js; do \
+	    echo "const char emit_html_$${f%%:*}[] = {"; \
+	    od -An -v -tx1 $${f#*:} | sed -e 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	    echo '0x00 };'; \
+	  done; } > $@.tmp && mv $@.tmp $@
+
+$(OUT)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c
 	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
 $(LIBREFGEN): $(GEN_LIB_OBJS) | $(OUT)/lib/

@@ -2,9 +2,11 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "diag.h"
@@ -94,7 +96,10 @@ static void cli_emit_formats_default(struct cli_emit_formats *sel)
 static void cli_emit_help(void)
 {
 	printf("Usage: refgen emit --chip CHIP -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] IR.xml...\n"
-	       "Generate one chip's outputs from the IR of its manuals, per unit\n"
+	       "       refgen emit -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] IRDIR...\n"
+	       "Generate outputs from the IR of a chip's manuals (the second form: every\n"
+	       "chip of the run, each IRDIR one chip named after it, e.g. out/ir/gv100;\n"
+	       "cross-chip outputs compare the chips of one run).  Per unit\n"
 	       "OUTDIR/CHIP/<subdir><unit>.<ext>.  Formats (* = default):\n");
 	for (const struct emit_format *f = emit_formats; f->name; f++)
 		printf("  %c %-8s CHIP/%-8s %s\n", f->by_default ? '*' : ' ', f->name, f->subdir, f->help);
@@ -103,24 +108,35 @@ static void cli_emit_help(void)
 	       "Nothing is written unless every input is good.\n");
 }
 
-/* One pass over every unit and format; with dry_run only names are checked. */
-static int cli_emit_pass(const char *chip, struct ir_manual **units, size_t n,
-			 const struct cli_emit_formats *sel, const struct emit_views *views,
+/* One chip of the run: its units (struct emit_peer, what the others see)
+ * and its declared alternative views. */
+struct cli_emit_chips {
+	struct emit_peer *chip;
+	struct emit_views *views;
+	size_t n;
+	bool own_names;       /* chip names were allocated (IRDIR form) */
+};
+
+/* One pass over every unit and format of chip c; with dry_run only names are checked. */
+static int cli_emit_pass(const struct cli_emit_chips *cs, size_t c, const struct cli_emit_formats *sel,
 			 const char *outdir, bool dry_run, struct diag *d)
 {
+	const struct emit_peer *p = &cs->chip[c];
 	struct emit_chip ec;
 	int rc = 0;
 
-	if (emit_chip_init(&ec, chip, units, n, d) < 0) {
-		fprintf(stderr, "refgen: emit: bad chip name '%s'\n", chip);
+	if (emit_chip_init(&ec, p->chip, p->units, p->nunits, d) < 0) {
+		fprintf(stderr, "refgen: emit: bad chip name '%s'\n", p->chip);
 		return -1;
 	}
-	if (emit_views_apply(&ec, views) < 0) {
+	if (emit_views_apply(&ec, &cs->views[c]) < 0) {
 		emit_chip_release(&ec);
 		return -1;
 	}
 	ec.dry_run = dry_run;
-	for (size_t u = 0; u < n; u++)
+	ec.peers = cs->chip;
+	ec.npeers = cs->n;
+	for (size_t u = 0; u < ec.nunits; u++)
 		for (size_t k = 0; k < sel->n; k++)
 			if (sel->f[k]->unit(&ec, u, outdir) < 0)
 				rc = -1;
@@ -139,6 +155,134 @@ static int cli_emit_support(const struct cli_emit_formats *sel, const char *outd
 	return 0;
 }
 
+static bool cli_emit_chip_name_ok(const char *chip)
+{
+	if (!*chip)
+		return false;
+	for (const char *s = chip; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+/* Reads one chip's IR files into c, sorted by unit (stable output whatever
+ * the argument order), and checks they belong together. */
+static void cli_emit_read(struct emit_peer *c, const char *chip, char **files, size_t nfiles,
+			  struct diag *d)
+{
+	struct cli_emit_input *in = calloc(nfiles + 1, sizeof(*in));
+	size_t n = 0;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		struct ir_manual *m = ir_read_file(files[i], d);
+		if (m)
+			in[n++] = (struct cli_emit_input){ m, files[i] };
+	}
+	qsort(in, n, sizeof(*in), cli_emit_by_unit);
+	cli_emit_check_inputs(chip, in, n, d);
+	c->chip = chip;
+	c->units = calloc(n + 1, sizeof(*c->units));
+	for (size_t i = 0; i < n; i++)
+		c->units[i] = in[i].m;
+	c->nunits = n;
+	free(in);
+}
+
+/* IRDIR: one chip named after the directory ("out/ir/gv100/" is gv100), its
+ * units the *.xml in it. */
+static int cli_emit_read_dir(struct emit_peer *c, const char *dir, struct diag *d)
+{
+	char *name, *pattern = NULL, *base;
+	struct stat st;
+	glob_t g;
+	int rc = CLI_OK;
+
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return cli_usage_error("emit: '%s' is not an IR directory (IR files need --chip CHIP)", dir);
+	name = strdup(dir);
+	for (size_t n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
+		name[n - 1] = '\0';
+	base = strrchr(name, '/');
+	memmove(name, base ? base + 1 : name, strlen(base ? base + 1 : name) + 1);
+	if (!cli_emit_chip_name_ok(name))
+		rc = cli_usage_error("emit: chip name '%s' (from %s) must be lower-case letters and digits",
+				     name, dir);
+	else if (asprintf(&pattern, "%s/*.xml", dir) < 0 || glob(pattern, 0, NULL, &g) != 0)
+		rc = cli_usage_error("emit: no IR files in %s", dir);
+	free(pattern);
+	if (rc != CLI_OK) {
+		free(name);
+		return rc;
+	}
+	cli_emit_read(c, name, g.gl_pathv, g.gl_pathc, d);
+	globfree(&g);
+	return CLI_OK;
+}
+
+static void cli_emit_chips_free(struct cli_emit_chips *cs)
+{
+	for (size_t c = 0; c < cs->n; c++) {
+		for (size_t i = 0; i < cs->chip[c].nunits; i++)
+			ir_manual_free(cs->chip[c].units[i]);
+		free(cs->chip[c].units);
+		if (cs->own_names)
+			free((char *)cs->chip[c].chip);
+		emit_views_release(&cs->views[c]);
+	}
+	free(cs->chip);
+	free(cs->views);
+}
+
+/* All or nothing: every chip checked (dry run), then the support files and
+ * every chip written; files are linked in only when every output was made. */
+static int cli_emit_run(const struct cli_emit_chips *cs, const struct cli_emit_formats *sel,
+			const char *outdir, struct diag *d)
+{
+	int rc = 0;
+
+	atomic_file_begin();
+	for (size_t c = 0; c < cs->n; c++)
+		if (cli_emit_pass(cs, c, sel, outdir, true, d) < 0)
+			rc = -1;
+	if (rc == 0 && cli_emit_support(sel, outdir, d) < 0)
+		rc = -1;
+	for (size_t c = 0; c < cs->n && rc == 0; c++)
+		if (cli_emit_pass(cs, c, sel, outdir, false, d) < 0)
+			rc = -1;
+	if (rc < 0) {
+		atomic_file_abort();
+		return -1;
+	}
+	if (atomic_file_commit() < 0) {
+		fprintf(stderr, "%s: error: cannot write: %s\n", outdir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The chips of the command line: --chip CHIP with files, or IR directories. */
+static int cli_emit_read_all(struct cli_emit_chips *cs, const char *chip, char **args, size_t nargs,
+			     const char *views_file, struct diag *d)
+{
+	cs->chip = calloc(nargs, sizeof(*cs->chip));
+	cs->views = calloc(nargs, sizeof(*cs->views));
+	cs->own_names = !chip;
+	if (chip) {
+		cli_emit_read(&cs->chip[cs->n++], chip, args, nargs, d);
+	} else {
+		for (size_t i = 0; i < nargs; i++) {
+			int rc = cli_emit_read_dir(&cs->chip[cs->n], args[i], d);
+			if (rc != CLI_OK)
+				return rc;
+			cs->n++;
+		}
+	}
+	for (size_t c = 0; c < cs->n && views_file; c++)
+		if (emit_views_load(&cs->views[c], views_file, cs->chip[c].chip, d) < 0)
+			return CLI_INPUT_ERROR;
+	return CLI_OK;
+}
+
 int cli_emit(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -151,12 +295,9 @@ int cli_emit(int argc, char **argv)
 	};
 	struct cli_emit_formats sel = { { NULL }, 0 };
 	const char *chip = NULL, *outdir = NULL, *views_file = NULL;
-	struct emit_views views = { 0 };
-	struct cli_emit_input *in;
-	struct ir_manual **units;
+	struct cli_emit_chips cs = { NULL, NULL, 0, false };
 	struct diag d;
-	size_t n = 0;
-	int c, rc = CLI_OK;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "c:o:f:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -176,43 +317,16 @@ int cli_emit(int argc, char **argv)
 	}
 	if (!sel.n)
 		cli_emit_formats_default(&sel);
-	if (!chip || !outdir)
-		return cli_usage_error("emit: --chip and -o are required");
-	for (const char *s = chip; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
-			return cli_usage_error("emit: chip name '%s' must be lower-case letters and digits", chip);
+	if (!outdir)
+		return cli_usage_error("emit: -o OUTDIR is required");
+	if (chip && !cli_emit_chip_name_ok(chip))
+		return cli_usage_error("emit: chip name '%s' must be lower-case letters and digits", chip);
 	if (optind == argc)
-		return cli_usage_error("emit: no IR files");
+		return cli_usage_error(chip ? "emit: no IR files" : "emit: no IR directories (or --chip CHIP IR.xml...)");
 	diag_init(&d);
-	if (views_file && emit_views_load(&views, views_file, chip, &d) < 0)
-		return CLI_INPUT_ERROR;
-	in = calloc((size_t)(argc - optind), sizeof(*in));
-	units = calloc((size_t)(argc - optind), sizeof(*units));
-	for (int i = optind; i < argc; i++) {
-		struct ir_manual *m = ir_read_file(argv[i], &d);
-		if (m)
-			in[n++] = (struct cli_emit_input){ m, argv[i] };
-	}
-	/* Stable output whatever the argument order. */
-	qsort(in, n, sizeof(*in), cli_emit_by_unit);
-	cli_emit_check_inputs(chip, in, n, &d);
-	for (size_t i = 0; i < n; i++)
-		units[i] = in[i].m;
-	/* All or nothing: files are linked in only when every output was made. */
-	atomic_file_begin();
-	if (d.errors || cli_emit_pass(chip, units, n, &sel, &views, outdir, true, &d) < 0 ||
-	    cli_emit_support(&sel, outdir, &d) < 0 ||
-	    cli_emit_pass(chip, units, n, &sel, &views, outdir, false, &d) < 0) {
-		atomic_file_abort();
+	rc = cli_emit_read_all(&cs, chip, argv + optind, (size_t)(argc - optind), views_file, &d);
+	if (rc == CLI_OK && (d.errors || cli_emit_run(&cs, &sel, outdir, &d) < 0))
 		rc = CLI_INPUT_ERROR;
-	} else if (atomic_file_commit() < 0) {
-		fprintf(stderr, "%s: error: cannot write: %s\n", outdir, strerror(errno));
-		rc = CLI_INPUT_ERROR;
-	}
-	for (size_t i = 0; i < n; i++)
-		ir_manual_free(units[i]);
-	free(units);
-	free(in);
-	emit_views_release(&views);
+	cli_emit_chips_free(&cs);
 	return rc;
 }

@@ -16,6 +16,13 @@
 #include "strbuf.h"
 #include "strmap.h"
 
+/* A chip emitted in the same run: what cross-chip outputs link to. */
+struct emit_peer {
+	const char *chip;
+	struct ir_manual **units;    /* by unit name */
+	size_t nunits;
+};
+
 struct emit_chip {
 	const char *chip;            /* as given: "gv100" */
 	char upper[32];              /* "GV100" */
@@ -29,6 +36,8 @@ struct emit_chip {
 	struct arena arena;
 	struct diag *diag;
 	bool dry_run;                /* check names, write nothing */
+	const struct emit_peer *peers;  /* every chip of the run, this one too */
+	size_t npeers;
 };
 
 /* Typed identifier for an NV name: "NV_RAMIN_X__SIZE_1" -> "gv100_ramin_x_size_1"

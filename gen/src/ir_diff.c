@@ -22,6 +22,7 @@ struct ir_diff_ctx {
 	struct ir_diff_unit *u;
 	size_t cap;
 	bool oom;
+	const struct ir_def *sib_parent, *sib_match;   /* ir_diff_sibling's last lookup */
 };
 
 static const char *const ir_diff_names[IR_DIFF_CHANGE_COUNT] = {
@@ -221,7 +222,12 @@ static bool ir_diff_sibling(struct ir_diff_ctx *x, const struct ir_def *removed,
 		return false;
 	if (ir_diff_level(removed) == 0)
 		return true;
-	p = removed->parent ? strmap_get(&x->a_to_b, removed->parent->name) : NULL;
+	/* callers loop over added defines for one removed: look its parent up once */
+	if (removed->parent != x->sib_parent) {
+		x->sib_parent = removed->parent;
+		x->sib_match = removed->parent ? strmap_get(&x->a_to_b, removed->parent->name) : NULL;
+	}
+	p = x->sib_match;
 	return p && p == added->parent;
 }
 
@@ -301,6 +307,7 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	struct ir_diff_side removed, added;
 	const struct ir_def **pair;
 
+	x->sib_parent = x->sib_match = NULL;
 	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
 	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
 	pair = calloc(removed.n + 1, sizeof(*pair));

@@ -1,0 +1,656 @@
+/*
+ * HTML register reference: per unit a page (split in parts when large) with
+ * every define in manual order, the manual's prose beside what it describes,
+ * bit-field diagrams, values tables and cross-chip links; per chip an index
+ * of units; OUTDIR/index.html lists the chips of the run.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_html.h"
+
+void emit_html_text(struct strbuf *b, const char *s)
+{
+	const char *run = s;
+
+	for (; *s; s++) {
+		const char *esc = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" :
+				  *s == '"' ? "&quot;" : NULL;
+		if (!esc)
+			continue;
+		strbuf_append(b, run, (size_t)(s - run));
+		strbuf_puts(b, esc);
+		run = s + 1;
+	}
+	strbuf_append(b, run, (size_t)(s - run));
+}
+
+const char *emit_html_short_name(const struct ir_def *d)
+{
+	const struct ir_def *p = d->parent;
+	size_t n = p ? strlen(p->name) : 0;
+
+	if (p && !strncmp(d->name, p->name, n) && d->name[n] == '_' && d->name[n + 1])
+		return d->name + n + 1;
+	return d->name;
+}
+
+void emit_html_page_name(struct strbuf *b, const char *unit, unsigned part)
+{
+	if (part)
+		strbuf_printf(b, "%s-%u.html", unit, part + 1);
+	else
+		strbuf_printf(b, "%s.html", unit);
+}
+
+/* ---- layout: cards and parts ------------------------------------------------- */
+
+static size_t emit_html_weight(const struct ir_def *d)
+{
+	size_t w = 1 + (d->prose ? strlen(d->prose) / 80 : 0);
+
+	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)
+		if (d->kind != IR_DEVICE)
+			w += emit_html_weight(c);
+	return w;
+}
+
+static void emit_html_layout_walk(struct emit_html_layout *l, const struct ir_def *d, size_t *cap)
+{
+	for (; d; d = d->next_sibling) {
+		if (l->ncards == *cap) {
+			*cap = *cap ? *cap * 2 : 64;
+			l->cards = realloc(l->cards, *cap * sizeof(*l->cards));
+		}
+		l->cards[l->ncards++] = (struct emit_html_card){ d, 0 };
+		if (d->kind == IR_DEVICE)
+			emit_html_layout_walk(l, d->first_child, cap);
+	}
+}
+
+void emit_html_layout_build(struct emit_html_layout *l, const struct ir_manual *m)
+{
+	size_t cap = 0, weight = 0;
+	unsigned part = 0;
+
+	memset(l, 0, sizeof(*l));
+	emit_html_layout_walk(l, m->first_root, &cap);
+	for (size_t i = 0; i < l->ncards; i++) {
+		size_t w = emit_html_weight(l->cards[i].def);
+		if (weight && weight + w > EMIT_HTML_PART_WEIGHT) {
+			part++;
+			weight = 0;
+		}
+		weight += w;
+		l->cards[i].part = part;
+	}
+	l->nparts = part + 1;
+}
+
+void emit_html_layout_release(struct emit_html_layout *l)
+{
+	free(l->cards);
+	memset(l, 0, sizeof(*l));
+}
+
+unsigned emit_html_layout_part(const struct emit_html_layout *l, const struct ir_def *d)
+{
+	while (d->parent && d->parent->kind != IR_DEVICE)
+		d = d->parent;
+	for (size_t i = 0; i < l->ncards; i++)
+		if (l->cards[i].def == d)
+			return l->cards[i].part;
+	return 0;
+}
+
+/* ---- places and codes -------------------------------------------------------- */
+
+bool emit_html_place_of(struct arena *a, const struct ir_def *r, struct emit_html_place *p)
+{
+	struct ir_eval ev = ir_eval_prepare(a, r, &r->value);
+	uint64_t v, v1;
+
+	memset(p, 0, sizeof(*p));
+	p->nidx = r->nparams;
+	p->n[0] = r->size[0];
+	p->n[1] = r->size[1];
+	p->linear = true;
+	if (!ev.ok || !ir_eval_at(&ev, 0, 0, &p->base))
+		return false;
+	for (int k = 0; k < r->nparams; k++) {
+		if (!ir_eval_at(&ev, k == 0, k == 1, &v1) || v1 < p->base)
+			return p->linear = false, true;
+		p->stride[k] = v1 - p->base;
+		/* linear over the whole range (checked up to 4096 indices) */
+		for (uint64_t i = 2; i < p->n[k] && i < 4096; i++)
+			if (!ir_eval_at(&ev, k == 0 ? i : 0, k == 1 ? i : 0, &v) ||
+			    v != p->base + i * p->stride[k])
+				p->linear = false;
+	}
+	return true;
+}
+
+/* The five letters in words, per the KEY LEGEND of the manuals. */
+static void emit_html_code(struct strbuf *b, const struct ir_code *c)
+{
+	static const char *const letters[5][2] = {
+		{ "R-C", NULL }, { "W-", NULL }, { "-XIEBCVD", NULL }, { "VUSF12348", NULL },
+		{ "CDLMRAFVTPBG", NULL },
+	};
+	static const char *const words[5][12] = {
+		{ "readable", "not read (write-only)", "reads a constant" },
+		{ "writable", "not writable" },
+		{ "no state", "initial value unknown", "reset value (context reset)",
+		  "reset value (engine reset)", "reset value (reset_IB_dly)", "initial value known",
+		  "volatile reset", "default at creation" },
+		{ "void", "unsigned", "signed", "float", "8-bit", "16-bit", "24-bit", "32-bit", "64-bit" },
+		{ "clear value", "device", "logical device", "memory", "register", "array of registers",
+		  "field", "value", "task", "phantom register", "bundle address", "general purpose" },
+	};
+	bool any = false;
+
+	if (!c->present || strlen(c->c) != 5)
+		return;
+	strbuf_puts(b, "<code class=\"code\">");
+	emit_html_text(b, c->c);
+	strbuf_puts(b, "</code> ");
+	for (int k = 0; k < 5; k++) {
+		const char *at = strchr(letters[k][0], c->c[k]);
+		if (!at || c->c[k] == '\0' || (k == 2 && c->c[k] == '-') || (k == 3 && c->c[k] == '-'))
+			continue;
+		strbuf_printf(b, "%s%s", any ? ", " : "", words[k][at - letters[k][0]]);
+		any = true;
+	}
+}
+
+static bool emit_html_is_reset(const struct ir_def *v)
+{
+	return v->code.present && strlen(v->code.c) == 5 && strchr("IEBC", v->code.c[2]);
+}
+
+/* The value of f the manual gives as its reset value, or NULL. */
+static const struct ir_def *emit_html_reset_value(const struct ir_def *f)
+{
+	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling)
+		if (v->kind == IR_VALUE && v->value.known && emit_html_is_reset(v))
+			return v;
+	return NULL;
+}
+
+/* ---- one page ------------------------------------------------------------------- */
+
+struct emit_html_page {
+	struct emit_chip *ec;
+	const struct ir_manual *m;
+	struct strbuf *b;
+	struct strmap ids;            /* anchors already on the page */
+	struct emit_html_peers *peers;
+};
+
+/* id="NAME" the first time NAME appears on the page. */
+static void emit_html_id(struct emit_html_page *p, const struct ir_def *d)
+{
+	if (strmap_get(&p->ids, d->name))
+		return;
+	strmap_put(&p->ids, d->name, (void *)d);
+	strbuf_puts(p->b, " id=\"");
+	emit_html_text(p->b, d->name);
+	strbuf_puts(p->b, "\"");
+}
+
+static bool emit_html_has_prose(const char *prose)
+{
+	return prose && prose[strspn(prose, " \t\r\n")];
+}
+
+static void emit_html_prose(struct strbuf *b, const char *prose, const char *cls)
+{
+	if (!emit_html_has_prose(prose))
+		return;
+	strbuf_printf(b, "<pre class=\"%s\">", cls);
+	emit_html_text(b, prose);
+	strbuf_puts(b, "</pre>\n");
+}
+
+static void emit_html_name(struct emit_html_page *p, const struct ir_def *d)
+{
+	strbuf_puts(p->b, "<a class=\"self\" href=\"#");
+	emit_html_text(p->b, d->name);
+	strbuf_puts(p->b, "\">");
+	emit_html_text(p->b, d->name);
+	strbuf_puts(p->b, "</a>");
+	if (d->params) {
+		strbuf_puts(p->b, "(");
+		emit_html_text(p->b, d->params);
+		strbuf_puts(p->b, ")");
+	}
+}
+
+/* A child's row label: its name without the container's, the full name on hover. */
+static void emit_html_short(struct emit_html_page *p, const struct ir_def *d)
+{
+	strbuf_puts(p->b, "<a class=\"self\" href=\"#");
+	emit_html_text(p->b, d->name);
+	strbuf_puts(p->b, "\" title=\"");
+	emit_html_text(p->b, d->name);
+	strbuf_puts(p->b, "\">");
+	emit_html_text(p->b, emit_html_short_name(d));
+	strbuf_puts(p->b, "</a>");
+	if (d->params) {
+		strbuf_puts(p->b, "(");
+		emit_html_text(p->b, d->params);
+		strbuf_puts(p->b, ")");
+	}
+}
+
+static void emit_html_fact(struct strbuf *b, const char *term)
+{
+	strbuf_printf(b, "<dt>%s</dt><dd>", term);
+}
+
+static void emit_html_offset(struct emit_html_page *p, const struct ir_def *r)
+{
+	struct emit_html_place pl;
+	static const char idx[2] = { 'i', 'j' };
+
+	emit_html_fact(p->b, "offset");
+	if (!emit_html_place_of(&p->ec->arena, r, &pl)) {
+		strbuf_puts(p->b, "<code>");
+		emit_html_text(p->b, r->body ? r->body : "?");
+		strbuf_puts(p->b, "</code></dd>\n");
+		return;
+	}
+	strbuf_printf(p->b, "<code>0x%08llx</code>", (unsigned long long)pl.base);
+	for (int k = 0; k < pl.nidx; k++) {
+		if (pl.linear)
+			strbuf_printf(p->b, " + %c&#215;0x%llx", idx[k], (unsigned long long)pl.stride[k]);
+	}
+	if (!pl.linear && r->body) {
+		strbuf_puts(p->b, " at index 0: <code>");
+		emit_html_text(p->b, r->body);
+		strbuf_puts(p->b, "</code>");
+	}
+	for (int k = 0; k < pl.nidx; k++)
+		if (pl.n[k])
+			strbuf_printf(p->b, "%s%c &lt; %u", k ? ", " : "; ", idx[k], pl.n[k]);
+	if (pl.linear && pl.nidx && pl.n[0] && (pl.nidx == 1 || pl.n[1])) {
+		uint64_t last = pl.base + (pl.n[0] - 1) * pl.stride[0] +
+				(pl.nidx > 1 ? (pl.n[1] - 1) * pl.stride[1] : 0);
+		strbuf_printf(p->b, " (last <code>0x%08llx</code>)", (unsigned long long)last);
+	}
+	strbuf_puts(p->b, "</dd>\n");
+}
+
+/* Reset value of a register from its fields' reset values. */
+static void emit_html_reg_reset(struct emit_html_page *p, const struct ir_def *r)
+{
+	uint64_t value = 0, mask = 0, all = 0;
+
+	for (const struct ir_def *f = r->first_child; f; f = f->next_sibling) {
+		uint64_t w = ir_def_width(f);
+		if (f->kind != IR_FIELD || !w || f->hi.value > 63)
+			continue;
+		uint64_t fm = (w >= 64 ? ~0ull : (1ull << w) - 1) << f->lo.value;
+		const struct ir_def *v = emit_html_reset_value(f);
+		all |= fm;
+		if (v) {
+			value |= (v->value.value << f->lo.value) & fm;
+			mask |= fm;
+		}
+	}
+	if (!mask)
+		return;
+	emit_html_fact(p->b, "reset");
+	strbuf_printf(p->b, "<code>0x%08llx</code>", (unsigned long long)value);
+	if (mask != all)
+		strbuf_printf(p->b, " (bits of mask <code>0x%08llx</code>; other fields have no reset value)",
+			      (unsigned long long)mask);
+	strbuf_puts(p->b, "</dd>\n");
+}
+
+static void emit_html_struct_size(struct emit_html_page *p, const struct ir_def *s)
+{
+	for (const struct ir_def *c = s->first_child; c; c = c->next_sibling)
+		if (c->role == IR_ROLE_STRUCT_SIZE && c->value.known) {
+			emit_html_fact(p->b, "size");
+			strbuf_printf(p->b, "%llu bytes (%llu words)</dd>\n", (unsigned long long)c->value.value,
+				      (unsigned long long)(c->value.value + 3) / 4);
+			return;
+		}
+}
+
+static void emit_html_bits(struct strbuf *b, const struct ir_def *f, bool structure)
+{
+	if (f->hi.known && f->lo.known) {
+		strbuf_printf(b, "%llu:%llu", (unsigned long long)f->hi.value, (unsigned long long)f->lo.value);
+		if (structure)
+			strbuf_printf(b, " <span class=\"w\">(word %llu, %llu:%llu)</span>",
+				      (unsigned long long)f->lo.value / 32, (unsigned long long)f->hi.value % 32 +
+				      (f->hi.value / 32 - f->lo.value / 32) * 32, (unsigned long long)f->lo.value % 32);
+	} else if (f->body) {
+		strbuf_puts(b, "<code>");
+		emit_html_text(b, f->body);
+		strbuf_puts(b, "</code>");
+	}
+}
+
+static void emit_html_values(struct emit_html_page *p, const struct ir_def *f)
+{
+	bool any = false;
+
+	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling) {
+		if (v->kind != IR_VALUE && v->kind != IR_CONSTANT)
+			continue;
+		if (!any)
+			strbuf_puts(p->b, "<table class=\"vals\">\n");
+		any = true;
+		if (emit_html_has_prose(v->prose)) {
+			strbuf_puts(p->b, "<tr><td colspan=\"3\">");
+			emit_html_prose(p->b, v->prose, "prose");
+			strbuf_puts(p->b, "</td></tr>\n");
+		}
+		strbuf_puts(p->b, "<tr");
+		emit_html_id(p, v);
+		strbuf_puts(p->b, "><td>");
+		emit_html_short(p, v);
+		strbuf_puts(p->b, "</td><td><code>");
+		emit_html_text(p->b, v->body ? v->body : "");
+		strbuf_puts(p->b, "</code></td><td class=\"acc\">");
+		emit_html_code(p->b, &v->code);
+		strbuf_puts(p->b, "</td></tr>\n");
+	}
+	if (any)
+		strbuf_puts(p->b, "</table>");
+}
+
+/* Fields (with their values) and the other children of a register/structure. */
+static void emit_html_fields(struct emit_html_page *p, const struct ir_def *c)
+{
+	bool structure = c->kind == IR_STRUCTURE, any = false;
+
+	for (const struct ir_def *f = c->first_child; f; f = f->next_sibling) {
+		if (!any)
+			strbuf_puts(p->b, "<table class=\"fields\">\n<thead><tr><th>name</th><th>bits</th>"
+				    "<th>access</th><th>reset</th><th>values</th></tr></thead>\n<tbody>\n");
+		any = true;
+		if (emit_html_has_prose(f->prose)) {
+			strbuf_puts(p->b, "<tr class=\"p\"><td colspan=\"5\">");
+			emit_html_prose(p->b, f->prose, "prose");
+			strbuf_puts(p->b, "</td></tr>\n");
+		}
+		strbuf_printf(p->b, "<tr class=\"%s\"", f->kind == IR_FIELD ? "fld" : "other");
+		emit_html_id(p, f);
+		strbuf_puts(p->b, "><td>");
+		emit_html_short(p, f);
+		strbuf_puts(p->b, "</td><td>");
+		if (f->kind == IR_FIELD)
+			emit_html_bits(p->b, f, structure);
+		else {
+			strbuf_puts(p->b, "<code>");
+			emit_html_text(p->b, f->body ? f->body : "");
+			strbuf_puts(p->b, "</code>");
+		}
+		strbuf_puts(p->b, "</td><td class=\"acc\">");
+		emit_html_code(p->b, &f->code);
+		strbuf_puts(p->b, "</td><td>");
+		const struct ir_def *rv = f->kind == IR_FIELD ? emit_html_reset_value(f) : NULL;
+		if (rv)
+			emit_html_text(p->b, emit_html_short_name(rv));
+		strbuf_puts(p->b, "</td><td>");
+		emit_html_values(p, f);
+		strbuf_puts(p->b, "</td></tr>\n");
+	}
+	if (any)
+		strbuf_puts(p->b, "</tbody></table>\n");
+}
+
+static const char *emit_html_kind(const struct ir_def *d)
+{
+	static const char *const k[IR_KIND_COUNT] = {
+		"device", "register", "structure", "field", "value", "constant",
+	};
+	return d->kind < IR_KIND_COUNT ? k[d->kind] : "define";
+}
+
+static void emit_html_card(struct emit_html_page *p, const struct ir_def *d)
+{
+	struct strbuf *b = p->b;
+	bool device = d->kind == IR_DEVICE;
+
+	strbuf_printf(b, "<section class=\"blk %s\">\n", emit_html_kind(d));
+	/* a card without text takes the whole width */
+	emit_html_prose(b, d->prose, "prose");
+	strbuf_printf(b, "<div class=\"card\">\n<%s", device ? "h2" : "h3");
+	emit_html_id(p, d);
+	strbuf_puts(b, ">");
+	emit_html_name(p, d);
+	strbuf_printf(b, " <small>%s%s</small></%s>\n<dl>\n", emit_html_kind(d),
+		      d->addendum ? ", refgen addendum" : "", device ? "h2" : "h3");
+	if (device && d->hi.known && d->lo.known) {
+		emit_html_fact(b, "range");
+		strbuf_printf(b, "<code>0x%08llx</code>&#8211;<code>0x%08llx</code></dd>\n",
+			      (unsigned long long)d->lo.value, (unsigned long long)d->hi.value);
+	} else if (d->kind == IR_REGISTER) {
+		emit_html_offset(p, d);
+	} else if (d->kind == IR_STRUCTURE) {
+		emit_html_struct_size(p, d);
+	} else if (!device && d->body) {
+		emit_html_fact(b, "value");
+		strbuf_puts(b, "<code>");
+		emit_html_text(b, d->body);
+		strbuf_puts(b, "</code></dd>\n");
+	}
+	if (d->code.present && strlen(d->code.c) == 5) {
+		emit_html_fact(b, "access");
+		emit_html_code(b, &d->code);
+		strbuf_puts(b, "</dd>\n");
+	}
+	if (d->kind == IR_REGISTER)
+		emit_html_reg_reset(p, d);
+	strbuf_printf(b, "<dt>source</dt><dd>%s:%u</dd>\n</dl>\n", d->addendum ? p->m->addendum : p->m->source,
+		      d->line);
+	if (d->kind == IR_REGISTER || d->kind == IR_STRUCTURE || device)
+		emit_html_peers_line(b, p->peers, d);
+	if (!device) {
+		emit_html_diagram(b, &p->ec->arena, d);
+		emit_html_fields(p, d);
+	}
+	strbuf_puts(b, "</div>\n</section>\n");
+}
+
+static void emit_html_head(struct strbuf *b, const char *title, const char *root, const char *search)
+{
+	strbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		    "<link rel=\"icon\" href=\"data:,\">\n<title>");
+	emit_html_text(b, title);
+	strbuf_printf(b, "</title>\n<link rel=\"stylesheet\" href=\"%srefgen.css\">\n"
+		      "<script src=\"%srefgen.js\" defer></script>\n</head>\n"
+		      "<body data-search=\"%s\">\n<header class=\"top\">\n<nav>", root, root, search);
+}
+
+static void emit_html_search_box(struct strbuf *b)
+{
+	strbuf_puts(b, "</nav>\n<div class=\"search\"><input type=\"search\" id=\"q\" "
+		    "placeholder=\"name or 0xADDRESS\" aria-label=\"Search names or addresses\" "
+		    "autocomplete=\"off\"><div id=\"hits\"></div></div>\n</header>\n<main>\n");
+}
+
+static void emit_html_parts_nav(struct strbuf *b, const char *unit, unsigned nparts, unsigned part)
+{
+	if (nparts < 2)
+		return;
+	strbuf_puts(b, "<p class=\"parts\">Parts:");
+	for (unsigned k = 0; k < nparts; k++) {
+		if (k == part) {
+			strbuf_printf(b, " <b>%u</b>", k + 1);
+			continue;
+		}
+		strbuf_puts(b, " <a href=\"");
+		emit_html_page_name(b, unit, k);
+		strbuf_printf(b, "\">%u</a>", k + 1);
+	}
+	strbuf_puts(b, "</p>\n");
+}
+
+static int emit_html_write_page(struct emit_html_page *p, const struct emit_html_layout *l,
+				unsigned part, const char *outdir)
+{
+	struct strbuf *b = p->b, path = { 0 }, title = { 0 };
+	int rc;
+
+	b->len = 0;
+	strmap_free(&p->ids);
+	strmap_init(&p->ids);
+	strbuf_printf(&title, "%s %s", p->ec->chip, p->m->unit);
+	if (l->nparts > 1)
+		strbuf_printf(&title, " (part %u of %u)", part + 1, l->nparts);
+	emit_html_head(b, title.data, "../", "search.js");
+	strbuf_printf(b, "<a href=\"../index.html\">chips</a> &#8250; <a href=\"index.html\">%s</a> &#8250; %s",
+		      p->ec->chip, p->m->unit);
+	emit_html_search_box(b);
+	strbuf_puts(b, "<h1>");
+	emit_html_text(b, title.data);
+	strbuf_puts(b, "</h1>\n<p class=\"src\">From <code>");
+	emit_html_text(b, p->m->source);
+	strbuf_puts(b, "</code>");
+	if (p->m->addendum) {
+		strbuf_printf(b, " and the project's addendum <code>manuals/%s/", p->ec->chip);
+		emit_html_text(b, p->m->addendum);
+		strbuf_puts(b, "</code>");
+	}
+	strbuf_puts(b, ". The manual's text is on the left of what it describes.</p>\n");
+	emit_html_parts_nav(b, p->m->unit, l->nparts, part);
+	for (size_t i = 0; i < l->ncards; i++)
+		if (l->cards[i].part == part)
+			emit_html_card(p, l->cards[i].def);
+	if (part + 1 == l->nparts)
+		emit_html_prose(b, p->m->trailer, "prose trailer");
+	emit_html_parts_nav(b, p->m->unit, l->nparts, part);
+	strbuf_puts(b, "</main>\n</body>\n</html>\n");
+	strbuf_printf(&path, "%s/%s/", outdir, p->ec->chip);
+	emit_html_page_name(&path, p->m->unit, part);
+	rc = emit_write(path.data, b, p->ec->diag);
+	strbuf_release(&path);
+	strbuf_release(&title);
+	return rc;
+}
+
+int emit_html_unit(struct emit_chip *ec, size_t unit, const char *outdir)
+{
+	struct strbuf b = { 0 };
+	struct emit_html_page p = { ec, ec->units[unit], &b, { 0 }, NULL };
+	struct emit_html_layout l;
+	int rc = 0;
+
+	if (ec->dry_run)
+		return 0;   /* HTML claims no names: nothing to check */
+	emit_html_layout_build(&l, p.m);
+	p.peers = emit_html_peers_new(ec, unit);
+	strmap_init(&p.ids);
+	for (unsigned part = 0; part < l.nparts && rc == 0; part++)
+		rc = emit_html_write_page(&p, &l, part, outdir);
+	strmap_free(&p.ids);
+	emit_html_peers_free(p.peers);
+	emit_html_layout_release(&l);
+	strbuf_release(&b);
+	return rc;
+}
+
+/* ---- indexes ------------------------------------------------------------------------ */
+
+static size_t emit_html_count(const struct ir_def *d, enum ir_kind k)
+{
+	size_t n = 0;
+
+	for (; d; d = d->next_sibling)
+		n += (d->kind == k) + emit_html_count(d->first_child, k);
+	return n;
+}
+
+static int emit_html_chip_index(struct emit_chip *ec, const char *outdir)
+{
+	struct strbuf b = { 0 }, path = { 0 };
+	int rc;
+
+	emit_html_head(&b, ec->chip, "../", "search.js");
+	strbuf_printf(&b, "<a href=\"../index.html\">chips</a> &#8250; %s", ec->chip);
+	emit_html_search_box(&b);
+	strbuf_printf(&b, "<h1>%s</h1>\n<table class=\"units\">\n<thead><tr><th>unit</th><th>source</th>"
+		      "<th>registers</th><th>structures</th><th>fields</th><th>values</th></tr></thead>\n<tbody>\n",
+		      ec->chip);
+	for (size_t u = 0; u < ec->nunits; u++) {
+		const struct ir_manual *m = ec->units[u];
+		struct emit_html_layout l;
+
+		emit_html_layout_build(&l, m);
+		strbuf_puts(&b, "<tr><td><a href=\"");
+		emit_html_page_name(&b, m->unit, 0);
+		strbuf_puts(&b, "\">");
+		emit_html_text(&b, m->unit);
+		strbuf_puts(&b, "</a>");
+		for (unsigned k = 1; k < l.nparts; k++) {
+			strbuf_puts(&b, " <a href=\"");
+			emit_html_page_name(&b, m->unit, k);
+			strbuf_printf(&b, "\">%u</a>", k + 1);
+		}
+		strbuf_puts(&b, "</td><td>");
+		emit_html_text(&b, m->source);
+		strbuf_printf(&b, "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td></tr>\n",
+			      emit_html_count(m->first_root, IR_REGISTER), emit_html_count(m->first_root, IR_STRUCTURE),
+			      emit_html_count(m->first_root, IR_FIELD), emit_html_count(m->first_root, IR_VALUE));
+		emit_html_layout_release(&l);
+	}
+	strbuf_puts(&b, "</tbody></table>\n</main>\n</body>\n</html>\n");
+	strbuf_printf(&path, "%s/%s/index.html", outdir, ec->chip);
+	rc = emit_write(path.data, &b, ec->diag);
+	strbuf_release(&b);
+	strbuf_release(&path);
+	return rc;
+}
+
+/* OUTDIR/index.html: the chips of the run (each chip writes the same file). */
+static int emit_html_top_index(struct emit_chip *ec, const char *outdir)
+{
+	struct strbuf b = { 0 }, path = { 0 }, search = { 0 };
+	int rc;
+
+	for (size_t c = 0; c < ec->npeers; c++)
+		strbuf_printf(&search, "%s%s/search.js", c ? " " : "", ec->peers[c].chip);
+	emit_html_head(&b, "refgen register reference", "", search.data ? search.data : "");
+	strbuf_puts(&b, "chips");
+	emit_html_search_box(&b);
+	strbuf_puts(&b, "<h1>Register reference</h1>\n<p>Generated by refgen from NVIDIA's manuals. "
+		    "Search finds a register, field or value by any part of its name, or a register by "
+		    "address (<code>0x800028</code>).</p>\n<ul class=\"chips\">\n");
+	for (size_t c = 0; c < ec->npeers; c++)
+		strbuf_printf(&b, "<li><a href=\"%s/index.html\">%s</a> (%zu units)</li>\n",
+			      ec->peers[c].chip, ec->peers[c].chip, ec->peers[c].nunits);
+	strbuf_puts(&b, "</ul>\n</main>\n</body>\n</html>\n");
+	strbuf_printf(&path, "%s/index.html", outdir);
+	rc = emit_write(path.data, &b, ec->diag);
+	strbuf_release(&b);
+	strbuf_release(&path);
+	strbuf_release(&search);
+	return rc;
+}
+
+int emit_html_chip(struct emit_chip *ec, const char *outdir)
+{
+	if (ec->dry_run)
+		return 0;
+	if (emit_html_chip_index(ec, outdir) < 0 || emit_html_search(ec, outdir) < 0)
+		return -1;
+	return emit_html_top_index(ec, outdir);
+}
+
+/* gen/html/refgen.css and refgen.js, built in (html_data.c). */
+extern const char emit_html_css[], emit_html_js[];
+
+int emit_html_support(const char *outdir, struct diag *d)
+{
+	if (emit_text_file(outdir, "refgen.css", emit_html_css, d) < 0)
+		return -1;
+	return emit_text_file(outdir, "refgen.js", emit_html_js, d);
+}

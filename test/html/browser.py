@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""The HTML reference in a real browser (headless Chromium), loaded from disk:
+the gv100 dev_fifo page draws NV_PCCSR_CHANNEL_INST's three fields at the
+bits the manual gives (read back from the rendered boxes' geometry against
+the bit ruler), a field box leads to its values, search finds the register
+by name and by address, the cross-chip link leads to tu104's page, and
+nothing logs an error or asks the network for anything.  Screenshots of two
+diagrams go to $REFGEN_HTML_SHOTS.
+
+  REFGEN_HTML=out/html REFGEN_HTML_SHOTS=out/test/html python3 test/html/browser.py
+  ... browser.py --bench [RUNS]   load+render times of gv100 dev_fifo (make bench)
+
+Ends with "N passed, N failed"."""
+
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser, BrowserError  # noqa: E402
+
+HTML = os.path.abspath(os.environ.get("REFGEN_HTML", "out/html"))
+SHOTS = os.environ.get("REFGEN_HTML_SHOTS", "out/test/html")
+
+
+def url(page):
+    return "file://" + os.path.join(HTML, page)
+
+
+# Bits of each box of a register's diagram, from where the browser drew it:
+# the ruler's cells for bits 31 and 0 give the scale.
+DIAGRAM_JS = r"""
+(name => {
+  const card = document.getElementById(name).closest('.card');
+  const dia = card.querySelector('.dia');
+  const cell = t => [...dia.querySelectorAll('.bn')].find(e => e.textContent === t).getBoundingClientRect();
+  const b31 = cell('31'), b0 = cell('0'), w = (b0.right - b31.left) / 32;
+  const bits = r => [31 - Math.round((r.left - b31.left) / w), 32 - Math.round((r.right - b31.left) / w)];
+  const fields = {};
+  for (const f of dia.querySelectorAll('a.f')) {
+    const r = f.getBoundingClientRect();
+    fields[decodeURIComponent(f.hash.slice(1))] = bits(r).concat([r.width > 0 && r.height > 0, f.textContent]);
+  }
+  const unused = [...dia.querySelectorAll('.r')].map(e => bits(e.getBoundingClientRect()));
+  const shaded = [...dia.querySelectorAll('.r')].every(e => getComputedStyle(e).backgroundImage.includes('gradient'));
+  return { fields, unused, shaded };
+})(%r)
+"""
+
+# Types into the search box, then waits for the hits list.
+SEARCH_JS = r"""
+(async q => {
+  const input = document.getElementById('q'), hits = document.getElementById('hits');
+  input.focus();
+  input.value = q;
+  input.dispatchEvent(new Event('input'));
+  for (let k = 0; k < 200 && !hits.querySelector('a'); k++)
+    await new Promise(r => setTimeout(r, 25));
+  return [...hits.querySelectorAll('a')].slice(0, 5).map(a => [a.firstChild.textContent.trim(), a.getAttribute('href')]);
+})(%r)
+"""
+
+RECT_JS = r"""
+(sel => {
+  const e = document.querySelector(sel);
+  document.querySelector('header.top').style.position = 'static';  /* not over the shot */
+  e.scrollIntoView();
+  const r = e.getBoundingClientRect();
+  return { x: r.left + scrollX - 6, y: r.top + scrollY - 6, width: r.width + 12, height: r.height + 12 };
+})(%r)
+"""
+
+
+class Results:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def check(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+            print("ok   %s" % what)
+        else:
+            self.failed += 1
+            print("FAIL %s%s" % (what, (": " + detail) if detail else ""))
+
+
+def test_diagram(b, res):
+    b.navigate(url("gv100/dev_fifo.html"))
+    d = b.js(DIAGRAM_JS % "NV_PCCSR_CHANNEL_INST")
+    f = d["fields"]
+    # dev_fifo.ref.txt lines 56-61: PTR 27:0, TARGET 29:28, BIND 31:31; bit 30 unused
+    want = {"NV_PCCSR_CHANNEL_INST_PTR": (27, 0), "NV_PCCSR_CHANNEL_INST_TARGET": (29, 28),
+            "NV_PCCSR_CHANNEL_INST_BIND": (31, 31)}
+    got = {k: (v[0], v[1]) for k, v in f.items()}
+    res.check(got == want, "diagram: NV_PCCSR_CHANNEL_INST has 3 boxes at PTR 27:0, TARGET 29:28, BIND 31:31",
+              repr(got))
+    res.check(all(v[2] for v in f.values()), "diagram: every box is drawn (non-empty)")
+    res.check(f.get("NV_PCCSR_CHANNEL_INST_TARGET", [0, 0, 0, ""])[3] == "TARGET",
+              "diagram: a wide box shows the field's name", repr(f))
+    res.check(d["unused"] == [[30, 30]] and d["shaded"], "diagram: bit 30 (no field) is shaded",
+              repr(d["unused"]))
+
+
+def test_field_click(b, res):
+    ok = b.js("""(() => {
+      const card = document.getElementById('NV_PCCSR_CHANNEL_INST').closest('.card');
+      card.querySelector('.dia a.f[href="#NV_PCCSR_CHANNEL_INST_BIND"]').click();
+      const t = document.querySelector(':target');
+      const r = t.getBoundingClientRect();
+      const vals = [...t.querySelectorAll('table.vals tr[id]')].map(e => e.id);
+      return [location.hash, t.tagName, vals, r.top >= 0 && r.top < innerHeight,
+              getComputedStyle(t.querySelector('td')).backgroundColor];
+    })()""")
+    res.check(ok[0] == "#NV_PCCSR_CHANNEL_INST_BIND" and ok[1] == "TR" and
+              ok[2] == ["NV_PCCSR_CHANNEL_INST_BIND_FALSE", "NV_PCCSR_CHANNEL_INST_BIND_TRUE"] and ok[3],
+              "clicking BIND's box shows its values table (FALSE, TRUE) in view", repr(ok))
+    res.check(ok[4] not in ("rgba(0, 0, 0, 0)", "transparent"), "the clicked field's row is highlighted",
+              repr(ok[4]))
+
+
+def test_search(b, res):
+    hits = b.js(SEARCH_JS % "pccsr_channel_inst")
+    res.check(bool(hits) and hits[0] == ["NV_PCCSR_CHANNEL_INST", "dev_fifo.html#NV_PCCSR_CHANNEL_INST"],
+              "search by name part: NV_PCCSR_CHANNEL_INST first", repr(hits))
+    # 0x800028 = 0x00800000 + 5 * 8: NV_PCCSR_CHANNEL_INST(i) at (0x00800000+(i)*8)
+    hits = b.js(SEARCH_JS % "0x800028")
+    res.check(bool(hits) and hits[0] == ["NV_PCCSR_CHANNEL_INST(5)", "dev_fifo.html#NV_PCCSR_CHANNEL_INST"],
+              "search by address 0x800028: NV_PCCSR_CHANNEL_INST(5)", repr(hits))
+    hits = b.js(SEARCH_JS % "0x800004")
+    res.check(bool(hits) and hits[0][0] == "NV_PCCSR_CHANNEL(0)",
+              "search by address 0x800004: NV_PCCSR_CHANNEL(0)", repr(hits))
+    # the hit is on this page: a fragment navigation, no load event
+    here = b.js("""(async () => {
+      document.querySelector('#hits a').click();
+      await new Promise(r => setTimeout(r, 50));
+      return [location.pathname.split('/').slice(-2).join('/'), location.hash];
+    })()""")
+    res.check(here == ["gv100/dev_fifo.html", "#NV_PCCSR_CHANNEL"], "a search hit leads to the register",
+              repr(here))
+
+
+def test_cross_chip(b, res):
+    b.navigate(url("gv100/dev_fifo.html"))
+    mark = len(b.events)
+    found = b.js("""(() => {
+      const card = document.getElementById('NV_PCCSR_CHANNEL_INST').closest('.card');
+      const a = [...card.querySelectorAll('a.peer')].find(e => e.textContent === 'tu104');
+      if (!a) return false;
+      a.click();
+      return true;
+    })()""")
+    res.check(found, "NV_PCCSR_CHANNEL_INST links to tu104")
+    if not found:
+        return
+    b.wait_navigation(mark)
+    here = b.js("""[location.pathname.split('/').slice(-2).join('/'), location.hash,
+                    !!document.getElementById('NV_PCCSR_CHANNEL_INST'), document.title]""")
+    res.check(here[:3] == ["tu104/dev_fifo.html", "#NV_PCCSR_CHANNEL_INST", True],
+              "the cross-chip link leads to tu104's dev_fifo page, at the register", repr(here))
+
+
+def test_screenshots(b, res):
+    os.makedirs(SHOTS, exist_ok=True)
+    for page, name in (("gv100/dev_fifo.html", "NV_PCCSR_CHANNEL_INST"), ("gv100/dev_ram.html", "NV_RAMFC"),
+                       ("gv100/dev_mmu.html", "NV_MMU_VER2_PTE")):
+        b.navigate(url(page))
+        clip = b.js(RECT_JS % ("[id='%s'] ~ .dia" % name))
+        path = os.path.join(SHOTS, name + ".png")
+        b.screenshot(path, clip)
+        size = os.path.getsize(path)
+        res.check(size > 2000 and clip["width"] > 400, "screenshot of %s's diagram: %s (%d bytes)"
+                  % (name, path, size))
+
+
+def test_clean(b, res):
+    problems = b.problems()
+    res.check(not problems, "no console error, exception, failed load or network request", "; ".join(problems))
+    reqs = b.requests()
+    res.check(reqs and all(u.startswith("file:") or u.startswith("data:") for u in reqs),
+              "%d requests, all file:// or data:" % len(reqs))
+
+
+def bench(runs):
+    """Median load (navigation to load event) and render (to the second
+    animation frame after it) of gv100 dev_fifo, in a fresh tab each run."""
+    b = Browser()
+    loads, renders = [], []
+    try:
+        for _ in range(runs + 1):
+            b.open_page()
+            t0 = time.monotonic()
+            b.navigate(url("gv100/dev_fifo.html"))
+            t1 = time.monotonic()
+            b.js("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            t2 = time.monotonic()
+            loads.append((t1 - t0) * 1000)
+            renders.append((t2 - t0) * 1000)
+        size = os.path.getsize(os.path.join(HTML, "gv100/dev_fifo.html"))
+    finally:
+        b.close()
+    fmt = "%-34s | %-10s | %-10s | %-8s | %s"
+    print(fmt % ("html gv100 dev_fifo load", "%.0f ms" % statistics.median(loads[1:]), "1000 ms",
+                 "%.2f" % (statistics.median(loads[1:]) / 1000), "median of %d, goal <= 1 s, page %d KB"
+                 % (runs, size // 1024)))
+    print(fmt % ("html gv100 dev_fifo load+render", "%.0f ms" % statistics.median(renders[1:]), "1000 ms",
+                 "%.2f" % (statistics.median(renders[1:]) / 1000), "to 2nd animation frame after load"))
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--bench":
+        bench(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
+        return 0
+    res = Results()
+    try:
+        b = Browser()
+    except (BrowserError, OSError) as e:
+        res.check(False, "start headless chromium", str(e))
+        print("%d passed, %d failed" % (res.passed, res.failed))
+        return 1
+    try:
+        b.open_page()
+        for t in (test_diagram, test_field_click, test_search, test_cross_chip, test_screenshots, test_clean):
+            try:
+                t(b, res)
+            except BrowserError as e:
+                res.check(False, t.__name__, str(e))
+    finally:
+        b.close()
+    print("%d passed, %d failed" % (res.passed, res.failed))
+    return 1 if res.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
