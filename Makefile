@@ -3,6 +3,7 @@
 #   make                 IR and headers for the default chips
 #   make CHIP=gv100      one chip
 #   make CHIPS=all       every chip under $(MANUALS)
+#   make html            the HTML register reference of the chips: out/html/index.html
 #   make test            the whole test suite (cmocka)
 #   make bench           benchmarks (figures, not pass/fail), one table with
 #                        the baselines measured in the same run: parsing to
@@ -46,7 +47,7 @@ REFGEN := $(OUT)/bin/refgen
 LIBREFGEN := $(OUT)/lib/librefgen.a
 
 .PRECIOUS: %/
-.PHONY: all ir headers runtime test check-sanitize bench clean check-manuals
+.PHONY: all ir headers html runtime test check-sanitize bench clean check-manuals
 all: headers runtime
 
 $(OUT)/obj/gen/%.o: gen/src/%.c | $(OUT)/obj/gen/
@@ -115,6 +116,16 @@ endef
 $(foreach c,$(CHIP_DIRS),$(eval $(call chip_headers_rule,$(c))))
 
 headers: ir $(HEADER_STAMPS)
+
+# ---- HTML reference -------------------------------------------------------------
+# One run for every chip, so each register links to the same one on the others.
+CHIP_NAMES = $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
+HTML_STAMP := $(OUT)/html/.stamp
+$(HTML_STAMP): $(IR_STAMPS) $(REFGEN)
+	$(REFGEN) emit --format=html -o $(OUT)/html $(addprefix $(OUT)/ir/,$(CHIP_NAMES))
+	touch $@
+
+html: ir $(HTML_STAMP)
 
 # ---- nvrt runtime ----------------------------------------------------------------
 # runtime/src/*.c is chip-generic; runtime/src/hw/*.c is compiled once per chip
@@ -220,12 +231,19 @@ else
 TEST_BINS := $(filter-out $(OUT)/test/test_headers_gv100,$(TEST_BINS))
 endif
 
+# The HTML reference in headless Chromium (gv100's dev_fifo, links to tu104)
+# and through tidy: when both chips are built.
+ifeq ($(filter-out $(CHIP_NAMES),gv100 tu104),)
+HTML_TESTS := test/html/browser.py test/html/validate.sh
+test: html
+endif
+
 test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
-		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" \
+		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		$(VFIO_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS)
+		$(QUALITY_TESTS) $(HTML_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,
@@ -370,9 +388,10 @@ $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 
 # bench_headers compiles test/bench/accessor_ops.c and TUs of generated headers
 # at run time; BENCH_CHIPS tells it which chips' headers are current.
-bench: headers $(BENCH_BINS) $(REFGEN) | check-manuals
+bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
 	@MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" BENCH_CHIPS="$(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))" \
-		sh test/bench/run-bench.sh $(BENCH_BINS)
+		REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
+		sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py
 
 clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \

@@ -114,7 +114,7 @@ static void diagram_box_cell(struct diagram *g, const struct diagram_box *x, uns
 
 static void diagram_unused(struct diagram *g, unsigned hi, unsigned lo)
 {
-	strbuf_printf(g->b, "<span class=\"r\" style=\"grid-area:%u/%u/%u/%u\"></span>", g->row, 33 - hi,
+	strbuf_printf(g->b, "<div class=\"r\" style=\"grid-area:%u/%u/%u/%u\"></div>", g->row, 33 - hi,
 		      g->row + 1, 34 - lo);
 }
 
@@ -270,7 +270,7 @@ void emit_html_diagram(struct strbuf *b, struct arena *a, const struct ir_def *c
 	bool labels = c->kind == IR_STRUCTURE || words > 1;
 	diagram_keys(&g);
 	strbuf_printf(b, "<div class=\"dia\" role=\"group\" aria-label=\"bit fields of %s\">", c->name);
-	strbuf_puts(b, "<span class=\"wl c0\"></span>");
+	strbuf_puts(b, "<div class=\"wl c0\"></div>");
 	for (int bit = 31; bit >= 0; bit--)
 		strbuf_printf(b, "<span class=\"bn\">%d</span>", bit);
 	diagram_rows(&g, words, labels);

@@ -67,7 +67,13 @@ RECT_JS = r"""
   document.querySelector('header.top').style.position = 'static';  /* not over the shot */
   e.scrollIntoView();
   const r = e.getBoundingClientRect();
-  return { x: r.left + scrollX - 6, y: r.top + scrollY - 6, width: r.width + 12, height: r.height + 12 };
+  /* the legend of keys under the diagram, if any */
+  const next = e.nextElementSibling;
+  const legend = next && next.classList.contains('legend') ? next.getBoundingClientRect() : r;
+  const right = Math.max(r.right, legend.left + [...(next ? next.children : [])].reduce(
+    (w, c) => Math.max(w, c.getBoundingClientRect().right - legend.left), 0));
+  return { x: r.left + scrollX - 6, y: r.top + scrollY - 6, width: right - r.left + 12,
+           height: legend.bottom - r.top + 12 };
 })(%r)
 """
 

@@ -632,6 +632,64 @@ static void test_cli_emit_formats(void **state)
 	free(xml);
 }
 
+/* file at dir/name contains want */
+static void cli_expect_in_file(const char *dir, const char *name, const char *want)
+{
+	char *path = path_join(dir, name);
+	size_t len;
+	char *text = file_slurp(path, &len);
+
+	assert_non_null(text);
+	if (!strstr(text, want))
+		fail_msg("%s has no \"%s\"", path, want);
+	free(text);
+	free(path);
+}
+
+/* --format=html from two chips' IR directories: pages, indexes, search index,
+ * anchors named after the defines, and links from one chip to the other. */
+static void test_cli_emit_html(void **state)
+{
+	struct cli_state *st = *state;
+	char *ir_a = path_join(st->dir, "ir/gv100"), *ir_b = path_join(st->dir, "ir/tu104");
+	char *out = path_join(st->dir, "html");
+	char tree[1024];
+	struct proc_result r;
+
+	cli_run(&r, "parse", "-d", ir_a, st->sample, NULL);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	cli_run(&r, "parse", "-d", ir_b, st->sample, NULL);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	cli_run(&r, "emit", "--format=html", "-o", out, ir_a, ir_b, NULL);
+	if (r.status != 0)
+		fail_msg("emit --format=html: status %d: %s", r.status, r.err);
+	proc_result_free(&r);
+	cli_emit_tree(out, tree, sizeof(tree));
+	assert_string_equal(tree, "./gv100/index.html ./gv100/sample.html ./gv100/search.js ./index.html "
+			    "./refgen.css ./refgen.js ./tu104/index.html ./tu104/sample.html ./tu104/search.js ");
+	/* sample.ref: NV_PSAMPLE_CTRL 0x00001100, ENABLE 0:0, MODE 4:1 (reset INIT = 2) */
+	cli_expect_in_file(out, "gv100/sample.html", "<h3 id=\"NV_PSAMPLE_CTRL\">");
+	cli_expect_in_file(out, "gv100/sample.html", "<tr class=\"fld\" id=\"NV_PSAMPLE_CTRL_MODE\">");
+	cli_expect_in_file(out, "gv100/sample.html", "<tr id=\"NV_PSAMPLE_CTRL_MODE_INIT\">");
+	cli_expect_in_file(out, "gv100/sample.html", "<dt>offset</dt><dd><code>0x00001100</code></dd>");
+	cli_expect_in_file(out, "gv100/sample.html", "<dt>reset</dt><dd><code>0x00000004</code>");
+	cli_expect_in_file(out, "gv100/sample.html", "href=\"#NV_PSAMPLE_CTRL_MODE\" style=\"grid-area:2/29/3/33\"");
+	cli_expect_in_file(out, "gv100/sample.html",
+			   "<a class=\"peer\" href=\"../tu104/sample.html#NV_PSAMPLE_CTRL\">tu104</a> "
+			   "<span class=\"same\">same</span>");
+	cli_expect_in_file(out, "gv100/search.js", "[\"_CTRL\",0,0,\"r\",4352,0,0,0,0]");
+	cli_expect_in_file(out, "index.html", "<a href=\"tu104/index.html\">tu104</a>");
+	/* a directory that names no chip */
+	cli_run(&r, "emit", "--format=html", "-o", out, st->dir, NULL);
+	assert_int_equal(r.status, 2);
+	proc_result_free(&r);
+	free(ir_a);
+	free(ir_b);
+	free(out);
+}
+
 /* ---- group --------------------------------------------------------------------- */
 
 static int cli_setup(void **state)
@@ -701,6 +759,7 @@ int main(void)
 		CLI_TEST(test_cli_print_equals_source_defines),
 		CLI_TEST(test_cli_print_refuses_doctype),
 		CLI_TEST(test_cli_emit_formats),
+		CLI_TEST(test_cli_emit_html),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, cli_setup, cli_teardown);
