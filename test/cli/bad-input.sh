@@ -221,9 +221,9 @@ expect "emit: output is a file" 1 '^afile/[a-z0-9/]*: error: cannot create direc
 	"$REFGEN" emit --chip gv100 -o afile good.xml
 expect "emit: bad chip name" 2 "^refgen: emit: chip name 'GV100' must be lower-case letters and digits\$" \
 	"$REFGEN" emit --chip GV100 -o headers good.xml
-expect "emit: no --chip" 2 '^refgen: emit: --chip and -o are required$' \
+expect "emit: no --chip" 2 "^refgen: emit: 'good.xml' is not an IR directory \\(IR files need --chip CHIP\\)\$" \
 	"$REFGEN" emit -o headers good.xml
-expect "emit: no -o" 2 '^refgen: emit: --chip and -o are required$' \
+expect "emit: no -o" 2 '^refgen: emit: -o OUTDIR is required$' \
 	"$REFGEN" emit --chip gv100 good.xml
 expect "emit: no IR files" 2 '^refgen: emit: no IR files$' \
 	"$REFGEN" emit --chip gv100 -o headers
