@@ -1,9 +1,11 @@
 /*
- * Header emitters: from the IR of every manual of one chip to
+ * Emitters: from the IR of every manual of one chip to
  *   <outdir>/<chip>/nv/<unit>.h   NVIDIA-compatible #defines (emit_nv.c)
  *   <outdir>/<chip>/<unit>.h      typed accessors (emit_typed.c)
  *   <outdir>/<chip>/fields/<unit>.h field descriptors for decoders (emit_fields.c)
  *   <outdir>/refgen/accessors.h   chip-independent support (emit_support.c)
+ *   <outdir>/<chip>/<unit>.html   the HTML reference (emit_html*.c)
+ * chosen from the table of formats in emit_format.c.
  */
 #ifndef REFGEN_EMIT_H
 #define REFGEN_EMIT_H

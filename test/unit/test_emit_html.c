@@ -52,6 +52,7 @@ static void test_html_layout_splits_large_units(void **state)
 	emit_html_page_name(&page, "dev_x", 1);
 	assert_string_equal(page.data, "dev_x.html dev_x-2.html");
 	emit_html_layout_release(&l);
+	ir_manual_free(m);
 	strbuf_release(&t);
 	strbuf_release(&page);
 }
@@ -96,6 +97,7 @@ static void test_html_structure_diagram(void **state)
 	assert_null(strstr(b.data, "grid-area:6/"));
 	strbuf_release(&b);
 	arena_free(&a);
+	ir_manual_free(m);
 }
 
 static void test_html_text_and_short_names(void **state)
@@ -112,6 +114,7 @@ static void test_html_text_and_short_names(void **state)
 	assert_string_equal(emit_html_short_name(manual_get(m, "NV_PY_CTL_EN")), "EN");
 	assert_string_equal(emit_html_short_name(manual_get(m, "NV_PY_CTL")), "NV_PY_CTL");
 	strbuf_release(&b);
+	ir_manual_free(m);
 }
 
 static int html_teardown(void **state)
