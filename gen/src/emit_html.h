@@ -16,7 +16,7 @@
 
 /* A page holds at most this much weight (defines + prose/80): no page of
  * the manuals comes near 5 MB. */
-#define EMIT_HTML_PART_WEIGHT 2500
+#define EMIT_HTML_PART_WEIGHT 2000
 
 /* One card of a unit page: a device, register, structure or loose define,
  * in manual order; children are drawn inside their card. */

@@ -19,7 +19,7 @@
 
 /* 800 registers, each with one field of 8 values: every card weighs 10
  * (itself, its field, 8 values), so a page holds EMIT_HTML_PART_WEIGHT / 10
- * cards (250). */
+ * cards (200). */
 static void test_html_layout_splits_large_units(void **state)
 {
 	struct strbuf t = { 0 }, page = { 0 };
