@@ -134,10 +134,7 @@ bool emit_html_place_of(struct arena *a, const struct ir_def *r, struct emit_htm
 /* The five letters in words, per the KEY LEGEND of the manuals. */
 static void emit_html_code(struct strbuf *b, const struct ir_code *c)
 {
-	static const char *const letters[5][2] = {
-		{ "R-C", NULL }, { "W-", NULL }, { "-XIEBCVD", NULL }, { "VUSF12348", NULL },
-		{ "CDLMRAFVTPBG", NULL },
-	};
+	static const char *const letters[5] = { "R-C", "W-", "-XIEBCVD", "VUSF12348", "CDLMRAFVTPBG" };
 	static const char *const words[5][12] = {
 		{ "readable", "not read (write-only)", "reads a constant" },
 		{ "writable", "not writable" },
@@ -156,10 +153,11 @@ static void emit_html_code(struct strbuf *b, const struct ir_code *c)
 	emit_html_text(b, c->c);
 	strbuf_puts(b, "</code> ");
 	for (int k = 0; k < 5; k++) {
-		const char *at = strchr(letters[k][0], c->c[k]);
-		if (!at || c->c[k] == '\0' || (k == 2 && c->c[k] == '-') || (k == 3 && c->c[k] == '-'))
+		const char *at = c->c[k] ? strchr(letters[k], c->c[k]) : NULL;
+		/* "no state" and "does not apply" say nothing worth a word */
+		if (!at || ((k == 2 || k == 3) && c->c[k] == '-'))
 			continue;
-		strbuf_printf(b, "%s%s", any ? ", " : "", words[k][at - letters[k][0]]);
+		strbuf_printf(b, "%s%s", any ? ", " : "", words[k][at - letters[k]]);
 		any = true;
 	}
 }
