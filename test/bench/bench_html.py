@@ -3,7 +3,7 @@
 one run (wall and CPU, median of BENCH_REPEAT runs), the largest page, and
 gv100 dev_fifo loaded and rendered in headless Chromium (test/html/browser.py).
 Environment: REFGEN (out/bin/refgen), REFGEN_IR (out/ir), BENCH_CHIPS,
-REFGEN_HTML (out/html)."""
+REFGEN_HTML (out/html), REFGEN_VIEWS (manuals/alternative-views.txt)."""
 
 import os
 import resource
@@ -29,7 +29,8 @@ def main():
     chips = os.environ.get("BENCH_CHIPS", "").split() or sorted(os.listdir(ir))
     runs = int(os.environ.get("BENCH_REPEAT", "5"))
     out = tempfile.mkdtemp(prefix="refgen-bench-html-")
-    dirs = [os.path.join(ir, c) for c in chips]
+    dirs = ["--views", os.environ.get("REFGEN_VIEWS", "manuals/alternative-views.txt")] + \
+        [os.path.join(ir, c) for c in chips]
     walls, cpus, hdr_cpus = [], [], []
     try:
         for k in range(runs + 1):
