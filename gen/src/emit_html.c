@@ -1,135 +1,13 @@
 /*
- * HTML register reference: per unit a page (split in parts when large) with
- * every define in manual order, the manual's prose beside what it describes,
- * bit-field diagrams, values tables and cross-chip links; per chip an index
- * of units; OUTDIR/index.html lists the chips of the run.
+ * HTML register reference, the unit pages: per unit a page (split in parts
+ * when large) with every define in manual order, the manual's prose beside
+ * what it describes, bit-field diagrams, values tables and cross-chip links.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emit_html.h"
-
-void emit_html_text(struct strbuf *b, const char *s)
-{
-	const char *run = s;
-
-	for (; *s; s++) {
-		const char *esc = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" :
-				  *s == '"' ? "&quot;" : NULL;
-		if (!esc)
-			continue;
-		strbuf_append(b, run, (size_t)(s - run));
-		strbuf_puts(b, esc);
-		run = s + 1;
-	}
-	strbuf_append(b, run, (size_t)(s - run));
-}
-
-const char *emit_html_short_name(const struct ir_def *d)
-{
-	const struct ir_def *p = d->parent;
-	size_t n = p ? strlen(p->name) : 0;
-
-	if (p && !strncmp(d->name, p->name, n) && d->name[n] == '_' && d->name[n + 1])
-		return d->name + n + 1;
-	return d->name;
-}
-
-void emit_html_page_name(struct strbuf *b, const char *unit, unsigned part)
-{
-	if (part)
-		strbuf_printf(b, "%s-%u.html", unit, part + 1);
-	else
-		strbuf_printf(b, "%s.html", unit);
-}
-
-/* ---- layout: cards and parts ------------------------------------------------- */
-
-static size_t emit_html_weight(const struct ir_def *d)
-{
-	size_t w = 1 + (d->prose ? strlen(d->prose) / 80 : 0);
-
-	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)
-		if (d->kind != IR_DEVICE)
-			w += emit_html_weight(c);
-	return w;
-}
-
-static void emit_html_layout_walk(struct emit_html_layout *l, const struct ir_def *d, size_t *cap)
-{
-	for (; d; d = d->next_sibling) {
-		if (l->ncards == *cap) {
-			*cap = *cap ? *cap * 2 : 64;
-			l->cards = realloc(l->cards, *cap * sizeof(*l->cards));
-		}
-		l->cards[l->ncards++] = (struct emit_html_card){ d, 0 };
-		if (d->kind == IR_DEVICE)
-			emit_html_layout_walk(l, d->first_child, cap);
-	}
-}
-
-void emit_html_layout_build(struct emit_html_layout *l, const struct ir_manual *m)
-{
-	size_t cap = 0, weight = 0;
-	unsigned part = 0;
-
-	memset(l, 0, sizeof(*l));
-	emit_html_layout_walk(l, m->first_root, &cap);
-	for (size_t i = 0; i < l->ncards; i++) {
-		size_t w = emit_html_weight(l->cards[i].def);
-		if (weight && weight + w > EMIT_HTML_PART_WEIGHT) {
-			part++;
-			weight = 0;
-		}
-		weight += w;
-		l->cards[i].part = part;
-	}
-	l->nparts = part + 1;
-}
-
-void emit_html_layout_release(struct emit_html_layout *l)
-{
-	free(l->cards);
-	memset(l, 0, sizeof(*l));
-}
-
-unsigned emit_html_layout_part(const struct emit_html_layout *l, const struct ir_def *d)
-{
-	while (d->parent && d->parent->kind != IR_DEVICE)
-		d = d->parent;
-	for (size_t i = 0; i < l->ncards; i++)
-		if (l->cards[i].def == d)
-			return l->cards[i].part;
-	return 0;
-}
-
-/* ---- places and codes -------------------------------------------------------- */
-
-bool emit_html_place_of(struct arena *a, const struct ir_def *r, struct emit_html_place *p)
-{
-	struct ir_eval ev = ir_eval_prepare(a, r, &r->value);
-	uint64_t v, v1;
-
-	memset(p, 0, sizeof(*p));
-	p->nidx = r->nparams;
-	p->n[0] = r->size[0];
-	p->n[1] = r->size[1];
-	p->linear = true;
-	if (!ev.ok || !ir_eval_at(&ev, 0, 0, &p->base))
-		return false;
-	for (int k = 0; k < r->nparams; k++) {
-		if (!ir_eval_at(&ev, k == 0, k == 1, &v1) || v1 < p->base)
-			return p->linear = false, true;
-		p->stride[k] = v1 - p->base;
-		/* linear over the whole range (checked up to 4096 indices) */
-		for (uint64_t i = 2; i < p->n[k] && i < 4096; i++)
-			if (!ir_eval_at(&ev, k == 0 ? i : 0, k == 1 ? i : 0, &v) ||
-			    v != p->base + i * p->stride[k])
-				p->linear = false;
-	}
-	return true;
-}
 
 /* The five letters in words, per the KEY LEGEND of the manuals. */
 static void emit_html_code(struct strbuf *b, const struct ir_code *c)
@@ -457,7 +335,7 @@ static void emit_html_card(struct emit_html_page *p, const struct ir_def *d)
 	strbuf_puts(b, "</div>\n</section>\n");
 }
 
-static void emit_html_head(struct strbuf *b, const char *title, const char *root, const char *search)
+void emit_html_head(struct strbuf *b, const char *title, const char *root, const char *search)
 {
 	strbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -468,7 +346,7 @@ static void emit_html_head(struct strbuf *b, const char *title, const char *root
 		      "<body data-search=\"%s\">\n<header class=\"top\">\n<nav>", root, root, search);
 }
 
-static void emit_html_search_box(struct strbuf *b)
+void emit_html_search_box(struct strbuf *b)
 {
 	strbuf_puts(b, "</nav>\n<div class=\"search\"><input type=\"search\" id=\"q\" "
 		    "placeholder=\"name or 0xADDRESS\" aria-label=\"Search names or addresses\" "
@@ -554,101 +432,4 @@ int emit_html_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 	emit_html_layout_release(&l);
 	strbuf_release(&b);
 	return rc;
-}
-
-/* ---- indexes ------------------------------------------------------------------------ */
-
-static size_t emit_html_count(const struct ir_def *d, enum ir_kind k)
-{
-	size_t n = 0;
-
-	for (; d; d = d->next_sibling)
-		n += (d->kind == k) + emit_html_count(d->first_child, k);
-	return n;
-}
-
-static int emit_html_chip_index(struct emit_chip *ec, const char *outdir)
-{
-	struct strbuf b = { 0 }, path = { 0 };
-	int rc;
-
-	emit_html_head(&b, ec->chip, "../", "search.js");
-	strbuf_printf(&b, "<a href=\"../index.html\">chips</a> &#8250; %s", ec->chip);
-	emit_html_search_box(&b);
-	strbuf_printf(&b, "<h1>%s</h1>\n<table class=\"units\">\n<thead><tr><th>unit</th><th>source</th>"
-		      "<th>registers</th><th>structures</th><th>fields</th><th>values</th></tr></thead>\n<tbody>\n",
-		      ec->chip);
-	for (size_t u = 0; u < ec->nunits; u++) {
-		const struct ir_manual *m = ec->units[u];
-		struct emit_html_layout l;
-
-		emit_html_layout_build(&l, m);
-		strbuf_puts(&b, "<tr><td><a href=\"");
-		emit_html_page_name(&b, m->unit, 0);
-		strbuf_puts(&b, "\">");
-		emit_html_text(&b, m->unit);
-		strbuf_puts(&b, "</a>");
-		for (unsigned k = 1; k < l.nparts; k++) {
-			strbuf_puts(&b, " <a href=\"");
-			emit_html_page_name(&b, m->unit, k);
-			strbuf_printf(&b, "\">%u</a>", k + 1);
-		}
-		strbuf_puts(&b, "</td><td>");
-		emit_html_text(&b, m->source);
-		strbuf_printf(&b, "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td></tr>\n",
-			      emit_html_count(m->first_root, IR_REGISTER), emit_html_count(m->first_root, IR_STRUCTURE),
-			      emit_html_count(m->first_root, IR_FIELD), emit_html_count(m->first_root, IR_VALUE));
-		emit_html_layout_release(&l);
-	}
-	strbuf_puts(&b, "</tbody></table>\n</main>\n</body>\n</html>\n");
-	strbuf_printf(&path, "%s/%s/index.html", outdir, ec->chip);
-	rc = emit_write(path.data, &b, ec->diag);
-	strbuf_release(&b);
-	strbuf_release(&path);
-	return rc;
-}
-
-/* OUTDIR/index.html: the chips of the run (each chip writes the same file). */
-static int emit_html_top_index(struct emit_chip *ec, const char *outdir)
-{
-	struct strbuf b = { 0 }, path = { 0 }, search = { 0 };
-	int rc;
-
-	for (size_t c = 0; c < ec->npeers; c++)
-		strbuf_printf(&search, "%s%s/search.js", c ? " " : "", ec->peers[c].chip);
-	emit_html_head(&b, "refgen register reference", "", search.data ? search.data : "");
-	strbuf_puts(&b, "chips");
-	emit_html_search_box(&b);
-	strbuf_puts(&b, "<h1>Register reference</h1>\n<p>Generated by refgen from NVIDIA's manuals. "
-		    "Search finds a register, field or value by any part of its name, or a register by "
-		    "address (<code>0x800028</code>).</p>\n<ul class=\"chips\">\n");
-	for (size_t c = 0; c < ec->npeers; c++)
-		strbuf_printf(&b, "<li><a href=\"%s/index.html\">%s</a> (%zu units)</li>\n",
-			      ec->peers[c].chip, ec->peers[c].chip, ec->peers[c].nunits);
-	strbuf_puts(&b, "</ul>\n</main>\n</body>\n</html>\n");
-	strbuf_printf(&path, "%s/index.html", outdir);
-	rc = emit_write(path.data, &b, ec->diag);
-	strbuf_release(&b);
-	strbuf_release(&path);
-	strbuf_release(&search);
-	return rc;
-}
-
-int emit_html_chip(struct emit_chip *ec, const char *outdir)
-{
-	if (ec->dry_run)
-		return 0;
-	if (emit_html_chip_index(ec, outdir) < 0 || emit_html_search(ec, outdir) < 0)
-		return -1;
-	return emit_html_top_index(ec, outdir);
-}
-
-/* gen/html/refgen.css and refgen.js, built in (html_data.c). */
-extern const char emit_html_css[], emit_html_js[];
-
-int emit_html_support(const char *outdir, struct diag *d)
-{
-	if (emit_text_file(outdir, "refgen.css", emit_html_css, d) < 0)
-		return -1;
-	return emit_text_file(outdir, "refgen.js", emit_html_js, d);
 }

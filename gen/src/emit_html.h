@@ -1,7 +1,9 @@
 /*
  * The HTML register reference (refgen emit --format=html), shared between
  * its files:
- *   emit_html.c          unit pages (split into parts), chip and top indexes
+ *   emit_html_layout.c   escaping, names, which page a define lands on
+ *   emit_html.c          unit pages (split into parts)
+ *   emit_html_index.c    chip and top indexes, support files
  *   emit_html_diagram.c  bit-field diagrams of registers and structures
  *   emit_html_peer.c     links to the same register on the other chips
  *   emit_html_search.c   the prebuilt search index (search.js per chip)
@@ -64,6 +66,11 @@ struct emit_html_peers *emit_html_peers_new(const struct emit_chip *ec, size_t u
 /* "other chips" line of a register or structure card. */
 void emit_html_peers_line(struct strbuf *b, struct emit_html_peers *p, const struct ir_def *d);
 void emit_html_peers_free(struct emit_html_peers *p);
+
+/* Page head (title, stylesheet and script from root) up to the breadcrumb
+ * <nav>, whose content the caller writes; then the search box and <main>. */
+void emit_html_head(struct strbuf *b, const char *title, const char *root, const char *search);
+void emit_html_search_box(struct strbuf *b);
 
 /* OUTDIR/<chip>/search.js: every name of the chip, and register addresses. */
 int emit_html_search(struct emit_chip *ec, const char *outdir);
