@@ -8,6 +8,7 @@
  *      count i, stride j, count j (or a list of addresses when the offset is
  *      not linear in its indices); devices add lo, hi.
  * refgen.js rebuilds the names and matches substrings and addresses.
+ * Names need no escaping: the schema holds them to C identifiers.
  */
 #include <stdio.h>
 #include <string.h>
