@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "emit_html.h"
+#include "emit_text.h"
 #include "support/test_support.h"
 
 /* 800 registers, each with one field of 8 values: every card weighs 10
@@ -117,6 +118,54 @@ static void test_html_text_and_short_names(void **state)
 	ir_manual_free(m);
 }
 
+/* What emit_html_unit hands to the writer (emit_text_sink). */
+struct html_capture {
+	char path[256];
+	struct strbuf page;
+};
+
+static int html_sink(void *ctx, const char *path, const char *data, size_t len)
+{
+	struct html_capture *c = ctx;
+
+	snprintf(c->path, sizeof(c->path), "%s", path);
+	strbuf_append(&c->page, data, len);
+	return 0;
+}
+
+/* The manual's text is shown verbatim, markup in it escaped (never markup of
+ * the page), in a <pre> so ASCII diagrams keep their columns. */
+static void test_html_prose_verbatim_and_escaped(void **state)
+{
+	static const char text[] =
+		"   +--<b>--+   a & \"b\"\n"
+		"   | </pre><script>x()</script> |\n"
+		"#define NV_PZ_CTL 0x00000010 /* RW-4R */\n"
+		"#define NV_PZ_CTL_EN 0:0 /* RWIVF */\n";
+	struct ir_manual *m = parse_clean(text);
+	struct html_capture c = { "", { 0 } };
+	struct emit_chip ec;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d);
+	assert_int_equal(emit_chip_init(&ec, "gv100", &m, 1, &d), 0);
+	emit_text_sink = html_sink;
+	emit_text_sink_ctx = &c;
+	assert_int_equal(emit_html_unit(&ec, 0, "out"), 0);
+	emit_text_sink = NULL;
+	emit_text_sink_ctx = NULL;
+	assert_non_null(strstr(c.path, "out/gv100/"));
+	assert_non_null(strstr(c.page.data,
+		"<pre class=\"prose\">   +--&lt;b&gt;--+   a &amp; &quot;b&quot;\n"
+		"   | &lt;/pre&gt;&lt;script&gt;x()&lt;/script&gt; |\n"));
+	assert_null(strstr(c.page.data, "<script>x()"));
+	assert_null(strstr(c.page.data, "<b>"));
+	emit_chip_release(&ec);
+	strbuf_release(&c.page);
+	ir_manual_free(m);
+}
+
 static int html_teardown(void **state)
 {
 	(void)state;
@@ -130,6 +179,7 @@ int main(void)
 		cmocka_unit_test(test_html_layout_splits_large_units),
 		cmocka_unit_test(test_html_structure_diagram),
 		cmocka_unit_test(test_html_text_and_short_names),
+		cmocka_unit_test(test_html_prose_verbatim_and_escaped),
 	};
 
 	return cmocka_run_group_tests_name("emit_html", tests, NULL, html_teardown);
