@@ -12,13 +12,15 @@
 
 #include "atomic_file.h"
 #include "diag.h"
+#include "diag_known.h"
 #include "ir_stats.h"
 #include "ir_write.h"
 #include "ref_parse.h"
 
 struct cli_parse_opts {
-	const char *output, *outdir, *addendum_dir, *chip;
-	bool stats, werror;
+	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log;
+	bool stats;
+	struct diag *diag;   /* -W options land here */
 };
 
 static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
@@ -29,6 +31,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "stats", no_argument, NULL, 's' },
 		{ "addendum-dir", required_argument, NULL, 'a' },
 		{ "chip", required_argument, NULL, 'c' },
+		{ "known", required_argument, NULL, 'k' },
+		{ "known-log", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -41,13 +45,15 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		case 's': o->stats = true; break;
 		case 'a': o->addendum_dir = optarg; break;
 		case 'c': o->chip = optarg; break;
+		case 'k': o->known = optarg; break;
+		case 'K': o->known_log = optarg; break;
 		case 'W':
-			if (strcmp(optarg, "error"))
+			if (diag_option(o->diag, optarg) < 0)
 				return cli_usage_error("unknown option -W%s", optarg);
-			o->werror = true;
 			break;
 		case 'h':
-			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-Werror] FILE.ref...\n"
+			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-W...]\n"
+			       "                    [--known FILE [--known-log LOG]] FILE.ref...\n"
 			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
@@ -56,7 +62,12 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "  -c, --chip CHIP    the chip the inputs describe, recorded in the IR (a manual\n"
 			       "                     <arch>/<chip>/<unit>.ref.txt of another chip is an error)\n"
 			       "      --stats        print define counts by kind, per file and in total\n"
-			       "  -Werror            treat warnings as errors\n\n"
+			       "      --known FILE   don't show the warnings FILE lists (\"<chip>/<unit> <warning>\n"
+			       "                     <DEFINE>\" a line: known defects of the public manuals)\n"
+			       "      --known-log LOG  write those warnings to LOG instead\n"
+			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
+			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
+			       "                     code-length, no-field, directive (all on by default)\n\n"
 			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
 			exit(CLI_OK);
 		default:
@@ -96,6 +107,20 @@ static char *cli_parse_addendum(const char *dir, const char *path)
 		return NULL;
 	}
 	return add;
+}
+
+/* Loads the known-warnings list and opens its log. */
+static int cli_parse_known(const struct cli_parse_opts *o, struct diag *d)
+{
+	d->known_list = diag_known_load(o->known, d);
+	if (!d->known_list)
+		return -1;
+	if (o->known_log && !(d->known_log = fopen(o->known_log, "w"))) {
+		fprintf(stderr, "%s: error: cannot create: %s\n", o->known_log, strerror(errno));
+		diag_known_free((struct diag_known *)d->known_list);
+		return -1;
+	}
+	return 0;
 }
 
 static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
@@ -146,17 +171,22 @@ int cli_parse(int argc, char **argv)
 	struct ir_stats total = { 0 };
 	struct diag d;
 	struct ref_parser *p;
-	int rc = cli_parse_options(argc, argv, &o), failed = 0, ninputs;
+	int rc, failed = 0, ninputs;
 	bool new_outdir;
 	char **units;
 	struct stat st;
 
+	diag_init(&d);
+	o.diag = &d;
+	rc = cli_parse_options(argc, argv, &o);
 	if (rc != CLI_OK)
 		return rc;
+	if (o.known_log && !o.known)
+		return cli_usage_error("parse: --known-log needs --known");
 	new_outdir = o.outdir && stat(o.outdir, &st) < 0;
-	diag_init(&d);
-	d.werror = o.werror;
 	if (o.output && cli_parse_check_target(o.output, &d) < 0)
+		return CLI_INPUT_ERROR;
+	if (o.known && cli_parse_known(&o, &d) < 0)
 		return CLI_INPUT_ERROR;
 	if (o.outdir && cli_mkdir_p(o.outdir) < 0) {
 		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
@@ -229,5 +259,10 @@ int cli_parse(int argc, char **argv)
 		free(units[i]);
 	free(units);
 	ref_parser_free(p);
+	diag_known_free((struct diag_known *)d.known_list);
+	if (d.known_log && fclose(d.known_log) != 0) {
+		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));
+		failed = 1;
+	}
 	return failed ? CLI_INPUT_ERROR : CLI_OK;
 }

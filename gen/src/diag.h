@@ -4,17 +4,38 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 enum diag_level { DIAG_WARNING, DIAG_ERROR };
 
+/* Named warnings, shown as "[-W<name>]" and selected by -W<name>, -Wno-<name>,
+ * -Werror=<name> (diag_warning_name gives the names). */
+enum diag_warning {
+	DIAG_W_UNPLACED,     /* a define kept as a top-level constant */
+	DIAG_W_REDEFINED,    /* a define repeated with the same body */
+	DIAG_W_CODE_LENGTH,  /* a code comment that is not five letters */
+	DIAG_W_NO_FIELD,     /* a value-coded define that names no field */
+	DIAG_W_DIRECTIVE,    /* a '#' line that is not a well-formed #define */
+	DIAG_W_COUNT
+};
+
+/* Known warnings (defects of the public manuals) are counted, not shown. */
+struct diag_known;
+
 struct diag {
 	unsigned errors, warnings;
+	unsigned known;              /* known warnings not shown */
 	bool werror;                 /* warnings count as errors */
+	unsigned char wflags[DIAG_W_COUNT];  /* DIAG_WF_* per warning */
 	unsigned max_errors;         /* stop reporting after this many (0: no cap) */
+	const struct diag_known *known_list;
+	FILE *known_log;             /* where known warnings go instead (or NULL) */
 	/* Sink for formatted lines (without newline); NULL prints to stderr. */
 	void (*sink)(void *ctx, enum diag_level level, const char *line);
 	void *sink_ctx;
 };
+
+enum { DIAG_WF_OFF = 1, DIAG_WF_ERROR = 2 };
 
 void diag_init(struct diag *d);
 /* line/col of 0 are left out: "file: error: ..." */
@@ -23,6 +44,17 @@ void diag_report(struct diag *d, enum diag_level level, const char *file,
 	__attribute__((format(printf, 6, 7)));
 void diag_vreport(struct diag *d, enum diag_level level, const char *file,
 		  unsigned line, unsigned col, const char *fmt, va_list ap);
+/*
+ * A named warning about define (NULL if none) at file:line:col: dropped when
+ * disabled, counted in d->known when listed as known, an error under -Werror.
+ */
+void diag_warn(struct diag *d, enum diag_warning w, const char *file, unsigned line,
+	       unsigned col, const char *define, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+const char *diag_warning_name(enum diag_warning w);
+/* Applies "-W" option text: "error", "error=NAME", "NAME", "no-NAME".
+ * -1 when unknown. */
+int diag_option(struct diag *d, const char *opt);
 /* True when the run has failed: errors, or warnings under -Werror. */
 bool diag_failed(const struct diag *d);
 

@@ -55,6 +55,7 @@ struct ir_def {
 	const char *comment;   /* text after "//", NULL when none */
 	uint32_t line, col;
 	bool addendum;         /* from the project's addendum, not the manual */
+	uint32_t ir_line;      /* line of the IR element it was read from (0: parsed) */
 
 	/* meaning */
 	enum ir_kind kind;

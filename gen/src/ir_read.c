@@ -7,8 +7,10 @@
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
 
+#include "ir_check.h"
 #include "ir_schema.h"
 #include "ir_text.h"
+#include "strmap.h"
 #include "text_file.h"
 
 /* The IR never refers to anything outside itself. */
@@ -83,11 +85,13 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 
 /* Why the last document was refused after validation (for the diagnostic). */
 static char ir_read_why[320];
+static unsigned ir_read_why_line;
 
 static int ir_read_refuse(struct ir_manual *m, const struct ir_def *d, const char *what)
 {
 	(void)m;
 	snprintf(ir_read_why, sizeof(ir_read_why), "%s has %s", d->name ? d->name : "a define", what);
+	ir_read_why_line = d->ir_line;
 	return -1;
 }
 
@@ -123,6 +127,7 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 	if (!d)
 		return -1;
 	d->kind = (enum ir_kind)ir_kind_from_name((const char *)n->name);
+	d->ir_line = xmlGetLineNo(n) > 0 && xmlGetLineNo(n) <= UINT32_MAX ? (uint32_t)xmlGetLineNo(n) : 0;
 	d->name = ir_attr_dup(m, n, "name");
 	d->params = ir_attr_dup(m, n, "params");
 	ir_read_params(m, d);
@@ -173,6 +178,44 @@ static int ir_read_by_line(const void *a, const void *b)
 	if (x->addendum != y->addendum)
 		return x->addendum ? 1 : -1;
 	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static struct ir_where ir_read_where(const struct ir_check *c, const struct ir_def *d)
+{
+	return (struct ir_where){ c->ctx, d->ir_line, 0 };
+}
+
+/*
+ * The rules a parsed manual follows (ir_check.c), on what was read: errors
+ * refuse the document; the warnings were shown when the manual was parsed.
+ */
+static int ir_read_check(struct ir_manual *m, const char *name, struct diag *d)
+{
+	struct ir_check c = { d, ir_read_where, name };
+	unsigned char wflags[DIAG_W_COUNT];
+	unsigned errors = d->errors;
+	struct strmap names;
+
+	memcpy(wflags, d->wflags, sizeof(wflags));
+	memset(d->wflags, DIAG_WF_OFF, sizeof(d->wflags));
+	strmap_init(&names);
+	for (size_t i = 0; i < m->ndefs; i++) {
+		struct ir_def *def = m->defs[i];
+		const struct ir_def *old = strmap_get(&names, def->name);
+
+		if (old)
+			ir_check_redefinition(&c, old, def);
+		else
+			strmap_put(&names, def->name, def);
+		if (def->code.present)
+			ir_check_code(&c, def, ir_read_where(&c, def));
+		ir_check_body(&c, m, def);
+	}
+	strmap_free(&names);
+	if (d->errors == errors)
+		ir_check_manual(&c, m);
+	memcpy(d->wflags, wflags, sizeof(wflags));
+	return d->errors == errors ? 0 : -1;
 }
 
 static struct ir_manual *ir_read_doc(xmlDocPtr doc)
@@ -229,7 +272,7 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 	if (!ctxt)
 		return NULL;
 	xmlSetStructuredErrorFunc(&sink, ir_xml_error_sink);
-	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL, XML_PARSE_NONET);
+	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
 	xmlSetStructuredErrorFunc(NULL, NULL);
 	xmlFreeParserCtxt(ctxt);
 	if (!doc) {
@@ -242,10 +285,15 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 			    "IR must not contain a DOCTYPE (DTDs and entities are refused)");
 	} else if (ir_text_check(doc, name, d) == 0 && ir_schema_validate(doc, name, d) == 0) {
 		ir_read_why[0] = '\0';
+		ir_read_why_line = 0;
 		m = ir_read_doc(doc);
-		if (!m)
-			diag_report(d, DIAG_ERROR, name, 0, 0, "IR refused: %s",
+		if (!m) {
+			diag_report(d, DIAG_ERROR, name, ir_read_why_line, 0, "IR refused: %s",
 				    ir_read_why[0] ? ir_read_why : "out of memory");
+		} else if (ir_read_check(m, name, d) < 0) {
+			ir_manual_free(m);
+			m = NULL;
+		}
 	}
 	xmlFreeDoc(doc);
 	return m;

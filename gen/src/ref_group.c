@@ -3,11 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "expr.h"
+#include "ir_check.h"
 #include "strmap.h"
-
-/* Structures are at most 2 MiB (RAMIN is 4 KiB): anything larger is an error. */
-#define REF_STRUCT_MAX_BITS ((uint64_t)1 << 24)
 
 #define KIND_BIT(k) (1u << (k))
 #define CONTAINERS (KIND_BIT(IR_DEVICE) | KIND_BIT(IR_REGISTER) | \
@@ -50,8 +47,8 @@ static struct ir_def *ref_group_prefix(const struct strmap *names, const char *n
 static void ref_group_unplaced(struct ir_def *d, const char *const *paths, struct diag *diag,
 			       const char *why)
 {
-	diag_report(diag, DIAG_WARNING, paths[d->addendum], d->line, d->col,
-		    "%s %s: kept as a top-level constant", d->name, why);
+	diag_warn(diag, DIAG_W_UNPLACED, paths[d->addendum], d->line, d->col, d->name,
+		  "%s %s: kept as a top-level constant", d->name, why);
 	d->kind = IR_CONSTANT;
 	d->placed = false;
 	d->parent = NULL;
@@ -105,6 +102,15 @@ static void ref_group_promote(const struct strmap *names, const struct ir_def *f
 	c->kind = IR_REGISTER;
 }
 
+/* Whether v fits field f (an uncoded constant that doesn't is no value of
+ * it: NV_RAMRL_ENTRY_CHAN_INST_TARGET_FB_BIND_SHIFT 28 under a 2-bit field). */
+static bool ref_group_fits(const struct ir_def *f, uint64_t v)
+{
+	uint64_t width = ir_def_width(f);
+
+	return !width || width >= 64 || !(v >> width);
+}
+
 static void ref_group_one(struct ir_def *d, const struct strmap *names,
 			  const char *const *paths, struct diag *diag)
 {
@@ -151,7 +157,8 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 		/* Values written without a code (NV_PFIFO_USERD_WRITEBACK_
 		 * TIMESCALE_SHORT) are still values of their field. */
 		else if (d->parent && d->parent->kind == IR_FIELD && d->role == IR_ROLE_NONE &&
-			 d->value.known && !d->nparams && !d->code.c[0])
+			 d->value.known && !d->nparams && !d->code.c[0] &&
+			 ref_group_fits(d->parent, d->value.value))
 			d->kind = IR_VALUE;
 		break;
 	default:
@@ -177,95 +184,14 @@ static void ref_group_struct_size(struct ir_def *d)
 			d->role = IR_ROLE_STRUCT_SIZE;
 }
 
-static uint64_t ref_group_struct_bytes(const struct ir_def *s)
+static struct ir_where ref_group_where(const struct ir_check *c, const struct ir_def *d)
 {
-	for (const struct ir_def *c = s->first_child; c; c = c->next_sibling)
-		if (c->role == IR_ROLE_STRUCT_SIZE)
-			return c->value.value;
-	return 0;
+	const char *const *paths = c->ctx;
+
+	return (struct ir_where){ paths[d->addendum], d->line, d->col };
 }
 
-/* Checks hi >= lo, and hi inside the structure, for one index combination. */
-static int ref_group_check_bits(const struct ir_def *f, uint64_t hi, uint64_t lo,
-				uint64_t bits, const uint64_t *idx, const char *const *paths,
-				struct diag *diag)
-{
-	char at[64] = "";
-
-	if (idx && f->nparams == 1)
-		snprintf(at, sizeof(at), " at %s=%llu", f->param[0], (unsigned long long)idx[0]);
-	else if (idx)
-		snprintf(at, sizeof(at), " at %s=%llu, %s=%llu", f->param[0],
-			 (unsigned long long)idx[0], f->param[1], (unsigned long long)idx[1]);
-	if (hi < lo) {
-		diag_report(diag, DIAG_ERROR, paths[f->addendum], f->line, f->col,
-			    "reversed bit range in %s%s: %llu:%llu", f->name, at,
-			    (unsigned long long)hi, (unsigned long long)lo);
-		return -1;
-	}
-	if (!bits && f->parent->kind == IR_STRUCTURE && hi >= REF_STRUCT_MAX_BITS) {
-		diag_report(diag, DIAG_ERROR, paths[f->addendum], f->line, f->col,
-			    "%s%s: bit %llu is beyond any memory structure (2^24 bits)", f->name, at,
-			    (unsigned long long)hi);
-		return -1;
-	}
-	if (bits && hi >= bits) {
-		diag_report(diag, DIAG_ERROR, paths[f->addendum], f->line, f->col,
-			    "%s%s: bit %llu is past the end of %s (%llu bytes)", f->name, at,
-			    (unsigned long long)hi, f->parent->name,
-			    (unsigned long long)(bits / 8));
-		return -1;
-	}
-	return 0;
-}
-
-/* Evaluates an indexed range at every index the __SIZE companions allow. */
-static int ref_group_check_indexed(struct ir_manual *m, const struct ir_def *f,
-				   uint64_t bits, const char *const *paths, struct diag *diag)
-{
-	struct expr_body hb, lb;
-	struct expr_error err;
-	uint64_t n0 = f->size[0] ? f->size[0] : 1, n1 = f->nparams > 1 && f->size[1] ? f->size[1] : 1;
-
-	if (!f->size[0] || n0 * n1 > 65536)
-		return 0;
-	if (expr_parse_body(&m->arena, f->hi.expr, strlen(f->hi.expr), f->param, f->nparams,
-			    &hb, &err) < 0 ||
-	    expr_parse_body(&m->arena, f->lo.expr, strlen(f->lo.expr), f->param, f->nparams,
-			    &lb, &err) < 0)
-		return 0; /* already parsed once as a whole body */
-	for (uint64_t i = 0; i < n0; i++) {
-		for (uint64_t j = 0; j < n1; j++) {
-			uint64_t idx[2] = { i, j }, hi, lo;
-
-			if (expr_eval(hb.hi, idx, &hi) || expr_eval(lb.hi, idx, &lo))
-				return 0;
-			if (ref_group_check_bits(f, hi, lo, bits, idx, paths, diag) < 0)
-				return -1;
-		}
-	}
-	return 0;
-}
-
-static void ref_group_check(struct ir_manual *m, const char *const *paths, struct diag *diag)
-{
-	for (size_t i = 0; i < m->ndefs; i++) {
-		const struct ir_def *f = m->defs[i];
-		uint64_t bits = 0;
-
-		if (f->kind != IR_FIELD)
-			continue;
-		if (f->parent->kind == IR_STRUCTURE)
-			bits = ref_group_struct_bytes(f->parent) * 8;
-		if (f->hi.known)
-			ref_group_check_bits(f, f->hi.value, f->lo.value, bits, NULL, paths, diag);
-		else if (f->hi.expr && f->lo.expr)
-			ref_group_check_indexed(m, f, bits, paths, diag);
-	}
-}
-
-static int ref_group_names(struct ir_manual *m, struct strmap *names, const char *const *paths,
-			   struct diag *diag)
+static int ref_group_names(struct ir_manual *m, struct strmap *names, const struct ir_check *c)
 {
 	int rc = 0;
 
@@ -277,12 +203,7 @@ static int ref_group_names(struct ir_manual *m, struct strmap *names, const char
 			strmap_put(names, d->name, d);
 			continue;
 		}
-		bool same = !strcmp(old->body ? old->body : "", d->body ? d->body : "") &&
-			    !strcmp(old->params ? old->params : "", d->params ? d->params : "");
-		diag_report(diag, same ? DIAG_WARNING : DIAG_ERROR, paths[d->addendum], d->line, d->col,
-			    "%s redefined%s (first defined at line %u)", d->name,
-			    same ? " with the same body" : " with a different body", old->line);
-		if (!same)
+		if (ir_check_redefinition(c, old, d) < 0)
 			rc = -1;
 	}
 	return rc;
@@ -290,11 +211,12 @@ static int ref_group_names(struct ir_manual *m, struct strmap *names, const char
 
 int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 {
+	struct ir_check check = { diag, ref_group_where, paths };
 	struct strmap names;
 	unsigned errors = diag->errors;
 
 	strmap_init(&names);
-	if (ref_group_names(m, &names, paths, diag) < 0) {
+	if (ref_group_names(m, &names, &check) < 0) {
 		strmap_free(&names);
 		return -1;
 	}
@@ -316,6 +238,6 @@ int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 		ir_def_set_parent(m, d, d->parent);
 	}
 	strmap_free(&names);
-	ref_group_check(m, paths, diag);
+	ir_check_manual(&check, m);
 	return diag->errors == errors ? 0 : -1;
 }

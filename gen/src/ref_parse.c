@@ -7,6 +7,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "ir_check.h"
 #include "ref_analyze.h"
 #include "ref_group.h"
 #include "strbuf.h"
@@ -258,14 +259,20 @@ static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m
 
 		ref_trim(&s, &n);
 		def->code.present = true;
-		if (n >= sizeof(def->code.c) || (n && n != 5)) {
-			diag_report(d, n >= sizeof(def->code.c) ? DIAG_ERROR : DIAG_WARNING,
-				    l->path, l->lineno, text_column(l->s, code) - 2,
+		if (n >= sizeof(def->code.c)) {
+			diag_report(d, DIAG_ERROR, l->path, l->lineno, text_column(l->s, code) - 2,
 				    "code comment '%.*s' is not a five-letter code", (int)n, s);
-			if (n >= sizeof(def->code.c))
-				return NULL;
+			return NULL;
 		}
+		if (n && n != 5)
+			diag_warn(d, DIAG_W_CODE_LENGTH, l->path, l->lineno,
+				  text_column(l->s, code) - 2, def->name,
+				  "code comment '%.*s' is not a five-letter code", (int)n, s);
 		memcpy(def->code.c, s, n);
+		struct ir_check check = { .diag = d };
+		struct ir_where w = { l->path, l->lineno, text_column(l->s, s) };
+		if (ir_check_code(&check, def, w) < 0)
+			return NULL;
 	}
 	if (ref_group_span(p, 5, l->s, &s, &n))
 		def->comment = arena_strndup(&m->arena, s, n);
@@ -325,6 +332,23 @@ static const char *ref_prose_dup(struct ir_manual *m, const char *s, size_t n)
 	return n ? arena_strndup(&m->arena, s, n) : NULL;
 }
 
+/* A '#' line that is not a #define (a misspelt "#defne") would vanish into
+ * the prose: say so. */
+static void ref_check_directive(const struct ref_line *l, struct diag *d)
+{
+	size_t i = 0, n;
+
+	while (i < l->len && (l->s[i] == ' ' || l->s[i] == '\t'))
+		i++;
+	if (i == l->len || l->s[i] != '#')
+		return;
+	n = 1;
+	while (i + n < l->len && (isalnum((unsigned char)l->s[i + n]) || l->s[i + n] == '_'))
+		n++;
+	diag_warn(d, DIAG_W_DIRECTIVE, l->path, l->lineno, text_column(l->s, l->s + i), NULL,
+		  "'%.*s' is not a #define: the line is kept as prose", (int)n, l->s + i);
+}
+
 struct ref_text {
 	const char *path, *text;
 	size_t len;
@@ -379,6 +403,7 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			prev = NULL;
 			continue;
 		}
+		ref_check_directive(&l, d);
 		if (prev && prev_len && ref_match(p, p->underline, l.s, l.len) >= 0) {
 			const char *h = prev;
 			size_t hn = prev_len;

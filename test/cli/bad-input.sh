@@ -179,8 +179,14 @@ expect "parse -d: path too long" 1 '^d+(/d+)*: error: cannot create directory: F
 	"$REFGEN" parse -d "$long" "$FIX/sample.ref" "$FIX/other.ref"
 expect "parse -o: no such directory" 1 '^nodir/out\.xml: error: cannot write: No such file or directory$' \
 	"$REFGEN" parse -o nodir/out.xml "$FIX/sample.ref"
-expect "parse -Werror: a warning fails the run" 1 '/other\.ref:7:9: warning: NV_OTHER_ORPHAN_VALUE is a value of no field' \
+expect "parse -Werror: a warning fails the run" 1 '/other\.ref:7:9: error: NV_OTHER_ORPHAN_VALUE is a value of no field: kept as a top-level constant \[-Werror=unplaced\]$' \
 	"$REFGEN" parse -Werror -o out.xml "$FIX/other.ref"
+expect "parse -Werror=unplaced: that warning fails the run" 1 '/other\.ref:7:9: error: NV_OTHER_ORPHAN_VALUE is a value of no field: kept as a top-level constant \[-Werror=unplaced\]$' \
+	"$REFGEN" parse -Werror=unplaced -o out.xml "$FIX/other.ref"
+expect "parse -Wbogus: unknown warning" 2 '^refgen: unknown option -Wbogus$' \
+	"$REFGEN" parse -Wbogus -o out.xml "$FIX/other.ref"
+expect "parse --known: a missing list" 1 '/no-such-list: error: ' \
+	"$REFGEN" parse --known "$FIX/no-such-list" -o out.xml "$FIX/other.ref"
 stdout_quiet=0   # the statistics table still goes to stdout
 expect "parse --stats: bad input" 1 '/bad_range\.ref:4:28: error:' \
 	"$REFGEN" parse --stats -o out.xml "$FIX/bad_range.ref"

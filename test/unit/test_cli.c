@@ -349,7 +349,7 @@ static void test_cli_outdir_writes_unit_xml(void **state)
 	char *outdir = path_join(st->dir, "ir/gv100");
 	char *xml = path_join(outdir, "sample.xml");
 	char *warn = cli_fmt("%s:7:9: warning: NV_OTHER_ORPHAN_VALUE is a value of no field: "
-			     "kept as a top-level constant", st->other);
+			     "kept as a top-level constant [-Wunplaced]", st->other);
 	struct proc_result r;
 	struct capture c;
 	struct diag d;
@@ -438,7 +438,8 @@ static void test_cli_werror(void **state)
 
 	cli_run(&r, "parse", "-Werror", "-d", outdir, st->other, st->sample, NULL);
 	assert_int_equal(r.status, 1);
-	assert_non_null(strstr(r.err, "warning: NV_OTHER_ORPHAN_VALUE is a value of no field"));
+	assert_non_null(strstr(r.err, "error: NV_OTHER_ORPHAN_VALUE is a value of no field: "
+				      "kept as a top-level constant [-Werror=unplaced]"));
 	assert_int_equal(stat(sample, &sb), -1);
 	assert_int_equal(stat(other, &sb), -1);
 	assert_int_equal(stat(outdir, &sb), -1);

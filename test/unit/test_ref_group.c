@@ -74,7 +74,7 @@ static const char group_register_text[] =
 	"#define NV_PFOO_CTRL_ENABLE_YES     0x00000001 /* RW--V */\n"
 	"#define NV_PFOO_CTRL_MODE           5:4 /* RWIVF */\n"
 	"#define NV_PFOO_CTRL_MODE_INIT      0x00000002 /* RWI-V */\n"
-	"#define NV_PFOO_CTRL_MAGIC          0x0000C0DE /* ----V */\n";
+	"#define NV_PFOO_CTRL_MAGIC          0x0000C0DE /*       */\n";
 
 static void test_group_register_fields_values(void **state)
 {
@@ -103,14 +103,33 @@ static void test_group_register_fields_values(void **state)
 
 static void test_group_value_of_register_is_constant(void **state)
 {
-	/* A V-coded define right under a register names no field's value. */
-	struct ir_manual *m = parse_clean(group_register_text);
-	struct ir_def *d = group_expect(m, "NV_PFOO_CTRL_MAGIC", IR_CONSTANT, "NV_PFOO_CTRL");
+	/* A V-coded define right under a register names no field's value: a
+	 * constant of the register, and a warning naming the closest field. */
+	static const char text[] =
+		"#define NV_PFOO_CTRL                0x00001100 /* RW-4R */\n"
+		"#define NV_PFOO_CTRL_ENABLE         0:0 /* RWIVF */\n"
+		"#define NV_PFOO_CTRL_MODE           5:4 /* RWIVF */\n"
+		"#define NV_PFOO_CTRL_MAGIC          0x0000C0DE /* ----V */\n"
+		"#define NV_PFOO_CTRL_ENABEL_YES     0x00000001 /* RW--V */\n";
+	struct capture c;
+	struct diag d;
 
 	(void)state;
-	assert_int_equal(d->value.value, 0xC0DE);
-	assert_int_equal(d->role, IR_ROLE_NONE);
+	capture_attach(&c, &d);
+	struct ir_manual *m = parse_str("v.ref", text, &d);
+	assert_non_null(m);
+	assert_int_equal(d.errors, 0);
+	assert_int_equal(d.warnings, 2);
+	capture_expect_line(&c, "v.ref:4:9: warning: NV_PFOO_CTRL_MAGIC is coded as a value but "
+			    "names no field of NV_PFOO_CTRL; did you mean NV_PFOO_CTRL_MODE? [-Wno-field]");
+	capture_expect_line(&c, "v.ref:5:9: warning: NV_PFOO_CTRL_ENABEL_YES is coded as a value "
+			    "but names no field of NV_PFOO_CTRL; did you mean NV_PFOO_CTRL_ENABLE? "
+			    "[-Wno-field]");
+	struct ir_def *def = group_expect(m, "NV_PFOO_CTRL_MAGIC", IR_CONSTANT, "NV_PFOO_CTRL");
+	assert_int_equal(def->value.value, 0xC0DE);
+	assert_int_equal(def->role, IR_ROLE_NONE);
 	ir_manual_free(m);
+	capture_free(&c);
 }
 
 static void test_group_register_xml_nesting(void **state)
@@ -306,11 +325,11 @@ static void test_group_unplaced_kept(void **state)
 	assert_int_equal(d.warnings, 3);
 	assert_false(diag_failed(&d));
 	capture_expect_line(&c, "u.ref:1:9: warning: NV_MMU_PTE_KIND_INVALID is a value of no "
-			    "field: kept as a top-level constant");
+			    "field: kept as a top-level constant [-Wunplaced]");
 	capture_expect_line(&c, "u.ref:2:9: warning: NV_PBUS_LONE is a bit range outside any "
-			    "register or structure: kept as a top-level constant");
+			    "register or structure: kept as a top-level constant [-Wunplaced]");
 	capture_expect_line(&c, "u.ref:3:9: warning: NV_PBUS_GHOST__SIZE_1 sizes an index of "
-			    "nothing defined: kept as a top-level constant");
+			    "nothing defined: kept as a top-level constant [-Wunplaced]");
 	assert_int_equal(m->ndefs, 4);
 	for (size_t i = 0; i < 3; i++) {
 		assert_false(m->defs[i]->placed);
