@@ -28,16 +28,26 @@ CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen/src -MMD -MP
 
 # ---- chips -----------------------------------------------------------------
+# A chip is named <arch>/<chip> or <chip> (looked up under $(MANUALS)).
+chip_dir = $(patsubst $(MANUALS)/%,%,$(wildcard $(if $(findstring /,$(1)),$(MANUALS)/$(1),$(MANUALS)/*/$(1))))
 ifneq ($(CHIP),)
-CHIP_DIRS := $(patsubst $(MANUALS)/%,%,$(wildcard $(MANUALS)/*/$(CHIP)))
+CHIP_ARGS := $(CHIP)
 else ifeq ($(CHIPS),all)
-CHIP_DIRS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))))
+CHIP_ARGS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))))
 else ifneq ($(CHIPS),)
-CHIP_DIRS := $(CHIPS)
+CHIP_ARGS := $(CHIPS)
 else
-CHIP_DIRS := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' manuals/chips.txt)
+CHIP_ARGS := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' manuals/chips.txt)
 endif
+CHIP_DIRS := $(sort $(foreach c,$(CHIP_ARGS),$(call chip_dir,$(c))))
+CHIP_MISSING := $(strip $(foreach c,$(CHIP_ARGS),$(if $(call chip_dir,$(c)),,$(c))))
 chip_name = $(notdir $(1))
+
+# The project's addenda (manuals/<chip>/<unit>.ref) and the list of known
+# warnings of the public manuals: shown as one line per chip, unless V=1.
+ADDENDA ?= manuals
+KNOWN_WARNINGS ?= manuals/known-warnings.txt
+Q := $(if $(V),,@)
 
 # ---- refgen ------------------------------------------------------------------
 GEN_SRCS := $(wildcard gen/src/*.c)
@@ -47,7 +57,7 @@ REFGEN := $(OUT)/bin/refgen
 LIBREFGEN := $(OUT)/lib/librefgen.a
 
 .PRECIOUS: %/
-.PHONY: all ir headers html runtime test check-sanitize bench clean check-manuals
+.PHONY: FORCE all ir headers html runtime test check-sanitize bench clean check-manuals
 all: headers runtime
 
 $(OUT)/obj/gen/%.o: gen/src/%.c | $(OUT)/obj/gen/
@@ -85,37 +95,80 @@ $(REFGEN): $(OUT)/obj/gen/main.o $(LIBREFGEN) | $(OUT)/bin/
 %/:
 	mkdir -p $@
 
+FORCE:
+
 # ---- IR per chip -------------------------------------------------------------
 check-manuals:
 	@test -d "$(MANUALS)" || { echo "error: manuals root '$(MANUALS)' not found; pass MANUALS=/path/to/open-gpu-doc/manuals" >&2; exit 1; }
+	@test -z "$(CHIP_MISSING)" || { echo "error: no chip '$(CHIP_MISSING)' under '$(MANUALS)' (name it <chip> or <arch>/<chip>)" >&2; exit 1; }
 	@test -n "$(strip $(CHIP_DIRS))" || { echo "error: no chip selected under '$(MANUALS)' (CHIP=$(CHIP) CHIPS=$(CHIPS))" >&2; exit 1; }
 
-# manuals/<chip>/<unit>.ref: the project's addendum to a unit (facts the public
-# manual lacks); one whose unit the manuals root lacks is a unit of its own.
+# $(ADDENDA)/<chip>/<unit>.ref: the project's addendum to a unit (facts the
+# public manual lacks); one whose unit the manuals root lacks is a unit of its own.
 chip_manuals = $(wildcard $(MANUALS)/$(1)/*.ref.txt)
-chip_addenda = $(wildcard manuals/$(call chip_name,$(1))/*.ref)
-chip_standalone = $(filter-out $(patsubst %.ref.txt,manuals/$(call chip_name,$(1))/%.ref,$(notdir $(call chip_manuals,$(1)))),$(call chip_addenda,$(1)))
+chip_addenda = $(wildcard $(ADDENDA)/$(call chip_name,$(1))/*.ref)
+chip_standalone = $(filter-out $(patsubst %.ref.txt,$(ADDENDA)/$(call chip_name,$(1))/%.ref,$(notdir $(call chip_manuals,$(1)))),$(call chip_addenda,$(1)))
+unit_of = $(firstword $(subst ., ,$(notdir $(1))))
 
+# One IR document per unit, parsed on its own: touching a manual re-parses
+# that unit only.  $(OUT)/ir/<chip>/.src/<unit> records the unit's inputs
+# (mk/sources.sh, run below while make reads this file), so switching
+# MANUALS or adding/removing an addendum rebuilds exactly what changed; an
+# unchanged IR file is not rewritten, so the headers are only regenerated
+# when some IR changed (the empty recipe makes make look again).
+# $(1) = chip, $(2) = unit, $(3) = input file
+define unit_ir_rule
+$(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS)) $(REFGEN) | check-manuals
+	$(Q)rm -f $(OUT)/ir/$(1)/.src/$(2).known
+	$(Q)$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) -a $(ADDENDA)/$(1) -o $(OUT)/ir/$(1)/$(2).xml $(3)
+	@touch $$@
+$(OUT)/ir/$(1)/$(2).xml: $(OUT)/ir/$(1)/.src/$(2).stamp ;
+endef
+
+# The chip's IR is its units' (others are pruned), then its headers; a line
+# counts the known warnings not shown.  $(1) = arch/chip, $(2) = chip
 define chip_ir_rule
-$(OUT)/ir/$(call chip_name,$(1))/.stamp: $(REFGEN) $(call chip_manuals,$(1)) $(call chip_addenda,$(1)) | check-manuals
-	$(REFGEN) parse --chip $(call chip_name,$(1)) -a manuals/$(call chip_name,$(1)) -d $(OUT)/ir/$(call chip_name,$(1)) $(call chip_manuals,$(1)) $(call chip_standalone,$(1))
-	touch $$@
-IR_STAMPS += $(OUT)/ir/$(call chip_name,$(1))/.stamp
+IR_UNITS_$(2) := $(sort $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(call unit_of,$(f))))
+IR_FILES_$(2) := $$(patsubst %,$(OUT)/ir/$(2)/%.xml,$$(IR_UNITS_$(2)))
+$(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(eval $(call unit_ir_rule,$(2),$(call unit_of,$(f)),$(f))))
+$(OUT)/ir/$(2)/.stamp: $$(IR_FILES_$(2)) $(OUT)/ir/$(2)/.src/.units
+	$(Q)sh mk/prune.sh $(OUT)/ir/$(2) $$(IR_UNITS_$(2))
+	@touch $$@
+$(OUT)/ir/$(2)/.src/.known: $$(patsubst %,$(OUT)/ir/$(2)/.src/%.stamp,$$(IR_UNITS_$(2))) $(OUT)/ir/$(2)/.stamp $(if $(V),FORCE)
+ifeq ($(V),)
+	@n=$$$$(cat $(OUT)/ir/$(2)/.src/*.known 2>/dev/null | wc -l); [ "$$$$n" -eq 0 ] || \
+		echo "$(2): $$$$n warning(s) about known defects of the public manuals not shown (make V=1 lists them; $(KNOWN_WARNINGS))"
+else
+	@cat $(OUT)/ir/$(2)/.src/*.known >&2 2>/dev/null || true
+endif
+	@touch $$@
+$(OUT)/include/$(2)/.stamp: $(OUT)/ir/$(2)/.stamp $(REFGEN) manuals/alternative-views.txt
+	$$(if $(Q),@echo "  EMIT    $(2)")
+	$(Q)$(REFGEN) emit --chip $(2) --views manuals/alternative-views.txt -o $(OUT)/include $$(IR_FILES_$(2))
+	$(Q)sh mk/prune.sh $(OUT)/include/$(2) $$(IR_UNITS_$(2))
+	@touch $$@
+# Headers are made by the chip's emit; objects depend on the headers they
+# include (-MMD), and emit leaves unchanged headers untouched.
+$(OUT)/include/$(2)/%.h: $(OUT)/include/$(2)/.stamp ;
+IR_STAMPS += $(OUT)/ir/$(2)/.stamp
+HEADER_STAMPS += $(OUT)/include/$(2)/.stamp
 endef
-$(foreach c,$(CHIP_DIRS),$(eval $(call chip_ir_rule,$(c))))
 
-ir: check-manuals $(IR_STAMPS)
+# ---- nvrt runtime chips need their headers whatever CHIP selects ---------------
+RT_CHIPS := $(notdir $(basename $(wildcard runtime/src/chips/*.h)))
+RT_CHIP_DIRS := $(foreach c,$(RT_CHIPS),$(call chip_dir,$(c)))
+RULE_CHIP_DIRS := $(sort $(CHIP_DIRS) $(RT_CHIP_DIRS))
+$(foreach c,$(RULE_CHIP_DIRS),$(eval $(call chip_ir_rule,$(c),$(call chip_name,$(c)))))
+$(OUT)/include/refgen/%.h: $(HEADER_STAMPS) ;
+ifneq ($(MAKECMDGOALS),clean)
+SOURCES_ERR := $(shell sh mk/sources.sh $(OUT) $(MANUALS) $(ADDENDA) $(RULE_CHIP_DIRS) 2>&1)
+$(if $(SOURCES_ERR),$(error mk/sources.sh: $(SOURCES_ERR)))
+endif
 
-# ---- headers per chip ----------------------------------------------------------
-define chip_headers_rule
-$(OUT)/include/$(call chip_name,$(1))/.stamp: $(OUT)/ir/$(call chip_name,$(1))/.stamp manuals/alternative-views.txt
-	$(REFGEN) emit --chip $(call chip_name,$(1)) --views manuals/alternative-views.txt -o $(OUT)/include $(OUT)/ir/$(call chip_name,$(1))/*.xml
-	touch $$@
-HEADER_STAMPS += $(OUT)/include/$(call chip_name,$(1))/.stamp
-endef
-$(foreach c,$(CHIP_DIRS),$(eval $(call chip_headers_rule,$(c))))
-
-headers: ir $(HEADER_STAMPS)
+SELECTED_IR_STAMPS := $(foreach c,$(CHIP_DIRS),$(OUT)/ir/$(call chip_name,$(c))/.stamp $(OUT)/ir/$(call chip_name,$(c))/.src/.known)
+SELECTED_HEADER_STAMPS := $(foreach c,$(CHIP_DIRS),$(OUT)/include/$(call chip_name,$(c))/.stamp)
+ir: check-manuals $(SELECTED_IR_STAMPS)
+headers: ir $(SELECTED_HEADER_STAMPS)
 
 # ---- HTML reference -------------------------------------------------------------
 # One run for every chip, so each register links to the same one on the others.
@@ -130,10 +183,6 @@ html: ir $(HTML_STAMP)
 # ---- nvrt runtime ----------------------------------------------------------------
 # runtime/src/*.c is chip-generic; runtime/src/hw/*.c is compiled once per chip
 # that has runtime/src/chips/<chip>.h, against that chip's generated headers.
-RT_CHIPS := $(notdir $(basename $(wildcard runtime/src/chips/*.h)))
-RT_CHIP_DIRS := $(patsubst $(MANUALS)/%,%,$(foreach c,$(RT_CHIPS),$(wildcard $(MANUALS)/*/$(c))))
-$(foreach c,$(filter-out $(CHIP_DIRS),$(RT_CHIP_DIRS)),$(eval $(call chip_ir_rule,$(c))))
-$(foreach c,$(filter-out $(CHIP_DIRS),$(RT_CHIP_DIRS)),$(eval $(call chip_headers_rule,$(c))))
 RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
 RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
 # runtime/src/sim/*.c: the GV100 Host simulator (a GV100 model, so it uses
@@ -148,7 +197,7 @@ $(OUT)/obj/runtime/%.o: runtime/src/%.c | $(OUT)/obj/runtime/ $(OUT)/obj/runtime
 	$(CC) $(RT_CFLAGS) -c -o $@ $<
 
 define rt_chip_rule
-$(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(OUT)/obj/runtime/$(1)/
+$(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/ $(OUT)/include/$(1)/.stamp
 	$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))
@@ -193,6 +242,8 @@ $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LI
 # that selfcheck-gen writes from the IR, one file per unit, compiled at -O0.
 HDR_CHIPS := $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
 HDR_SCRIPTS := test/headers/compile-matrix.sh test/headers/reproducible.sh
+# test/build/outputs.sh: outputs follow the manuals tree (make run on copies).
+BUILD_SCRIPTS := test/build/outputs.sh
 SELFCHECK_GEN := $(OUT)/test/selfcheck-gen
 SELFCHECK_CFLAGS := -std=gnu11 -O0 -Wall -Wextra -Werror -Itest/headers -I$(OUT)/include
 # clang builds the big generated tables in less than half gcc's time; the
@@ -242,7 +293,8 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
-		$(VFIO_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
+		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" MAKE="$(MAKE)" \
+		$(VFIO_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
 		$(QUALITY_TESTS) $(HTML_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
@@ -392,6 +444,8 @@ bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
 	@MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" BENCH_CHIPS="$(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))" \
 		REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
 		sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py
+	@MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" BENCH_DIR="$(OUT)/tmp/bench-incremental" MAKE="$(MAKE)" \
+		sh test/bench/incremental.sh
 
 clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Build times on a scratch copy of the gv100 manuals (so the real tree and
+# out/ are left alone): a cold `make all` (IR, headers, runtime; refgen
+# prebuilt), a no-op make, and the make after touching or editing one manual.
+# Rows in run-bench.sh's column format; the goal after touching one manual is
+# 0.3 s.
+#
+#   MAKE=make MANUALS=../shared/manuals REFGEN=out/bin/refgen \
+#   BENCH_DIR=out/tmp/bench-incremental sh test/bench/incremental.sh
+: "${MANUALS:?}" "${REFGEN:?}" "${BENCH_DIR:?}"
+MAKE=${MAKE:-make}
+S=$BENCH_DIR
+FMT="%-34s | %-10s | %-10s | %-8s | %s\n"
+
+rm -rf "$S"
+mkdir -p "$S/m/volta" || exit 1
+cp -R "$MANUALS/volta/gv100" "$S/m/volta/" && chmod -R u+w "$S/m" || exit 1
+
+now() { date +%s.%N; }
+# timed NAME: runs one make of gv100 in the scratch tree, sets $secs
+timed() {
+	t0=$(now)
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$MAKE" --no-print-directory -j2 OUT="$S/out" \
+		MANUALS="$S/m" CHIP=gv100 REFGEN="$REFGEN" -o "$REFGEN" all >"$S/$1.log" 2>&1 ||
+		{ echo "incremental: make failed ($1), see $S/$1.log"; exit 1; }
+	secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }')
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+compiled() { grep -c -- ' -c -o ' "$S/$1.log"; }
+
+timed cold
+cold=$secs
+printf "$FMT" "build: cold gv100 (make -j2 all)" "${cold} s" "" "" \
+	"IR, headers, runtime and tools from nothing; refgen prebuilt"
+timed noop
+printf "$FMT" "build: nothing changed" "${secs} s" "${cold} s" "$(ratio "$secs" "$cold")" ""
+touch "$S/m/volta/gv100/dev_fifo.ref.txt"
+timed touch
+printf "$FMT" "build: touch dev_fifo.ref.txt" "${secs} s" "${cold} s" "$(ratio "$secs" "$cold")" \
+	"goal <= 0.3 s; 1 unit re-parsed, IR unchanged, $(compiled touch) objects compiled"
+printf '#define NV_USERMODE_BENCH_EDIT 0x00000001 /*       */\n' >>"$S/m/volta/gv100/dev_usermode.ref.txt"
+timed edit
+printf "$FMT" "build: edit dev_usermode.ref.txt" "${secs} s" "${cold} s" "$(ratio "$secs" "$cold")" \
+	"1 unit re-parsed, chip re-emitted, $(compiled edit) objects including dev_usermode.h compiled"
