@@ -150,6 +150,9 @@ $(OUT)/include/$(2)/.stamp: $(OUT)/ir/$(2)/.stamp $(REFGEN) manuals/alternative-
 # Headers are made by the chip's emit; objects depend on the headers they
 # include (-MMD), and emit leaves unchanged headers untouched.
 $(OUT)/include/$(2)/%.h: $(OUT)/include/$(2)/.stamp ;
+# The records mk/sources.sh writes (again, after a `make clean` in this run).
+$(OUT)/ir/$(2)/.src/%:
+	$(Q)sh mk/sources.sh $(OUT) $(MANUALS) $(ADDENDA) $(1)
 IR_STAMPS += $(OUT)/ir/$(2)/.stamp
 HEADER_STAMPS += $(OUT)/include/$(2)/.stamp
 endef

@@ -67,7 +67,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "      --known-log LOG  write those warnings to LOG instead\n"
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
-			       "                     code-length, no-field, directive (all on by default)\n\n"
+			       "                     code-length, no-field, directive, xml (all on by default)\n\n"
 			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
 			exit(CLI_OK);
 		default:

@@ -27,10 +27,15 @@ void ir_xml_error_sink(void *ctx, xmlErrorPtr err)
 	n = strlen(msg);
 	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
 		msg[--n] = '\0';
-	diag_report(e->diag, err->level == XML_ERR_WARNING ? DIAG_WARNING : DIAG_ERROR,
-		    e->name, err->line > 0 ? (unsigned)err->line : 0,
-		    err->line > 0 && err->int2 > 0 ? (unsigned)err->int2 : 0, "%s%s",
-		    e->prefix ? e->prefix : "", msg);
+	unsigned line = err->line > 0 ? (unsigned)err->line : 0;
+	unsigned col = err->line > 0 && err->int2 > 0 ? (unsigned)err->int2 : 0;
+
+	if (err->level == XML_ERR_WARNING)
+		diag_warn(e->diag, DIAG_W_XML, e->name, line, col, NULL, "%s%s",
+			  e->prefix ? e->prefix : "", msg);
+	else
+		diag_report(e->diag, DIAG_ERROR, e->name, line, col, "%s%s",
+			    e->prefix ? e->prefix : "", msg);
 }
 
 static xmlRelaxNGPtr ir_schema_load(struct diag *d)
