@@ -53,7 +53,9 @@ check "first build: headers of both units" test -f "$INC/nv/dev_usermode.h" -a -
 cp "$INC/nv/dev_usermode.h" "$S/usermode.a.h"
 cp "$INC/dev_timer.h" "$S/timer.a.h"
 
+echo '/* a chip-wide output */' >"$INC/chip_index.h"
 build "$S/b" gv100
+check "MANUALS=b: an output that is no unit's is kept" test -f "$INC/chip_index.h"
 check "MANUALS=b: the added field is in the header" has "$INC/nv/dev_usermode.h" NV_USERMODE_ADDED_FIELD
 check "MANUALS=b: the removed unit's IR is gone" test ! -e "$OUT/ir/gv100/dev_timer.xml"
 check "MANUALS=b: the removed unit's headers are gone" \
