@@ -132,7 +132,7 @@ IR_UNITS_$(2) := $(sort $(foreach f,$(call chip_manuals,$(1)) $(call chip_standa
 IR_FILES_$(2) := $$(patsubst %,$(OUT)/ir/$(2)/%.xml,$$(IR_UNITS_$(2)))
 $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(eval $(call unit_ir_rule,$(2),$(call unit_of,$(f)),$(f))))
 $(OUT)/ir/$(2)/.stamp: $$(IR_FILES_$(2)) $(OUT)/ir/$(2)/.src/.units
-	$(Q)sh mk/prune.sh $(OUT)/ir/$(2) $$(IR_UNITS_$(2))
+	$(Q)sh mk/prune.sh $(OUT)/ir/$(2) $(OUT)/ir/$(2)/.src/.ir-units $$(IR_UNITS_$(2))
 	@touch $$@
 $(OUT)/ir/$(2)/.src/.known: $$(patsubst %,$(OUT)/ir/$(2)/.src/%.stamp,$$(IR_UNITS_$(2))) $(OUT)/ir/$(2)/.stamp $(if $(V),FORCE)
 ifeq ($(V),)
@@ -145,7 +145,7 @@ endif
 $(OUT)/include/$(2)/.stamp: $(OUT)/ir/$(2)/.stamp $(REFGEN) manuals/alternative-views.txt
 	$$(if $(Q),@echo "  EMIT    $(2)")
 	$(Q)$(REFGEN) emit --chip $(2) --views manuals/alternative-views.txt -o $(OUT)/include $$(IR_FILES_$(2))
-	$(Q)sh mk/prune.sh $(OUT)/include/$(2) $$(IR_UNITS_$(2))
+	$(Q)sh mk/prune.sh $(OUT)/include/$(2) $(OUT)/ir/$(2)/.src/.header-units $$(IR_UNITS_$(2))
 	@touch $$@
 # Headers are made by the chip's emit; objects depend on the headers they
 # include (-MMD), and emit leaves unchanged headers untouched.

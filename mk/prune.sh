@@ -1,18 +1,19 @@
 #!/bin/sh
 # Removes what a unit gone from the manuals tree left behind:
 #
-#   sh mk/prune.sh DIR UNIT...
+#   sh mk/prune.sh DIR LIST UNIT...
 #
-# DIR/.units lists the units of the last run; for each of those not given now,
-# DIR/<unit>.*, DIR/*/<unit>.h (every output sub-directory) and its records
-# DIR/.src/<unit>* are deleted.  Files that are not a unit's (a chip-wide
-# output) are never touched.  Without DIR/.units (a tree built before it
-# existed) the units are those of DIR's *.xml and *.h files.
-dir=$1
-shift
+# LIST (a file outside DIR's outputs) holds the units of the last run; for
+# each of those not given now, DIR/<unit>.*, DIR/*/<unit>.h (every output
+# sub-directory) and its records DIR/.src/<unit>* are deleted, and LIST
+# becomes the units given.  Files that are not a unit's (a chip-wide output)
+# are never touched.  Without LIST (a tree built before it existed) the units
+# are those of DIR's *.xml and *.h files.
+dir=$1 list=$2
+shift 2
 now=" $* "
-if [ -f "$dir/.units" ]; then
-	before=$(cat "$dir/.units")
+if [ -f "$list" ]; then
+	before=$(cat "$list")
 else
 	before=$(for f in "$dir"/*.xml "$dir"/*.h "$dir"/*/*.h; do
 		[ -f "$f" ] || continue
@@ -26,4 +27,4 @@ for u in $before; do
 	*) rm -f "$dir/$u".* "$dir"/*/"$u".h "$dir/.src/$u" "$dir/.src/$u".* ;;
 	esac
 done
-echo "$*" >"$dir/.units.tmp" && mv -f "$dir/.units.tmp" "$dir/.units"
+echo "$*" >"$list.tmp" && mv -f "$list.tmp" "$list"

@@ -242,7 +242,7 @@ static const struct ir_def *ir_check_closest_field(const struct ir_def *r, const
 	return best;
 }
 
-/* A value-coded define (/ * ....V * /) whose parent is a register or structure:
+/* A value-coded define (code ending in V) whose parent is a register or structure:
  * the field it names does not exist, often a misspelling. */
 static void ir_check_value_code(const struct ir_check *c, const struct ir_def *d)
 {

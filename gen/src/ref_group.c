@@ -1,6 +1,5 @@
 #include "ref_group.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "ir_check.h"
