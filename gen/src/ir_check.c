@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "expr.h"
+#include "strmap.h"
 
 /* Structures are at most 2 MiB (RAMIN is 4 KiB): anything larger is an error. */
 #define IR_STRUCT_MAX_BITS ((uint64_t)1 << 24)
@@ -293,7 +294,9 @@ static bool ir_check_num_agrees(const struct ir_num *n, const struct expr *e, bo
 	return n->known && n->value == v;
 }
 
-int ir_check_body(const struct ir_check *c, struct ir_manual *m, const struct ir_def *d)
+/* d's hi/lo or value agree with what its body evaluates to (IR only: the
+ * parser derives them from the body). */
+static int ir_check_body(const struct ir_check *c, struct ir_manual *m, const struct ir_def *d)
 {
 	struct expr_body b;
 	struct expr_error err;
@@ -322,4 +325,41 @@ int ir_check_body(const struct ir_check *c, struct ir_manual *m, const struct ir
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- IR read back ---------------------------------------------------------------------- */
+
+static struct ir_where ir_check_read_where(const struct ir_check *c, const struct ir_def *d)
+{
+	return (struct ir_where){ c->ctx, d->ir_line, 0 };
+}
+
+int ir_check_read(struct ir_manual *m, const char *file, struct diag *d)
+{
+	struct ir_check c = { d, ir_check_read_where, file };
+	unsigned char wflags[DIAG_W_COUNT];
+	unsigned errors = d->errors;
+	struct strmap names;
+
+	/* The warnings were shown when the manual was parsed. */
+	memcpy(wflags, d->wflags, sizeof(wflags));
+	memset(d->wflags, DIAG_WF_OFF, sizeof(d->wflags));
+	strmap_init(&names);
+	for (size_t i = 0; i < m->ndefs; i++) {
+		struct ir_def *def = m->defs[i];
+		const struct ir_def *old = strmap_get(&names, def->name);
+
+		if (old)
+			ir_check_redefinition(&c, old, def);
+		else
+			strmap_put(&names, def->name, def);
+		if (def->code.present)
+			ir_check_code(&c, def, ir_check_read_where(&c, def));
+		ir_check_body(&c, m, def);
+	}
+	strmap_free(&names);
+	if (d->errors == errors)
+		ir_check_manual(&c, m);
+	memcpy(d->wflags, wflags, sizeof(wflags));
+	return d->errors == errors ? 0 : -1;
 }

@@ -35,7 +35,9 @@ int ir_check_code(const struct ir_check *c, const struct ir_def *d, struct ir_wh
 /* Every rule that needs the hierarchy (fields, values, value codes) over a
  * grouped manual.  0 or -1 (some error). */
 int ir_check_manual(const struct ir_check *c, struct ir_manual *m);
-/* IR only: d's hi/lo or value agree with what its body evaluates to. */
-int ir_check_body(const struct ir_check *c, struct ir_manual *m, const struct ir_def *d);
+/* Every rule over IR read from file (each define's line in it is d->ir_line),
+ * and its hi/lo or value attributes against what its body evaluates to:
+ * errors only, the manual's warnings were shown when it was parsed.  0 or -1. */
+int ir_check_read(struct ir_manual *m, const char *file, struct diag *d);
 
 #endif

@@ -10,7 +10,6 @@
 #include "ir_check.h"
 #include "ir_schema.h"
 #include "ir_text.h"
-#include "strmap.h"
 #include "text_file.h"
 
 /* The IR never refers to anything outside itself. */
@@ -127,7 +126,8 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 	if (!d)
 		return -1;
 	d->kind = (enum ir_kind)ir_kind_from_name((const char *)n->name);
-	d->ir_line = xmlGetLineNo(n) > 0 && xmlGetLineNo(n) <= UINT32_MAX ? (uint32_t)xmlGetLineNo(n) : 0;
+	long xml_line = xmlGetLineNo(n);
+	d->ir_line = xml_line > 0 && xml_line <= UINT32_MAX ? (uint32_t)xml_line : 0;
 	d->name = ir_attr_dup(m, n, "name");
 	d->params = ir_attr_dup(m, n, "params");
 	ir_read_params(m, d);
@@ -178,44 +178,6 @@ static int ir_read_by_line(const void *a, const void *b)
 	if (x->addendum != y->addendum)
 		return x->addendum ? 1 : -1;
 	return x->line < y->line ? -1 : x->line > y->line;
-}
-
-static struct ir_where ir_read_where(const struct ir_check *c, const struct ir_def *d)
-{
-	return (struct ir_where){ c->ctx, d->ir_line, 0 };
-}
-
-/*
- * The rules a parsed manual follows (ir_check.c), on what was read: errors
- * refuse the document; the warnings were shown when the manual was parsed.
- */
-static int ir_read_check(struct ir_manual *m, const char *name, struct diag *d)
-{
-	struct ir_check c = { d, ir_read_where, name };
-	unsigned char wflags[DIAG_W_COUNT];
-	unsigned errors = d->errors;
-	struct strmap names;
-
-	memcpy(wflags, d->wflags, sizeof(wflags));
-	memset(d->wflags, DIAG_WF_OFF, sizeof(d->wflags));
-	strmap_init(&names);
-	for (size_t i = 0; i < m->ndefs; i++) {
-		struct ir_def *def = m->defs[i];
-		const struct ir_def *old = strmap_get(&names, def->name);
-
-		if (old)
-			ir_check_redefinition(&c, old, def);
-		else
-			strmap_put(&names, def->name, def);
-		if (def->code.present)
-			ir_check_code(&c, def, ir_read_where(&c, def));
-		ir_check_body(&c, m, def);
-	}
-	strmap_free(&names);
-	if (d->errors == errors)
-		ir_check_manual(&c, m);
-	memcpy(d->wflags, wflags, sizeof(wflags));
-	return d->errors == errors ? 0 : -1;
 }
 
 static struct ir_manual *ir_read_doc(xmlDocPtr doc)
@@ -290,7 +252,7 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 		if (!m) {
 			diag_report(d, DIAG_ERROR, name, ir_read_why_line, 0, "IR refused: %s",
 				    ir_read_why[0] ? ir_read_why : "out of memory");
-		} else if (ir_read_check(m, name, d) < 0) {
+		} else if (ir_check_read(m, name, d) < 0) {
 			ir_manual_free(m);
 			m = NULL;
 		}
