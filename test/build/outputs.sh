@@ -37,13 +37,18 @@ printf '#define NV_USERMODE_ADDED_FIELD 7:4 /* RWIVF */\n' >>"$S/b/volta/gv100/d
 printf '#define NV_PEXTRA 0x00000FFF:0x00000000 /* RW--D */\n#define NV_PEXTRA_REG 0x00000010 /* RW-4R */\n' \
 	>"$S/b/volta/gv100/dev_extra.ref.txt"
 
+# b's known defect, and a new warning
+printf '#define NV_ORPHAN_KNOWN 3:0 /* RWIVF */\n#define NV_ORPHAN_NEW 5:4 /* RWIVF */\n' \
+	>>"$S/b/volta/gv100/dev_usermode.ref.txt"
+printf '# known\ngv100/dev_usermode unplaced NV_ORPHAN_KNOWN\n' >"$S/known.txt"
+
 OUT=$S/out
 INC=$OUT/include/gv100
 LOG=$S/make.log
 # build MANUALS CHIP: headers of one chip
 build() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$MAKE" --no-print-directory OUT="$OUT" MANUALS="$1" CHIP="$2" ADDENDA="$S/add" \
-		REFGEN="$REFGEN_BIN" -o "$REFGEN_BIN" headers >"$LOG" 2>&1
+		KNOWN_WARNINGS="$S/known.txt" REFGEN="$REFGEN_BIN" -o "$REFGEN_BIN" $3 headers >"$LOG" 2>&1
 }
 has() { grep -q "$2" "$1" 2>/dev/null; }
 units() { (cd "$1" && ls *.xml 2>/dev/null | tr '\n' ' '); }
@@ -62,6 +67,13 @@ check "MANUALS=b: the removed unit's headers are gone" \
 	test ! -e "$INC/dev_timer.h" -a ! -e "$INC/nv/dev_timer.h" -a ! -e "$INC/fields/dev_timer.h"
 check "MANUALS=b: the added unit has IR and headers" test -f "$OUT/ir/gv100/dev_extra.xml" -a -f "$INC/nv/dev_extra.h"
 check "MANUALS=b: IR is exactly b's units" test "$(units "$OUT/ir/gv100")" = "dev_extra.xml dev_usermode.xml "
+check "MANUALS=b: a new warning is shown in full" \
+	has "$LOG" "dev_usermode.ref.txt:[0-9]*:9: warning: NV_ORPHAN_NEW is a bit range outside any register or structure: kept as a top-level constant \[-Wunplaced\]"
+check "MANUALS=b: a known one is only counted" sh -c "! grep -q NV_ORPHAN_KNOWN '$LOG'"
+check "MANUALS=b: one line counts the known ones" \
+	has "$LOG" "^gv100: 1 warning(s) about known defects of the public manuals not shown"
+build "$S/b" gv100 V=1
+check "V=1 lists the known ones" has "$LOG" "warning: NV_ORPHAN_KNOWN is a bit range .*\[-Wunplaced\]"
 
 build "$S/a" gv100
 check "back to a: the added field is gone" cmp -s "$INC/nv/dev_usermode.h" "$S/usermode.a.h"
