@@ -36,6 +36,14 @@ int diag_option(struct diag *d, const char *opt)
 	bool no = !strncmp(opt, "no-", 3), error = !strncmp(opt, "error=", 6);
 	int w;
 
+	if (!strncmp(opt, "no-error=", 9)) {
+		w = diag_warning_find(opt + 9);
+		if (w < 0)
+			return -1;
+		d->wflags[w] = (unsigned char)((d->wflags[w] & ~DIAG_WF_ERROR) | DIAG_WF_NO_ERROR);
+		return 0;
+	}
+
 	if (!strcmp(opt, "error")) {
 		d->werror = true;
 		return 0;
@@ -50,7 +58,7 @@ int diag_option(struct diag *d, const char *opt)
 	if (no)
 		d->wflags[w] |= DIAG_WF_OFF;
 	else if (error)
-		d->wflags[w] = DIAG_WF_ERROR;
+		d->wflags[w] = DIAG_WF_ERROR;  /* and on */
 	else
 		d->wflags[w] &= (unsigned char)~DIAG_WF_OFF;
 	return 0;
@@ -112,7 +120,8 @@ void diag_report(struct diag *d, enum diag_level level, const char *file,
 void diag_warn(struct diag *d, enum diag_warning w, const char *file, unsigned line,
 	       unsigned col, const char *define, const char *fmt, ...)
 {
-	bool error = d->werror || (d->wflags[w] & DIAG_WF_ERROR);
+	bool error = (d->werror && !(d->wflags[w] & DIAG_WF_NO_ERROR)) ||
+		     (d->wflags[w] & DIAG_WF_ERROR);
 	char msg[512], tag[48];
 	va_list ap;
 
@@ -137,5 +146,5 @@ void diag_warn(struct diag *d, enum diag_warning w, const char *file, unsigned l
 
 bool diag_failed(const struct diag *d)
 {
-	return d->errors || (d->werror && d->warnings);
+	return d->errors != 0;  /* warnings under -Werror were counted as errors */
 }

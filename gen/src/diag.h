@@ -36,7 +36,8 @@ struct diag {
 	void *sink_ctx;
 };
 
-enum { DIAG_WF_OFF = 1, DIAG_WF_ERROR = 2 };
+/* -Wno-NAME, -Werror=NAME, -Wno-error=NAME (which overrides -Werror). */
+enum { DIAG_WF_OFF = 1, DIAG_WF_ERROR = 2, DIAG_WF_NO_ERROR = 4 };
 
 void diag_init(struct diag *d);
 /* line/col of 0 are left out: "file: error: ..." */
@@ -53,10 +54,10 @@ void diag_warn(struct diag *d, enum diag_warning w, const char *file, unsigned l
 	       unsigned col, const char *define, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 const char *diag_warning_name(enum diag_warning w);
-/* Applies "-W" option text: "error", "error=NAME", "NAME", "no-NAME".
- * -1 when unknown. */
+/* Applies "-W" option text: "error", "no-error", "error=NAME",
+ * "no-error=NAME", "NAME", "no-NAME".  -1 when unknown. */
 int diag_option(struct diag *d, const char *opt);
-/* True when the run has failed: errors, or warnings under -Werror. */
+/* True when the run has failed: errors (warnings under -Werror included). */
 bool diag_failed(const struct diag *d);
 
 #endif

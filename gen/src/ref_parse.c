@@ -437,7 +437,7 @@ static bool ref_text_check(const struct ref_text *t, struct diag *d)
 static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_text *manual,
 					const struct ref_text *addendum, struct diag *d)
 {
-	unsigned errors = d->errors, warnings = d->warnings;
+	unsigned errors = d->errors;
 	const char *paths[2] = { manual->path, addendum ? addendum->path : manual->path };
 	struct ir_manual *m;
 
@@ -461,7 +461,7 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 	if (d->errors == errors)
 		ref_group(m, paths, d);
 	/* Only this unit's diagnostics decide: d may serve a whole run. */
-	if (d->errors != errors || (d->werror && d->warnings != warnings)) {
+	if (d->errors != errors) {
 		ir_manual_free(m);
 		return NULL;
 	}

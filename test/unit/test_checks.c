@@ -177,6 +177,22 @@ static void test_checks_werror_named(void **state)
 	assert_null(parse_str("w.ref", checks_unplaced, &d));
 	capture_expect_line(&c, "w.ref:1:9: error: NV_PBUS_LONE is a bit range outside any "
 			    "register or structure: kept as a top-level constant [-Werror=unplaced]");
+	/* -Wno-error=unplaced makes it a warning again */
+	assert_int_equal(diag_option(&d, "no-error=unplaced"), 0);
+	struct ir_manual *w = parse_str("w.ref", checks_unplaced, &d);
+	assert_non_null(w);
+	capture_expect_line(&c, "w.ref:1:9: warning: NV_PBUS_LONE is a bit range outside any "
+			    "register or structure: kept as a top-level constant [-Wunplaced]");
+	ir_manual_free(w);
+	/* ... even under -Werror, as with GCC */
+	assert_int_equal(diag_option(&d, "error"), 0);
+	w = parse_str("w.ref", checks_unplaced, &d);
+	assert_non_null(w);
+	ir_manual_free(w);
+	assert_null(parse_str("r.ref", "#define NV_A 1\n#define NV_A 1\n", &d));
+	capture_expect_line(&c, "r.ref:2:9: error: NV_A redefined with the same body "
+			    "(first defined at r.ref:1) [-Werror=redefined]");
+	assert_int_equal(diag_option(&d, "no-error"), 0);
 	/* other warnings stay warnings */
 	struct ir_manual *m = parse_str("r.ref", "#define NV_A 1\n#define NV_A 1\n", &d);
 	assert_non_null(m);
@@ -203,6 +219,7 @@ static void test_checks_option_names(void **state)
 	assert_int_equal(diag_option(&d, "bogus"), -1);
 	assert_int_equal(diag_option(&d, "error=bogus"), -1);
 	assert_int_equal(diag_option(&d, "no-bogus"), -1);
+	assert_int_equal(diag_option(&d, "no-error=bogus"), -1);
 }
 
 /* ---- known warnings ---------------------------------------------------------------- */
