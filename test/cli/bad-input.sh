@@ -81,7 +81,8 @@ sed '0,/ comment="[^"]*"/s//&/; 0,/ code="RW-4R"/s// code="RW-4R" comment="x\&#1
 sed 's/<manual \([^>]*\)unit="sample"/<manual \1unit="sample" chip="tu104" arch="turing" path="turing\/tu104\/sample.ref.txt"/' \
 	good.xml >in/tu104.xml
 sed -e 's/unit="sample"/unit="twin"/' -e 's/source="sample.ref"/source="twin.ref"/' \
-	-e '0,/ body="0x00001100"/s// body="0x00001104"/' good.xml >in/twin.xml
+	-e '0,/ body="0x00001100"/s// body="0x00001104"/' -e '0,/ offset="0x1100"/s// offset="0x1104"/' \
+	good.xml >in/twin.xml
 long=$(printf '%0300d' 0 | tr 0 d)$(printf '%0300d' 0 | tr 0 d)
 long=$long/$long/$long/$long/$long/$long/$long/$long
 
