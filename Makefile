@@ -446,9 +446,8 @@ $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
 	@MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" BENCH_CHIPS="$(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))" \
 		REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
-		sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py
-	@MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" BENCH_DIR="$(OUT)/tmp/bench-incremental" MAKE="$(MAKE)" \
-		sh test/bench/incremental.sh
+		BENCH_DIR="$(OUT)/tmp/bench-incremental" MAKE="$(MAKE)" \
+		sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py test/bench/incremental.sh
 
 clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \

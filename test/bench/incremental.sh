@@ -7,6 +7,7 @@
 #
 #   MAKE=make MANUALS=../shared/manuals REFGEN=out/bin/refgen \
 #   BENCH_DIR=out/tmp/bench-incremental sh test/bench/incremental.sh
+# (make bench runs it through run-bench.sh, in the one table.)
 : "${MANUALS:?}" "${REFGEN:?}" "${BENCH_DIR:?}"
 MAKE=${MAKE:-make}
 S=$BENCH_DIR
@@ -25,7 +26,7 @@ timed() {
 		{ echo "incremental: make failed ($1), see $S/$1.log"; exit 1; }
 	secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }')
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3fx", a / b }'; }
 compiled() { grep -c -- ' -c -o ' "$S/$1.log"; }
 
 echo "build times, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"

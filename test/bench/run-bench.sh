@@ -13,6 +13,8 @@
 #
 #   MANUALS=/path/to/manuals sh test/bench/run-bench.sh out/bench/bench_*
 #
+# A benchmark may be a shell script (*.sh, run with sh) printing the same rows.
+#
 # Environment read by the binaries: BENCH_REPEAT (repetitions, default 5);
 # bench_headers also BENCH_CHIPS (chips whose headers are current; make sets
 # it), BENCH_CCS (compilers, default "gcc clang") and BENCH_ASM=1 (list the
@@ -32,7 +34,10 @@ failed=""
 i=0
 for b in "$@"; do
 	i=$((i + 1))
-	"$b" "$MANUALS" >"$tmp/$i.out" || failed="$failed ${b##*/}"
+	case $b in
+	*.sh) sh "$b" "$MANUALS" ;;
+	*) "$b" "$MANUALS" ;;
+	esac >"$tmp/$i.out" || failed="$failed ${b##*/}"
 done
 
 row='^[^|]* \| [^|]* \| [^|]* \| [^|]* \| '
