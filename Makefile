@@ -443,6 +443,8 @@ $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 
 # bench_headers compiles test/bench/accessor_ops.c and TUs of generated headers
 # at run time; BENCH_CHIPS tells it which chips' headers are current.
+# test/bench/incremental.sh times cold and incremental builds of gv100 on a
+# scratch copy of its manuals.
 bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
 	@MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" BENCH_CHIPS="$(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))" \
 		REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
