@@ -149,12 +149,20 @@ static bool lookup_plain_line(struct lookup_cursor *c, struct lookup_access *a)
 	return c->p == c->end;
 }
 
+/* "0x%08llx" without printf, which would be most of a line's cost. */
 static void lookup_put_addr(struct strbuf *s, uint64_t v)
 {
-	char buf[24];
-	int n = snprintf(buf, sizeof(buf), "0x%08llx", (unsigned long long)v);
+	static const char digits[] = "0123456789abcdef";
+	char buf[18];
+	int n = 0;
 
-	strbuf_append(s, buf, (size_t)n);
+	while (n < 8 || v) {
+		buf[sizeof(buf) - 1 - n++] = digits[v & 15];
+		v >>= 4;
+	}
+	buf[sizeof(buf) - 1 - n++] = 'x';
+	buf[sizeof(buf) - 1 - n++] = '0';
+	strbuf_append(s, buf + sizeof(buf) - n, (size_t)n);
 }
 
 static void lookup_batch_text(struct lookup_batch *b, const struct lookup_access *a, FILE *out)

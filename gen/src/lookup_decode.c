@@ -45,6 +45,8 @@ bool lookup_field_applies(const struct lookup_layout *l, size_t i, long element)
 
 	if (f->element >= 0)
 		return f->element == element;
+	if (!f->has_variants)
+		return true;
 	/* Same-named fields sort together: is there one of this element? */
 	for (size_t k = i; k-- > 0 && !strcmp(l->fields[k].name, f->name);)
 		if (l->fields[k].element >= 0 && l->fields[k].element == element)
@@ -115,11 +117,11 @@ void lookup_decode_line(struct strbuf *b, const struct lookup_layout *l, const u
 		if (!first)
 			strbuf_append(b, " ", 1);
 		first = false;
-		strbuf_puts(b, f->name);
+		strbuf_append(b, f->name, f->name_len);
 		strbuf_append(b, "=", 1);
 		named = lookup_field_value(f, v);
 		if (named)
-			strbuf_puts(b, named->name);
+			strbuf_append(b, named->name, named->name_len);
 		else
 			lookup_hex(b, v);
 	}

@@ -66,6 +66,7 @@ static void lookup_field_values(struct lookup_index *x, struct lookup_field *f)
 			continue;
 		lv->value = v->value.value;
 		lv->name = lookup_short(v->name, f->def->name);
+		lv->name_len = strlen(lv->name);
 		lv->def = v;
 		f->nvalues++;
 	}
@@ -138,7 +139,10 @@ static struct lookup_layout *lookup_layout_new(struct lookup_index *x, const str
 	if (l->nfields)
 		qsort(l->fields, l->nfields, sizeof(*l->fields), lookup_by_field_name);
 	for (size_t i = 0; i < l->nfields; i++) {
-		const struct lookup_field *f = &l->fields[i];
+		struct lookup_field *f = &l->fields[i];
+		f->name_len = strlen(f->name);
+		f->has_variants = (i > 0 && !strcmp(l->fields[i - 1].name, f->name)) ||
+				  (i + 1 < l->nfields && !strcmp(l->fields[i + 1].name, f->name));
 		if (f->lo < 64)
 			l->covered |= (f->width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << f->width) - 1)) << f->lo;
 	}

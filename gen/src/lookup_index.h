@@ -18,16 +18,19 @@
 struct lookup_value {
 	uint64_t value;
 	const char *name;              /* without its field's name: "TRUE" */
+	size_t name_len;
 	const struct ir_def *def;
 	int rank;                      /* 0: a V/C/T value; 1: a plain constant (_INIT, __PROD) */
 };
 
 struct lookup_field {
 	const char *name;              /* without the register's name: "BIND", "RUNLIST(3)" */
+	size_t name_len;
 	uint64_t lo, width;            /* bits; structures count from word 0 bit 0 */
 	const struct ir_def *def;
 	uint32_t index;                /* of an indexed field (def->nparams) */
 	long element;                  /* NAME<n>_FIELD of array NAME(i): only for last index n; else -1 */
+	bool has_variants;             /* fields of the same name exist for some elements */
 	struct lookup_value *values;   /* manual order */
 	size_t nvalues;
 };

@@ -244,6 +244,35 @@ static void test_same_chip(void **state)
 	ir_diff_release(&df);
 }
 
+/* The command: counts first, then hunks with both chips' manual lines. */
+static void test_cli(void **state)
+{
+	char *argv[] = { (char *)env_require("REFGEN_BIN"), "diff", "--from", "gv100", "--to", "tu104",
+			 "--unit", "dev_usermode", NULL };
+	struct proc_result r;
+
+	(void)state;
+	proc_run(argv, &r);
+	assert_int_equal(r.status, 1);   /* differences found, as diff(1) */
+	assert_non_null(strstr(r.out, "gv100 -> tu104: 1 unit with changes\n"));
+	assert_non_null(strstr(r.out, "dev_usermode                      3        1        1        0        0        0\n"));
+	assert_non_null(strstr(r.out, "--- a/gv100/dev_usermode.ref.txt\n+++ b/tu104/dev_usermode.ref.txt\n"));
+	assert_non_null(strstr(r.out,
+		"@@ removed field NV_USERMODE_NOTIFY_CHANNEL_PENDING_ID; replaced by "
+		"NV_USERMODE_NOTIFY_CHANNEL_PENDING_HANDLE, NV_USERMODE_NOTIFY_CHANNEL_PENDING_CHID, "
+		"NV_USERMODE_NOTIFY_CHANNEL_PENDING_RUNLIST_ID\n"
+		"-150: #define NV_USERMODE_NOTIFY_CHANNEL_PENDING_ID 31:0 /* -W-UF */\n"));
+	assert_non_null(strstr(r.out,
+		"@@ added field NV_USERMODE_NOTIFY_CHANNEL_PENDING_RUNLIST_ID\n"
+		"+192: #define NV_USERMODE_NOTIFY_CHANNEL_PENDING_RUNLIST_ID 22:16 /* -W-UF */\n"
+		"+193: #define NV_USERMODE_NOTIFY_CHANNEL_PENDING_RUNLIST_ID_ALL 15 /* -W--V */\n"));
+	proc_result_free(&r);
+	argv[7] = "no_such_unit";
+	proc_run(argv, &r);
+	assert_int_equal(r.status, 2);
+	proc_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest synthetic[] = {
@@ -254,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_fifo_changes),
 		cmocka_unit_test(test_doorbell_id),
 		cmocka_unit_test(test_same_chip),
+		cmocka_unit_test(test_cli),
 	};
 	int rc = cmocka_run_group_tests_name("ir_diff", synthetic, NULL, NULL);
 

@@ -1,0 +1,287 @@
+/*
+ * refgen lookup: the index, value decoding and batch lines against the
+ * gv100 IR ($REFGEN_IR), and the command's forms ($REFGEN_BIN).  Expected
+ * names and numbers are read off the gv100 manuals:
+ *   dev_fifo:23   NV_PCCSR 0x0080FFFF:0x00800000
+ *   dev_fifo:54   NV_PCCSR_CHANNEL_INST(i) (0x00800000+(i)*8), PTR 27:0,
+ *                 TARGET 29:28 (VID_MEM 0, SYS_MEM_COHERENT 2), BIND 31:31 (TRUE 1)
+ *   dev_fifo:109  NV_PFIFO_RUNLIST_BASE 0x00002270, PTR 27:0, TARGET 29:28
+ *   dev_display_withoffset:5359 NV_PDISP_SOR_DP_LINKCTL(i,j) (0x0061C10C+(i)*2048+(j)*128)
+ *   dev_ram:466   NV_RAMFC_GP_BASE (18*32+31):(18*32+0)
+ *   dev_mmu:335   NV_MMU_VER2_PTE: VALID 0:0, APERTURE 2:1 (SYSTEM_COHERENT_MEMORY 2),
+ *                 ADDRESS_SYS 53:8
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_chip.h"
+#include "lookup_batch.h"
+#include "lookup_decode.h"
+#include "lookup_index.h"
+#include "support/test_support.h"
+
+struct fixture {
+	struct ir_chip chip;
+	struct lookup_index x;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	struct diag d;
+
+	diag_init(&d);
+	if (!f || ir_chip_load(&f->chip, "gv100", env_require("REFGEN_IR"), &d) < 0 ||
+	    lookup_index_build(&f->x, &f->chip) < 0)
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	lookup_index_release(&f->x);
+	ir_chip_release(&f->chip);
+	free(f);
+	return 0;
+}
+
+static const struct lookup_reg *reg_at(const struct fixture *f, uint64_t addr)
+{
+	const struct lookup_reg *r[4];
+	size_t n = lookup_index_at(&f->x, addr, r, 4);
+
+	if (n == 0)
+		fail_msg("no register at 0x%llx", (unsigned long long)addr);
+	return r[0];
+}
+
+static char *decode(const struct lookup_reg *r, uint32_t v)
+{
+	static char buf[512];
+	struct strbuf b = { 0 };
+
+	lookup_decode_line(&b, r->layout, &v, 1, lookup_reg_element(r));
+	snprintf(buf, sizeof(buf), "%s", b.data ? b.data : "");
+	strbuf_release(&b);
+	return buf;
+}
+
+static char *reg_name(const struct lookup_reg *r, uint64_t addr)
+{
+	static char buf[256];
+	struct strbuf b = { 0 };
+
+	lookup_reg_name(&b, r, addr);
+	snprintf(buf, sizeof(buf), "%s", b.data);
+	strbuf_release(&b);
+	return buf;
+}
+
+/* 0x800028 = 0x800000 + 5 * 8. */
+static void test_array_element(void **state)
+{
+	const struct lookup_reg *r = reg_at(*state, 0x800028);
+
+	assert_string_equal(r->layout->def->name, "NV_PCCSR_CHANNEL_INST");
+	assert_int_equal(r->index[0], 5);
+	assert_string_equal(r->layout->unit->unit, "dev_fifo");
+	assert_string_equal(reg_name(r, 0x800028), "NV_PCCSR_CHANNEL_INST(5)");
+	/* A byte inside it. */
+	assert_string_equal(reg_name(reg_at(*state, 0x80002a), 0x80002a), "NV_PCCSR_CHANNEL_INST(5)+0x2");
+	/* 0x61C10C + 3*2048 + 1*128 = 0x61D98C. */
+	assert_string_equal(reg_name(reg_at(*state, 0x61d98c), 0x61d98c), "NV_PDISP_SOR_DP_LINKCTL(3,1)");
+}
+
+/* BIND 31 = 1 (TRUE), TARGET 29:28 = 0 (VID_MEM), PTR 27:0 = 0x123; bit 30 is nobody's. */
+static void test_decode_value(void **state)
+{
+	const struct lookup_reg *r = reg_at(*state, 0x800028);
+
+	assert_string_equal(decode(r, 0x80000123), "BIND=TRUE PTR=0x123 TARGET=VID_MEM");
+	assert_string_equal(decode(r, 0x60000000), "BIND=FALSE PTR=0x0 TARGET=SYS_MEM_COHERENT (no field: 0x40000000)");
+	/* TARGET 1 has no name. */
+	assert_string_equal(decode(r, 0x10000000), "BIND=FALSE PTR=0x0 TARGET=0x1");
+	assert_int_equal(lookup_unclaimed(r->layout, 0xffffffff), 0x40000000);
+}
+
+static void test_device_fallback(void **state)
+{
+	struct fixture *f = *state;
+	const struct lookup_reg *r[1];
+	const struct lookup_device *d;
+
+	/* CHANNEL_INST/CHANNEL stop at 0x800000 + 4096 * 8 = 0x808000. */
+	assert_int_equal(lookup_index_at(&f->x, 0x80fff0, r, 1), 0);
+	d = lookup_index_device(&f->x, 0x80fff0);
+	assert_non_null(d);
+	assert_string_equal(d->def->name, "NV_PCCSR");
+	assert_int_equal(d->lo, 0x800000);
+}
+
+static void test_name(void **state)
+{
+	struct fixture *f = *state;
+	const struct lookup_name *n = lookup_index_name(&f->x, "NV_PFIFO_RUNLIST_BASE");
+	uint64_t off;
+
+	assert_non_null(n);
+	assert_int_equal(n->def->kind, IR_REGISTER);
+	assert_int_equal(n->def->line, 109);
+	assert_true(lookup_reg_offset(&f->x.arena, n->def, 0, 0, &off));
+	assert_int_equal(off, 0x2270);
+	n = lookup_index_name(&f->x, "NV_PCCSR_CHANNEL_INST");
+	assert_true(lookup_reg_offset(&f->x.arena, n->def, 5, 0, &off));
+	assert_int_equal(off, 0x800028);
+	assert_null(lookup_index_name(&f->x, "NV_NO_SUCH_THING"));
+}
+
+static void test_struct_words(void **state)
+{
+	struct fixture *f = *state;
+	const struct lookup_name *n = lookup_index_name(&f->x, "NV_RAMFC");
+	uint32_t w[20] = { 0 };
+	uint64_t v;
+	size_t i;
+
+	assert_non_null(n->layout);
+	for (i = 0; i < n->layout->nfields && strcmp(n->layout->fields[i].name, "GP_BASE"); i++)
+		;
+	assert_true(i < n->layout->nfields);
+	assert_int_equal(n->layout->fields[i].lo, 18 * 32);
+	assert_int_equal(n->layout->fields[i].width, 32);
+	w[18] = 0x1000;
+	assert_true(lookup_bits(w, 20, n->layout->fields[i].lo, 32, &v));
+	assert_int_equal(v, 0x1000);
+	/* A field across two words: bits 40..23 of words {0xff800000, 0x1ff}. */
+	w[0] = 0xff800000;
+	w[1] = 0x1ff;
+	assert_true(lookup_bits(w, 2, 23, 18, &v));
+	assert_int_equal(v, 0x3ffff);
+	assert_false(lookup_bits(w, 1, 23, 18, &v));
+}
+
+static void batch(struct fixture *f, const char *in, char *out, size_t n)
+{
+	struct lookup_batch b;
+	FILE *mem = fmemopen(out, n, "w");
+
+	lookup_batch_init(&b, &f->x, false);
+	for (const char *p = in; *p;) {
+		const char *nl = strchr(p, '\n');
+		lookup_batch_line(&b, p, (size_t)(nl - p), mem);
+		p = nl + 1;
+	}
+	lookup_batch_release(&b);
+	fclose(mem);
+}
+
+static void test_batch(void **state)
+{
+	char out[1024];
+
+	batch(*state, "0x800028 0x80000123\n800ff0\n", out, sizeof(out));
+	assert_string_equal(out,
+		"0x00800028 0x80000123 NV_PCCSR_CHANNEL_INST(5) BIND=TRUE PTR=0x123 TARGET=VID_MEM\n"
+		"0x00800ff0 NV_PCCSR_CHANNEL_INST(510)\n");
+	/* mmiotrace: addresses relative to the MAP's base; other lines copied. */
+	batch(*state,
+	      "MAP 0.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\n"
+	      "R 4 12.345678 1 0xf6800028 0x80000123 0x0 0\n"
+	      "W 4 12.345679 1 0xf6002270 0x20000123 0x0 0\n"
+	      "MARK 12.4 hello\n", out, sizeof(out));
+	assert_string_equal(out,
+		"MAP 0.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\n"
+		"R 0x00800028 0x80000123 NV_PCCSR_CHANNEL_INST(5) BIND=TRUE PTR=0x123 TARGET=VID_MEM\n"
+		"W 0x00002270 0x20000123 NV_PFIFO_RUNLIST_BASE PTR=0x123 TARGET=SYS_MEM_COHERENT\n"
+		"MARK 12.4 hello\n");
+}
+
+static void run(struct proc_result *r, const char *a1, const char *a2, const char *a3, const char *a4)
+{
+	char *argv[] = { (char *)env_require("REFGEN_BIN"), "lookup", "--chip", "gv100",
+			 (char *)a1, (char *)a2, (char *)a3, (char *)a4, NULL };
+
+	proc_run(argv, r);
+}
+
+static void test_cli_forms(void **state)
+{
+	struct proc_result r;
+
+	(void)state;
+	run(&r, "0x800028", "0x80000123", NULL, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "0x00800028  NV_PCCSR_CHANNEL_INST(5)  dev_fifo  RW-4A\n"
+				      "  dev_fifo.ref.txt:54: #define NV_PCCSR_CHANNEL_INST(i) (0x00800000+(i)*8) /* RW-4A */\n"
+				      "  = 0x80000123: BIND=TRUE PTR=0x123 TARGET=VID_MEM\n"));
+	assert_non_null(strstr(r.out, "    30:30     (no field) = 0x0\n"));
+	proc_result_free(&r);
+
+	run(&r, "0x80fff0", NULL, NULL, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "NV_PCCSR+0xfff0  dev_fifo  RW--D  (no register)"));
+	proc_result_free(&r);
+
+	run(&r, "--json", "0x800028", "0x80000123", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\"register\":\"NV_PCCSR_CHANNEL_INST(5)\",\"offset\":0,\"indices\":[5],"
+				      "\"decoded\":\"BIND=TRUE PTR=0x123 TARGET=VID_MEM\""));
+	proc_result_free(&r);
+
+	run(&r, "NV_PFIFO_RUNLIST_BASE", NULL, NULL, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "NV_PFIFO_RUNLIST_BASE: register in dev_fifo at 0x00002270\n"));
+	assert_non_null(strstr(r.out, "  fields: PTR 27:0, TARGET 29:28\n"));
+	proc_result_free(&r);
+
+	run(&r, "--json", "NV_PCCSR_CHANNEL_INST_BIND_TRUE", NULL, NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\"parents\":[\"NV_PCCSR_CHANNEL_INST_BIND\",\"NV_PCCSR_CHANNEL_INST\",\"NV_PCCSR\"]"));
+	proc_result_free(&r);
+
+	run(&r, "--struct", "NV_RAMFC", "18:0x1000", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "  GP_BASE=0x1000\n"));
+	proc_result_free(&r);
+
+	run(&r, "--json", "--struct", "NV_MMU_VER2_PTE", "0x00123405");
+	assert_int_equal(r.status, 0);
+	/* Word 0 only: VALID 1, APERTURE (2:1) 2, VOL 0; ADDRESS_SYS needs word 1. */
+	assert_non_null(strstr(r.out, "{\"field\":\"APERTURE\",\"bits\":\"2:1\",\"value\":2,\"name\":\"SYSTEM_COHERENT_MEMORY\"}"));
+	assert_null(strstr(r.out, "ADDRESS_SYS"));
+	proc_result_free(&r);
+
+	run(&r, "NV_NO_SUCH_THING", NULL, NULL, NULL);
+	assert_int_equal(r.status, 1);
+	assert_string_equal(r.err, "refgen: lookup: gv100 has no define named NV_NO_SUCH_THING\n");
+	proc_result_free(&r);
+
+	run(&r, "0x800028", "zz", NULL, NULL);
+	assert_int_equal(r.status, 2);
+	proc_result_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_array_element),
+		cmocka_unit_test(test_decode_value),
+		cmocka_unit_test(test_device_fallback),
+		cmocka_unit_test(test_name),
+		cmocka_unit_test(test_struct_words),
+		cmocka_unit_test(test_batch),
+		cmocka_unit_test(test_cli_forms),
+	};
+
+	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
+}
