@@ -10,6 +10,8 @@
 #                        IR, header compile time and size, accessor code vs
 #                        hand-written, pushbuffer encoding, decoding, the
 #                        simulator's submissions
+#   make install         PREFIX=/usr/local DESTDIR= (mk/install.mk); make uninstall
+#   make help            every target
 #   make MANUALS=/path/to/open-gpu-doc/manuals ...
 
 MANUALS ?= ../shared/manuals
@@ -450,6 +452,9 @@ bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
 		BENCH_DIR="$(OUT)/tmp/bench-incremental" MAKE="$(MAKE)" \
 		sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py test/bench/incremental.sh
+
+# ---- make install, make uninstall, make help ---------------------------------------
+include mk/install.mk mk/help.mk
 
 clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \

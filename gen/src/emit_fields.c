@@ -51,6 +51,16 @@ static const char emit_fields_support_text[] =
 "\tuint32_t offset, stride, count;   /* registers; 0 for structures */\n"
 "};\n"
 "\n"
+"/*\n"
+" * A unit's list of layouts that a translation unit does not use is no\n"
+" * warning (-Wunused-const-variable, as kbuild W=1 enables).\n"
+" */\n"
+"#if defined(__GNUC__) || defined(__clang__)\n"
+"#define REFGEN_FIELDS_UNUSED __attribute__((__unused__))\n"
+"#else\n"
+"#define REFGEN_FIELDS_UNUSED\n"
+"#endif\n"
+"\n"
 "/* The field's value in little-endian words w (at most 64 bits). */\n"
 "static inline uint64_t refgen_field_value(const struct refgen_field *f, const uint32_t *w)\n"
 "{\n"
@@ -246,7 +256,7 @@ static void emit_fields_unit_list(struct emit_typed *t)
 	strbuf_puts(&name, "_layouts");
 	if (t->m->ndefs && emit_claim(t->ec, t->unit, arena_strdup(&t->ec->arena, name.data), t->m->defs[0]) < 0)
 		t->rc = -1;
-	strbuf_printf(t->b, "\nstatic const struct refgen_layout *const %s[] = {\n", name.data);
+	strbuf_printf(t->b, "\nstatic const struct refgen_layout *const %s[] REFGEN_FIELDS_UNUSED = {\n", name.data);
 	emit_fields_walk(t, t->m->first_root, true);
 	strbuf_puts(t->b, "\t0\n};\n");
 	strbuf_release(&name);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nvrt/sim.h"
+#include "nvrt/version.h"
 #include "nvrt/vfio.h"
 #include "submit.h"
 
@@ -21,7 +22,7 @@
 static void submit_help(void)
 {
 	printf("Usage: nvrt-submit [--vfio DOMAIN:BUS:DEV.FN] [--count N] [--depth N]\n"
-	       "                   [--inject KIND] [--timeout-ms N] [--progress N]\n"
+	       "                   [--inject KIND] [--timeout-ms N] [--progress N] [--version]\n"
 	       "Brings up a " SUBMIT_CHIP " (the built-in simulator, or with --vfio a GPU bound to\n"
 	       "vfio-pci), opens one channel on a copy engine's runlist and pushes N (default 1)\n"
 	       "semaphore releases, payloads 1..N, waiting for each to show in memory.\n\n"
@@ -97,6 +98,7 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 		{ "timeout-ms", required_argument, NULL, 't' },
 		{ "progress", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -105,6 +107,10 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		if (c == 'h') {
 			submit_help();
+			return -1;
+		}
+		if (c == 'V') {
+			printf("nvrt-submit %s\n", NVRT_VERSION);
 			return -1;
 		}
 		if (c == '?' || submit_opt(o, c, optarg))

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvrt/version.h"
 #include "nvrt_cli.h"
 
 int nvrt_cli_usage(const char *fmt, ...)
@@ -51,7 +52,8 @@ static void nvrt_usage(FILE *out)
 	      "                               releases a semaphore; write every buffer to DIR\n"
 	      "  decode KIND FILE [options]   print memory with the manual's names; KIND is\n"
 	      "                               pushbuffer, gpfifo, runlist, ramin, userd or walk\n\n"
-	      "'nvrt COMMAND --help' describes a command's options.\n"
+	      "'nvrt COMMAND --help' describes a command's options; 'nvrt --version'\n"
+	      "prints the version.\n"
 	      "Exit status: 0 success, 1 failure (message on stderr), 2 usage.\n", out);
 }
 
@@ -74,6 +76,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		nvrt_usage(stdout);
 		return nvrt_flush_stdout(NVRT_CLI_OK);
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("nvrt %s\n", NVRT_VERSION);
+		return NVRT_CLI_OK;
 	}
 	if (!strcmp(argv[1], "layout"))
 		return nvrt_flush_stdout(nvrt_cli_layout(argc - 1, argv + 1));

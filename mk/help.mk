@@ -1,0 +1,22 @@
+# make help: every target a user runs (included by the Makefile).
+.PHONY: help
+help:
+	@echo 'Targets (variables: MANUALS=DIR CHIP=c CHIPS=all|"a b" PREFIX=DIR DESTDIR=DIR CC=cc CFLAGS=...):'
+	@echo '  all (default)    IR, headers, libnvrt, refgen, nvrt, nvrt-submit for the chips of manuals/chips.txt'
+	@echo '  ir               the IR of each chip (out/ir/CHIP/*.xml)'
+	@echo '  headers          the generated headers (out/include)'
+	@echo '  runtime          libnvrt.a, nvrt and nvrt-submit'
+	@echo '  test             the whole test suite (make test CI=true: the QEMU test must run)'
+	@echo '  test-vfio        only the VFIO backend test in a QEMU guest'
+	@echo '  check-sanitize   the test suite built by clang with ASan and UBSan'
+	@echo '  check-valgrind   refgen over every manual and nvrt-submit under valgrind memcheck'
+	@echo '  fuzz             each libFuzzer target for FUZZ_SECONDS (default 30)'
+	@echo '  fuzz-build       build the fuzz targets only'
+	@echo '  fuzz-seeds       regenerate test/fuzz/seeds'
+	@echo '  bench            benchmarks: parsing, headers, lookup batch, simulator submit'
+	@echo '  install          install into DESTDIR+PREFIX (default /usr/local): tools, headers, libnvrt,'
+	@echo '                   IR, pkg-config files, man pages, bash completion'
+	@echo '  uninstall        remove what install wrote'
+	@echo '  clean            remove out/ (keeps the downloaded kernel and fuzz corpora)'
+	@echo '  check-manuals    check that MANUALS and the chip selection are usable'
+	@echo '  help             this list'

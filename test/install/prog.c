@@ -1,0 +1,34 @@
+/*
+ * An out-of-tree program built only from installed files, through
+ * pkg-config (test/install/run.sh): a gv100 typed accessor, the field
+ * descriptors, and libnvrt laying out a channel in host memory.
+ */
+#include <stdio.h>
+
+#include <gv100/dev_fifo.h>
+#include <gv100/fields/dev_fifo.h>
+#include <nvrt/backend.h>
+#include <nvrt/chip.h>
+#include <nvrt/layout.h>
+
+int main(void)
+{
+	gv100_pccsr_channel_inst_t r = { 0 };
+	struct nvrt_layout_params p;
+	struct nvrt_layout l;
+	struct nvrt_err err = { "" };
+	struct nvrt_backend *b = nvrt_backend_host_open(0x100000, &err);
+
+	r = gv100_pccsr_channel_inst_bind_set(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	printf("NV_PCCSR_CHANNEL_INST(5) 0x%x BIND_TRUE 0x%08x\n", gv100_pccsr_channel_inst(5), r.v);
+	printf("first dev_fifo layout %s\n", gv100_dev_fifo_layouts[0]->name);
+	nvrt_layout_params_default(&p);
+	if (!b || nvrt_layout_build(&l, nvrt_chip_find("gv100"), b, &p, &err) < 0) {
+		fprintf(stderr, "prog: %s\n", err.msg);
+		return 1;
+	}
+	printf("runlist entries %u\n", l.runlist_entries);
+	nvrt_layout_fini(&l);
+	nvrt_backend_close(b);
+	return 0;
+}
