@@ -144,6 +144,7 @@ int main(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? SUBMIT_OK : rc;
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	submit_signal_install();
 	b = submit_backend(&o, &err);
 	if (!b) {
 		fprintf(stderr, "nvrt-submit: %s\n", err.msg);

@@ -26,4 +26,14 @@ struct submit_opts {
  * was seen. */
 int submit_run(struct nvrt_device *d, const struct submit_opts *o);
 
+/* SIGINT/SIGTERM (submit_signal.c): recorded, acted on between steps. */
+#define SUBMIT_E_INTERRUPTED (-100)
+void submit_signal_install(void);
+/* The signal caught, or 0. */
+int submit_signal_caught(void);
+/* nvrt_channel_wait in slices short enough to notice a signal:
+ * SUBMIT_E_INTERRUPTED when one came first. */
+int submit_wait_interruptible(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen,
+			      struct nvrt_err *err);
+
 #endif

@@ -4,6 +4,7 @@
  * timed from its submission to the semaphore showing it.
  */
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ struct submit_state {
 	uint32_t submitted, seen;
 	uint32_t every;              /* progress line period */
 	uint64_t cpu0, gpu0;
+	bool interrupted;            /* by SIGINT/SIGTERM */
 };
 
 static uint64_t submit_now_ns(void)
@@ -38,8 +40,22 @@ static uint32_t submit_every(const struct submit_opts *o)
 	return o->count <= 16 ? 1 : (o->count + 9) / 10;
 }
 
+/* Stopped by SIGINT/SIGTERM: what was done, then teardown as on failure. */
+static int submit_interrupted(struct submit_state *s)
+{
+	int sig = submit_signal_caught();
+
+	fprintf(stderr, "nvrt-submit: %s: stopping: %u of %u releases submitted, %u seen (semaphore %u)\n",
+		sig == SIGTERM ? "SIGTERM" : "SIGINT", s->submitted, s->o->count, s->seen,
+		nvrt_channel_semaphore(&s->ch));
+	s->interrupted = true;
+	return SUBMIT_FAIL;
+}
+
 static int submit_fail(struct submit_state *s, int rc, const struct nvrt_err *err)
 {
+	if (rc == SUBMIT_E_INTERRUPTED)
+		return submit_interrupted(s);
 	fprintf(stderr, "nvrt-submit: %s\n", err->msg);
 	if (rc == NVRT_E_FAULT || rc == NVRT_E_TIMEOUT)
 		nvrt_channel_report(&s->ch, stderr);
@@ -93,7 +109,7 @@ static int submit_wait(struct submit_state *s)
 {
 	struct nvrt_err err;
 	uint32_t want = s->seen + 1, got = 0;
-	int rc = nvrt_channel_wait(&s->ch, want, &got, &err);
+	int rc = submit_wait_interruptible(&s->ch, want, &got, &err);
 	uint64_t now = submit_now_ns();
 
 	if (rc)
@@ -112,9 +128,12 @@ static int submit_wait(struct submit_state *s)
 static int submit_loop(struct submit_state *s)
 {
 	while (s->seen < s->o->count) {
-		while (s->submitted < s->o->count && s->submitted - s->seen < s->o->depth)
+		while (s->submitted < s->o->count && s->submitted - s->seen < s->o->depth) {
+			if (submit_signal_caught())
+				return submit_interrupted(s);
 			if (submit_one(s))
 				return SUBMIT_FAIL;
+		}
 		if (submit_wait(s))
 			return SUBMIT_FAIL;
 	}
@@ -150,7 +169,7 @@ static int submit_close(struct submit_state *s, int rc)
 	if (nvrt_channel_close(&s->ch, &err) < 0) {
 		fprintf(stderr, "nvrt-submit: teardown: %s\n", err.msg);
 		rc = SUBMIT_FAIL;
-	} else if (rc == SUBMIT_OK) {
+	} else if (rc == SUBMIT_OK || s->interrupted) {
 		printf("teardown: channel %u disabled, runlist %u preempted, channel unbound, "
 		       "empty runlist submitted\n", s->ch.params.chid, s->ch.watch.runlist);
 	}
