@@ -1,4 +1,5 @@
-# make help: every target a user runs (included by the Makefile).
+# make help: every target a user runs (included by the Makefile), and the
+# test of the command line's rough edges.
 .PHONY: help
 help:
 	@echo 'Targets (variables: MANUALS=DIR CHIP=c CHIPS=all|"a b" PREFIX=DIR DESTDIR=DIR CC=cc CFLAGS=...):'
@@ -20,3 +21,6 @@ help:
 	@echo '  clean            remove out/ (keeps the downloaded kernel and fuzz corpora)'
 	@echo '  check-manuals    check that MANUALS and the chip selection are usable'
 	@echo '  help             this list'
+
+# make test: --version, README usage lines, this list, the QEMU test offline.
+QUALITY_TESTS += test/cli/edges.sh

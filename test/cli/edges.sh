@@ -1,0 +1,100 @@
+#!/bin/sh
+# The command line's rough edges (issue 13): --version on every tool; every
+# option a tool's --help lists is on that tool's usage line in README.md;
+# `make help` names every .PHONY target; and the QEMU test, when it cannot
+# fetch what it needs, is skipped outside CI and fails with CI=true.
+#
+# Environment: REFGEN_BIN, NVRT_BIN, NVRT_SUBMIT_BIN (make test sets them).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+refgen=${REFGEN_BIN:-out/bin/refgen}
+nvrt=${NVRT_BIN:-out/bin/nvrt}
+submit=${NVRT_SUBMIT_BIN:-out/bin/nvrt-submit}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok: $1"; }
+bad() { fail=$((fail + 1)); echo "FAILED: $1"; }
+
+for t in "refgen:$refgen" "nvrt:$nvrt" "nvrt-submit:$submit"; do
+	name=${t%%:*}
+	got=$("${t#*:}" --version 2>&1)
+	rc=$?
+	case "$rc:$got" in
+	"0:$name "[0-9]*) ok "$name --version: $got" ;;
+	*) bad "$name --version: status $rc, '$got'" ;;
+	esac
+done
+
+# README usage lines of a command: the indented line starting with it (after
+# an optional out/bin/) and the lines continuing it.
+usage_of() {
+	awk -v cmd="$1" '
+		{ line = $0; sub(/^    (out\/bin\/)?/, "", line) }
+		/^    / && index(line, cmd " ") == 1 { grab = 1; print; next }
+		grab && /^        +[[(a-z]/ { print; next }
+		{ grab = 0 }' "$top/README.md"
+}
+
+check_usage() {
+	cmd=$1
+	shift
+	"$@" --help >"$tmp/help" 2>&1
+	usage_of "$cmd" >"$tmp/usage"
+	if [ ! -s "$tmp/usage" ]; then
+		bad "README has no usage line for '$cmd'"
+		return
+	fi
+	missing=""
+	for o in $(grep -o -- '--[a-zA-Z][a-zA-Z-]*' "$tmp/help" | sort -u); do
+		[ "$o" = --help ] && continue
+		grep -q -- "$o\\b" "$tmp/usage" && continue
+		# Or its short form, when --help pairs them ("-o, --output").
+		short=$(sed -n "s/.*\\(-[a-zA-Z]\\), $o\\b.*/\\1/p" "$tmp/help" | head -n 1)
+		[ -n "$short" ] && grep -q -- "\\[$short \\|\\[$short\\]\\| $short " "$tmp/usage" && continue
+		missing="$missing $o"
+	done
+	[ -z "$missing" ] && ok "README usage of '$cmd' lists every option of its --help" ||
+		bad "README usage of '$cmd' lacks:$missing"
+}
+
+check_usage "refgen parse" "$refgen" parse
+check_usage "refgen emit" "$refgen" emit
+check_usage "refgen lookup" "$refgen" lookup
+check_usage "refgen diff" "$refgen" diff
+check_usage "nvrt layout" "$nvrt" layout
+check_usage "nvrt decode" "$nvrt" decode
+check_usage "nvrt-submit" "$submit"
+for c in refgen nvrt nvrt-submit; do
+	usage_of "$c" | grep -q -- '--version' && ok "README usage of $c has --version" || bad "README usage of $c lacks --version"
+done
+
+# make help: every .PHONY target of the Makefile and mk/*.mk.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$top" help >"$tmp/mhelp" 2>&1 || bad "make help failed"
+targets=$(sed -n 's/^\.PHONY:\(.*\)/\1/p' "$top/Makefile" "$top"/mk/*.mk | tr ' ' '\n' | sort -u)
+missing=""
+for t in $targets; do
+	grep -q "^  $t " "$tmp/mhelp" || missing="$missing $t"
+done
+[ -z "$missing" ] && ok "make help names every target ($(echo $targets | wc -w))" || bad "make help lacks:$missing"
+
+# The QEMU test offline: apt-get and apt-cache that fail, an empty cache.
+mkdir -p "$tmp/bin" "$tmp/vfio" "$tmp/cache"
+printf '#!/bin/sh\necho "E: offline (test)" >&2\nexit 100\n' >"$tmp/bin/apt-get"
+cp "$tmp/bin/apt-get" "$tmp/bin/apt-cache"
+chmod +x "$tmp/bin/apt-get" "$tmp/bin/apt-cache"
+offline() {
+	env PATH="$tmp/bin:$PATH" NVRT_VFIO_DIR="$tmp/vfio" NVRT_VFIO_CACHE="$tmp/cache" "$@" sh "$top/test/vfio/run.sh" >"$tmp/vout" 2>&1
+}
+env -u CI true && offline env -u CI
+rc=$?
+grep -q '^skipped: the VFIO test in QEMU cannot run here: ' "$tmp/vout" && [ "$rc" -eq 0 ] &&
+	ok "offline outside CI: the QEMU test is skipped ($(head -n 1 "$tmp/vout"))" || { bad "offline outside CI: status $rc"; cat "$tmp/vout"; }
+offline env CI=true
+rc=$?
+[ "$rc" -ne 0 ] && grep -q '^0 passed, 1 failed$' "$tmp/vout" && ok "offline with CI=true: the QEMU test fails" ||
+	{ bad "offline with CI=true: status $rc"; cat "$tmp/vout"; }
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
