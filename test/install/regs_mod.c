@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * A kernel module built by kbuild (W=1) against installed generated headers
- * through pkg-config (test/install/run.sh): typed, NVIDIA-style and field
- * descriptor headers of several units in one translation unit.
+ * through pkg-config (test/install/run.sh): typed and NVIDIA-style headers,
+ * and every field-descriptor header of the chip, in one translation unit.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -11,9 +11,8 @@
 #include <gv100/dev_ram.h>
 #include <gv100/dev_mmu.h>
 #include <gv100/nv/dev_fifo.h>
-#include <gv100/fields/dev_fifo.h>
-#include <gv100/fields/dev_ram.h>
-#include <gv100/fields/dev_pbdma.h>
+/* Written by run.sh: every gv100 field-descriptor header. */
+#include "regs_all.h"
 
 static int __init regs_mod_init(void)
 {
