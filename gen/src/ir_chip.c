@@ -104,8 +104,8 @@ int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struc
 	memset(c, 0, sizeof(*c));
 	snprintf(c->name, sizeof(c->name), "%s", chip);
 	if (ir_chip_locate(chip, ir_root, c->dir, sizeof(c->dir), tried, sizeof(tried)) < 0) {
-		diag_report(d, DIAG_ERROR, chip, 0, 0, "no IR for chip '%s' (looked in %s)",
-			    chip, tried[0] ? tried : "no valid place");
+		diag_report(d, DIAG_ERROR, "refgen", 0, 0, "no IR for chip '%s' (looked in %s)",
+			    chip, tried[0] ? tried : "nowhere: not a chip name");
 		return -1;
 	}
 	dh = opendir(c->dir);

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Bad input and bad options for the command-line tools: refgen parse, emit
-# and print, nvrt decode and layout, nvrt-submit.  Each case checks
+# Bad input and bad options for the command-line tools: refgen parse, emit,
+# print, lookup and diff, nvrt decode and layout, nvrt-submit.  Each case checks
 #   - the exit status (1: the input is wrong or the run failed, 2: usage);
 #   - one clear error line on stderr, matching a pattern (the tool's name, or
 #     FILE[:LINE[:COL]] for text inputs), optionally followed by the
@@ -381,6 +381,37 @@ for delay in 0.1 0.2 0.3 0.4 0.5 0.6; do
 		echo "FAIL kill -9 after ${delay}s left $left temporary file(s)"
 	fi
 done
+
+# ---- refgen lookup and diff: ir/fix is the sample fixture's IR -------------------------
+mkdir -p ir/fix ir/bad && cp good.xml ir/fix/sample.xml && cp in/garbage.xml ir/bad/ || setup_fail "ir/"
+expect "lookup: no --chip" 2 '^refgen: lookup: --chip is required$' \
+	"$REFGEN" lookup 0x1100
+expect "lookup: no such chip" 2 "^refgen: error: no IR for chip 'nochip' \\(looked in ir/nochip\\)\$" \
+	"$REFGEN" lookup --ir ir --chip nochip 0x1100
+expect "lookup: a path for a chip" 2 "^refgen: error: no IR for chip '\\.\\./ir' \\(looked in nowhere: not a chip name\\)\$" \
+	"$REFGEN" lookup --ir ir --chip ../ir 0x1100
+expect "lookup: IR that is not XML" 2 "^ir/bad/garbage\\.xml:1:1: error: Start tag expected" \
+	"$REFGEN" lookup --ir ir --chip bad 0x1100
+expect "lookup: a value that is no number" 2 "^refgen: lookup: 'zz' is not a number\$" \
+	"$REFGEN" lookup --ir ir --chip fix 0x1100 zz
+expect "lookup: no such name" 1 '^refgen: lookup: fix has no define named NV_NOPE$' \
+	"$REFGEN" lookup --ir ir --chip fix NV_NOPE
+expect "lookup: an index out of range" 1 '^refgen: lookup: NV_PSAMPLE_DATA index 16 is out of range \(i < 16\)$' \
+	"$REFGEN" lookup --ir ir --chip fix 'NV_PSAMPLE_DATA(16)'
+expect "lookup: an address of nothing" 1 '^refgen: lookup: no register or device of fix holds 0x20000$' \
+	"$REFGEN" lookup --ir ir --chip fix 0x20000
+expect "lookup: batch takes no argument" 2 '^refgen: lookup: batch mode reads stdin and takes no other argument$' \
+	"$REFGEN" lookup --ir ir --chip fix - 0x1100
+expect "lookup: a word that is no number" 2 "^refgen: lookup: 'x1' is not a 32-bit word \\(VALUE or INDEX:VALUE\\)\$" \
+	"$REFGEN" lookup --ir ir --chip fix --struct NV_SAMPLE_DESC x1
+expect "lookup: a word over 32 bits" 2 "^refgen: lookup: '0x100000000' is not a 32-bit word" \
+	"$REFGEN" lookup --ir ir --chip fix --struct NV_SAMPLE_DESC 0x100000000
+expect "diff: no --to" 2 '^refgen: diff: --from and --to are required$' \
+	"$REFGEN" diff --ir ir --from fix
+expect "diff: no such unit" 2 "^refgen: diff: neither fix nor fix has unit 'nope'\$" \
+	"$REFGEN" diff --ir ir --from fix --to fix --unit nope
+expect "diff: no such chip" 2 "^refgen: error: no IR for chip 'nochip'" \
+	"$REFGEN" diff --ir ir --from fix --to nochip
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
