@@ -11,6 +11,7 @@
 #   share/refgen/ir/<chip>/*.xml      the IR, for refgen lookup/diff
 #   share/man/man1/{refgen,nvrt,nvrt-submit}.1, share/man/man7/refgen-headers.7
 #   share/bash-completion/completions/{refgen,nvrt,nvrt-submit}
+#   share/doc/refgen/LICENSE
 # DESTDIR is prepended to every path written and never recorded in a file.
 prefix ?= /usr/local
 PREFIX ?= $(prefix)
@@ -23,6 +24,7 @@ datadir ?= $(datarootdir)
 mandir ?= $(datarootdir)/man
 pkgconfigdir ?= $(libdir)/pkgconfig
 bashcompdir ?= $(datarootdir)/bash-completion/completions
+docdir ?= $(datarootdir)/doc/refgen
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
@@ -37,7 +39,9 @@ INSTALL_REGS := $(includedir)/refgen-regs
 .PHONY: install uninstall
 install: headers runtime $(REFGEN)
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(pkgconfigdir) \
-		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man7 $(DESTDIR)$(bashcompdir) $(DESTDIR)$(INSTALL_REGS)/refgen
+		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man7 $(DESTDIR)$(bashcompdir) $(DESTDIR)$(INSTALL_REGS)/refgen \
+		$(DESTDIR)$(docdir)
+	$(INSTALL_DATA) LICENSE $(DESTDIR)$(docdir)
 	$(INSTALL_PROGRAM) $(REFGEN) $(NVRT) $(NVRT_SUBMIT) $(DESTDIR)$(bindir)
 	$(INSTALL_DATA) $(LIBNVRT) $(DESTDIR)$(libdir)
 	$(INSTALL_DATA) runtime/include/nvrt/*.h $(DESTDIR)$(includedir)/nvrt
@@ -66,10 +70,11 @@ uninstall:
 		$(DESTDIR)$(pkgconfigdir)/nvrt.pc $(patsubst %,$(DESTDIR)$(pkgconfigdir)/%-regs.pc,$(INSTALL_CHIPS)) \
 		$(addprefix $(DESTDIR)$(mandir)/man1/,$(notdir $(filter %.1,$(INSTALL_MANS)))) \
 		$(addprefix $(DESTDIR)$(mandir)/man7/,$(notdir $(filter %.7,$(INSTALL_MANS)))) \
-		$(addprefix $(DESTDIR)$(bashcompdir)/,$(INSTALL_TOOLS)) \
+		$(addprefix $(DESTDIR)$(bashcompdir)/,$(INSTALL_TOOLS)) $(DESTDIR)$(docdir)/LICENSE \
 		$(addprefix $(DESTDIR)$(includedir)/nvrt/,$(notdir $(wildcard runtime/include/nvrt/*.h)))
 	rm -rf $(DESTDIR)$(INSTALL_REGS) $(patsubst %,$(DESTDIR)$(datadir)/refgen/ir/%,$(INSTALL_CHIPS))
-	-rmdir $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(datadir)/refgen/ir $(DESTDIR)$(datadir)/refgen 2>/dev/null
+	-rmdir $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(datadir)/refgen/ir $(DESTDIR)$(datadir)/refgen \
+		$(DESTDIR)$(docdir) 2>/dev/null
 
 # refgen --version states the same version.
 $(OUT)/obj/gen/main.o: ALL_CFLAGS += -DREFGEN_VERSION='"$(VERSION)"'

@@ -36,7 +36,7 @@ for f in bin/refgen bin/nvrt bin/nvrt-submit lib/libnvrt.a include/nvrt/device.h
 	lib/pkgconfig/gv100-regs.pc lib/pkgconfig/nvrt.pc share/man/man1/refgen.1 share/man/man1/nvrt.1 \
 	share/man/man1/nvrt-submit.1 share/man/man7/refgen-headers.7 \
 	share/bash-completion/completions/refgen share/bash-completion/completions/nvrt \
-	share/bash-completion/completions/nvrt-submit; do
+	share/bash-completion/completions/nvrt-submit share/doc/refgen/LICENSE; do
 	[ -f "$stage/usr/$f" ] && ok "installed /usr/$f" || bad "missing /usr/$f"
 done
 [ -x "$stage/usr/bin/refgen" ] && ok "refgen is executable" || bad "refgen not executable"
