@@ -14,8 +14,8 @@ void json_out_string(FILE *f, const char *s)
 			fputs("\\n", f);
 		else if (*p == '\t')
 			fputs("\\t", f);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(f, "\\u%04x", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			fprintf(f, "\\u%04x", *p);   /* bytes past ASCII as Latin-1: always valid JSON */
 		else
 			putc(*p, f);
 	}
