@@ -347,8 +347,8 @@ check-sanitize:
 # `make test` replays every seed (test/fuzz/seeds/<target>) and regression
 # input (test/fuzz/regress/<target>) through a plain build of each target
 # (replay_<target>: test/fuzz/replay.c instead of libFuzzer).
-FUZZ_TARGETS := ref_parse ir_read ir_schema emit_inject pb_decode dump pt_walk sim_pbdma
-FUZZ_GEN_TARGETS := ref_parse ir_read ir_schema emit_inject
+FUZZ_TARGETS := ref_parse ir_read ir_schema emit_inject lookup pb_decode dump pt_walk sim_pbdma
+FUZZ_GEN_TARGETS := ref_parse ir_read ir_schema emit_inject lookup
 FUZZ_RT_TARGETS := $(filter-out $(FUZZ_GEN_TARGETS),$(FUZZ_TARGETS))
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang

@@ -18,7 +18,7 @@ FIX=test/fixtures
 
 rm -rf "$TMP_DIR"
 mkdir -p "$TMP_DIR"
-for t in ref_parse ir_read ir_schema emit_inject pb_decode dump pt_walk sim_pbdma; do
+for t in ref_parse ir_read ir_schema emit_inject lookup pb_decode dump pt_walk sim_pbdma; do
 	rm -rf "${SEEDS:?}/$t"
 	mkdir -p "$SEEDS/$t"
 done
@@ -193,6 +193,15 @@ sed 's/ name="NV_/ name="9NV_/' "$S" >"$X/dt_name_pattern.xml"
 sed 's/<access [^>]*\/>//' "$S" >"$X/st_no_access.xml"
 sed 's/<\/license>/<\/license><license\/>/' "$S" >"$X/st_two_licenses.xml"
 sed 's/ value="0x\([0-9a-f]*\)"/ value="0x\1" value-expr="(i)"/' "$S" >"$X/st_choice_both.xml"
+
+# ---- lookup: batch lines for the target's own manual (fuzz_lookup.c) ----------------
+# First byte even: text output; odd: JSON.
+L=$SEEDS/lookup
+printf '0x1100 0x5\n0x1204 0xffffffff\n0x2048 0x1\n0x1101\n0x1800\n0x20000 0x1\n' >"$L/plain.txt"
+printf '1 0x1100 0x5\n0x2048 0x1\n0x3000 0xffffffffffff\n' >"$L/json.txt"
+printf 'MAP 0.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\nR 4 1.000001 1 0xf6001100 0x00000003 0x0 0\nW 4 1.000002 1 0xf6002008 0x1 0x0 0\nMARK 2.0 text\nR 4 2.1 9 0x1100 0x1 0x0 0\n' \
+	>"$L/mmiotrace.txt"
+printf '# comment\n\n  0x1100   0x1  \n0x 0x1\nR\nW 4\nMAP 1\n0x11000000000000000 0x1\n' >"$L/odd.txt"
 
 # ---- channel memory from `nvrt layout` -----------------------------------------------
 L=$TMP_DIR/layout

@@ -1,0 +1,161 @@
+/*
+ * Fuzz target: `refgen lookup`'s batch mode (lookup_batch_line, text and
+ * JSON) and its decoders, over a register index built from a small manual
+ * written here (a device, plain, array and 2-D array registers with fields
+ * and values, per-element fields, a structure).
+ *
+ * Input: batch lines ("ADDRESS [VALUE]", mmiotrace R/W/MAP lines, anything).
+ * The first byte picks JSON (odd) or text; the whole input is also taken as
+ * the words of the structure and decoded.
+ *
+ * Properties (a violation aborts):
+ *  - one output line per input line, in text mode;
+ *  - a register named for an address holds that address (lookup_index_at).
+ */
+#include <libxml/parser.h>
+
+#include "diag.h"
+#include "ir_chip.h"
+#include "lookup_batch.h"
+#include "lookup_decode.h"
+#include "lookup_index.h"
+#include "ref_parse.h"
+
+#include "fuzz.h"
+
+/* The target's own manual parses without a word; a diagnostic is kept. */
+static char fuzz_lookup_error[512];
+
+static void fuzz_lookup_diag(void *ctx, enum diag_level level, const char *line)
+{
+	(void)ctx;
+	(void)level;
+	snprintf(fuzz_lookup_error, sizeof(fuzz_lookup_error), "%s", line);
+}
+
+static const char fuzz_lookup_manual[] =
+	"#define NV_PFZ                     0x0000FFFF:0x00001000 /* RW--D */\n"
+	"#define NV_PFZ_CTRL                0x00001100 /* RW-4R */\n"
+	"#define NV_PFZ_CTRL_ENABLE         0:0 /* RWIVF */\n"
+	"#define NV_PFZ_CTRL_ENABLE_NO      0x00000000 /* RW--V */\n"
+	"#define NV_PFZ_CTRL_ENABLE_YES     0x00000001 /* RW--V */\n"
+	"#define NV_PFZ_CTRL_MODE           4:1 /* RWIVF */\n"
+	"#define NV_PFZ_CTRL_MODE_INIT      0x00000002 /* RWI-V */\n"
+	"#define NV_PFZ_CTRL_MODE__PROD     0x00000002 /* RW--V */\n"
+	"#define NV_PFZ_CTRL_MODE_SHIFT     4 /*       */\n"
+	"#define NV_PFZ_DATA(i)             (0x00001200+(i)*4) /* RW-4A */\n"
+	"#define NV_PFZ_DATA__SIZE_1        16 /*       */\n"
+	"#define NV_PFZ_DATA_VALUE          31:0 /* RWXUF */\n"
+	"#define NV_PFZ_MASK                0x00001104 /* RW-4R */\n"
+	"#define NV_PFZ_MASK_BIT(i)         (i):(i) /*       */\n"
+	"#define NV_PFZ_MASK_BIT__SIZE_1    32 /*       */\n"
+	"#define NV_PFZ_LINK(i,j)           (0x00002000+(i)*64+(j)*8) /* RW-4A */\n"
+	"#define NV_PFZ_LINK__SIZE_1        4 /*       */\n"
+	"#define NV_PFZ_LINK__SIZE_2        2 /*       */\n"
+	"#define NV_PFZ_LINK_ON             0:0 /* RWIVF */\n"
+	"#define NV_PFZ_LINK_ON_YES         0x00000001 /* RW--V */\n"
+	"#define NV_PFZ_LINK1_ON            0:0 /* RWIVF */\n"
+	"#define NV_PFZ_LINK1_ON_ENABLED    0x00000001 /* RW--V */\n"
+	"#define NV_PFZ_WIDE                0x00003000 /* RW-8R */\n"
+	"#define NV_PFZ_WIDE_ADDR           47:8 /* RWXUF */\n"
+	"#define NV_FZ_DESC /* ----G */\n"
+	"#define NV_FZ_DESC__SIZE           16\n"
+	"#define NV_FZ_DESC_VALID           (0*32+0):(0*32+0) /* RWXUF */\n"
+	"#define NV_FZ_DESC_VALID_TRUE      0x00000001 /* RW--V */\n"
+	"#define NV_FZ_DESC_ADDR            (2*32+31):(1*32+8) /* RWXUF */\n"
+	"#define NV_FZ_DESC_ALL             (3*32+31):(0*32+0) /* RWXUF */\n";
+
+static struct ir_chip fuzz_chip;
+static struct lookup_index fuzz_index;
+static struct ir_manual *fuzz_manual;
+
+static void fuzz_lookup_init(void)
+{
+	struct ref_parser *p;
+	struct diag d;
+
+	xmlInitParser();
+	p = ref_parser_new();
+	diag_init(&d);
+	d.sink = fuzz_lookup_diag;
+	if (!p || !(fuzz_manual = ref_parse_text(p, "volta/fz/dev_fz.ref.txt", fuzz_lookup_manual,
+						  sizeof(fuzz_lookup_manual) - 1, &d)) || d.warnings)
+		fuzz_fail("the target's own manual does not parse cleanly: %s", fuzz_lookup_error);
+	ref_parser_free(p);
+	snprintf(fuzz_chip.name, sizeof(fuzz_chip.name), "fz");
+	fuzz_chip.units = &fuzz_manual;
+	fuzz_chip.nunits = 1;
+	if (lookup_index_build(&fuzz_index, &fuzz_chip) < 0 || fuzz_index.nregs == 0)
+		fuzz_fail("no register indexed");
+}
+
+/* Every register found at an address holds it. */
+static void fuzz_lookup_check(uint64_t addr)
+{
+	const struct lookup_reg *r[8];
+	size_t n = lookup_index_at(&fuzz_index, addr, r, 8);
+
+	for (size_t i = 0; i < n; i++)
+		if (addr < r[i]->addr || addr - r[i]->addr >= r[i]->bytes)
+			fuzz_fail("0x%llx reported in %s at 0x%llx", (unsigned long long)addr,
+				  r[i]->layout->def->name, (unsigned long long)r[i]->addr);
+}
+
+static void fuzz_lookup_struct(const uint8_t *data, size_t size)
+{
+	const struct lookup_name *n = lookup_index_name(&fuzz_index, "NV_FZ_DESC");
+	size_t nwords = size / 4 < 8 ? size / 4 : 8;
+	uint32_t *w = malloc((nwords ? nwords : 1) * sizeof(*w));
+	struct strbuf b = { 0 };
+
+	if (!n || !n->layout || !w)
+		fuzz_fail("NV_FZ_DESC has no layout");
+	memcpy(w, data, nwords * 4);
+	lookup_decode_line(&b, n->layout, w, nwords, -1);
+	lookup_decode_table(fuzz_null(), n->layout, w, nwords, -1);
+	lookup_decode_json(fuzz_null(), n->layout, w, nwords, -1);
+	strbuf_release(&b);
+	free(w);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct lookup_batch b;
+	char *text, *out = NULL;
+	size_t outlen = 0, lines = 0, outlines = 0;
+	bool json = size && (data[0] & 1);
+	FILE *mem;
+
+	if (!fuzz_manual)
+		fuzz_lookup_init();
+	text = fuzz_dup(data, size);
+	mem = json ? fuzz_null() : open_memstream(&out, &outlen);
+	if (!mem)
+		abort();
+	lookup_batch_init(&b, &fuzz_index, json);
+	for (size_t i = 0; i < size; lines++) {
+		const char *nl = memchr(text + i, '\n', size - i);
+		size_t len = nl ? (size_t)(nl - (text + i)) : size - i;
+		char *line = fuzz_dup((const uint8_t *)text + i, len);
+		lookup_batch_line(&b, line, len, mem);
+		free(line);
+		i += len + 1;
+	}
+	lookup_batch_release(&b);
+	if (!json) {
+		fclose(mem);
+		for (size_t i = 0; i < outlen; i++)
+			outlines += out[i] == '\n';
+		if (outlines != lines)
+			fuzz_fail("%zu input lines gave %zu output lines", lines, outlines);
+		free(out);
+	}
+	for (size_t i = 0; i + 4 <= size && i < 64; i += 4) {
+		uint32_t a;
+		memcpy(&a, data + i, 4);
+		fuzz_lookup_check(a);
+	}
+	fuzz_lookup_struct(data, size);
+	free(text);
+	return 0;
+}
