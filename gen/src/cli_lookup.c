@@ -67,8 +67,7 @@ static void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const stru
 
 /* ---- ADDRESS [VALUE] ------------------------------------------------------------- */
 
-static void cli_lookup_reg_text(const struct cli_lookup *l, const struct lookup_reg *r, uint64_t addr,
-				const uint64_t *value)
+static void cli_lookup_reg_text(const struct lookup_reg *r, uint64_t addr, const uint64_t *value)
 {
 	const struct lookup_layout *lay = r->layout;
 	struct strbuf b = { 0 };
@@ -78,7 +77,6 @@ static void cli_lookup_reg_text(const struct cli_lookup *l, const struct lookup_
 	printf("0x%08llx  %s  %s  %s\n", (unsigned long long)addr, b.data, lay->unit->unit,
 	       lay->def->code.present ? lay->def->code.c : "");
 	cli_lookup_source(stdout, lay->unit, lay->def, "  ");
-	(void)l;
 	if (value && r->addr == addr) {
 		w[0] = (uint32_t)*value;
 		w[1] = (uint32_t)(*value >> 32);
@@ -143,7 +141,7 @@ static int cli_lookup_address(struct cli_lookup *l, uint64_t addr, const uint64_
 		return n || dev ? CLI_OK : CLI_INPUT_ERROR;
 	}
 	for (size_t i = 0; i < n; i++)
-		cli_lookup_reg_text(l, regs[i], addr, value);
+		cli_lookup_reg_text(regs[i], addr, value);
 	if (n)
 		return CLI_OK;
 	if (!dev) {
@@ -187,16 +185,9 @@ static int cli_lookup_split_name(const char *arg, char *name, size_t n, uint64_t
 	return -1;
 }
 
-static const struct ir_def *cli_lookup_owner(const struct ir_def *d)
-{
-	while (d && d->kind != IR_REGISTER && d->kind != IR_STRUCTURE)
-		d = d->parent;
-	return d;
-}
-
 static void cli_lookup_where(struct cli_lookup *l, const struct lookup_name *n, int nidx, const uint64_t *idx)
 {
-	const struct ir_def *d = n->def, *reg = cli_lookup_owner(d);
+	const struct ir_def *d = n->def;
 	uint64_t off;
 
 	struct strbuf b = { 0 };
@@ -248,7 +239,6 @@ static void cli_lookup_where(struct cli_lookup *l, const struct lookup_name *n, 
 				       v->body);
 		putchar('\n');
 	}
-	(void)reg;
 	strbuf_release(&b);
 }
 
