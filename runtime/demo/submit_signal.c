@@ -4,6 +4,7 @@
  * only records the signal; the submission loop sees it between steps and
  * tears down as after any failure.  Waits run in short slices so that a
  * signal is seen within SUBMIT_SIGNAL_SLICE_MS even while Host is stuck.
+ * A second signal of the same kind is not caught: it ends the process.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -28,6 +29,8 @@ void submit_signal_install(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = submit_signal_handler;
+	/* A second Ctrl-C ends the process at once, as users expect. */
+	sa.sa_flags = SA_RESETHAND;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
