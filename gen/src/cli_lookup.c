@@ -401,6 +401,7 @@ static int cli_lookup_help(void)
 	       "  --json           JSON (batch: one object per line)\n"
 	       "  --ir DIR         IR root holding DIR/CHIP/*.xml (default: the build tree,\n"
 	       "                   then the installed share/refgen/ir)\n"
+	       "  -a CHIP          the same as --chip, as envytools' lookup -a\n"
 	       "Exit status: 0 found, 1 nothing found, 2 usage or unreadable IR.\n");
 	return CLI_OK;
 }
@@ -418,8 +419,9 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+c:I:s:jbh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+a:c:I:s:jbh", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'a': /* envytools' lookup -a CHIPSET */
 		case 'c': l->chip = optarg; break;
 		case 'I': l->ir_root = optarg; break;
 		case 's': l->structure = optarg; break;
