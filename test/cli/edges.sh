@@ -87,7 +87,7 @@ chmod +x "$tmp/bin/apt-get" "$tmp/bin/apt-cache"
 offline() {
 	env PATH="$tmp/bin:$PATH" NVRT_VFIO_DIR="$tmp/vfio" NVRT_VFIO_CACHE="$tmp/cache" "$@" sh "$top/test/vfio/run.sh" >"$tmp/vout" 2>&1
 }
-env -u CI true && offline env -u CI
+offline env -u CI
 rc=$?
 grep -q '^skipped: the VFIO test in QEMU cannot run here: ' "$tmp/vout" && [ "$rc" -eq 0 ] &&
 	ok "offline outside CI: the QEMU test is skipped ($(head -n 1 "$tmp/vout"))" || { bad "offline outside CI: status $rc"; cat "$tmp/vout"; }
