@@ -7,6 +7,7 @@ help:
 	@echo '  ir               the IR of each chip (out/ir/CHIP/*.xml)'
 	@echo '  headers          the generated headers (out/include)'
 	@echo '  runtime          libnvrt.a, nvrt and nvrt-submit'
+	@echo '  html             the HTML register reference of the chips (out/html/index.html)'
 	@echo '  test             the whole test suite (make test CI=true: the QEMU test must run)'
 	@echo '  test-vfio        only the VFIO backend test in a QEMU guest'
 	@echo '  check-sanitize   the test suite built by clang with ASan and UBSan'
