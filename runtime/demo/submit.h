@@ -13,6 +13,14 @@ enum {
 	SUBMIT_USAGE = 2,
 };
 
+/* Failures outside the channel, staged by the simulator (submit_faults.c). */
+enum submit_fault {
+	SUBMIT_FAULT_NONE,
+	SUBMIT_FAULT_FELL_OFF_BUS,
+	SUBMIT_FAULT_PRI_ERROR,
+	SUBMIT_FAULT_STALE_CHANNEL,
+};
+
 struct submit_opts {
 	const char *vfio;            /* DOMAIN:BUS:DEV.FN, or NULL: the simulator */
 	uint32_t count;              /* releases */
@@ -20,10 +28,21 @@ struct submit_opts {
 	uint32_t timeout_ms;
 	uint32_t progress;           /* a line every so many releases; 0: automatic */
 	enum nvrt_inject inject;
+	enum submit_fault fault;
 };
 
 /* Runs o's submissions on an opened device; SUBMIT_OK when every release
  * was seen. */
 int submit_run(struct nvrt_device *d, const struct submit_opts *o);
+
+struct nvrt_sim_config;
+int submit_fault_parse(const char *s, enum submit_fault *f);
+const char *submit_fault_name(enum submit_fault f);
+/* The simulator's start-up state for o->fault. */
+void submit_fault_config(const struct submit_opts *o, struct nvrt_sim_config *cfg);
+/* Called before the channel opens, and once the first release was seen:
+ * starts o->fault's failure when it is its time. */
+int submit_fault_channel_start(struct nvrt_backend *b, const struct submit_opts *o);
+int submit_fault_first_release(struct nvrt_backend *b, const struct submit_opts *o);
 
 #endif

@@ -38,7 +38,11 @@ void nvrt_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf)
 
 uint32_t nvrt_bar0_read32(struct nvrt_backend *b, uint32_t offset)
 {
-	return b->ops->bar0_read32(b, offset);
+	uint32_t v = b->ops->bar0_read32(b, offset);
+
+	if (b->bus.armed)
+		nvrt_bus_check(b, offset, v);
+	return v;
 }
 
 void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value)
