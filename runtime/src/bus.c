@@ -46,8 +46,12 @@ void nvrt_bus_check(struct nvrt_backend *b, uint32_t offset, uint32_t v)
 	struct nvrt_bus *bus = &b->bus;
 
 	if (v == BUS_ALL_ONES) {
-		if (offset == bus->probe || b->ops->bar0_read32(b, bus->probe) == BUS_ALL_ONES)
+		uint32_t p = offset == bus->probe ? v : b->ops->bar0_read32(b, bus->probe);
+
+		if (p == BUS_ALL_ONES)
 			bus_record(bus, NVRT_BUS_GONE, offset, v);
+		else if (bus->pri_error && bus->pri_error(p))   /* the probe itself failed */
+			bus_record(bus, NVRT_BUS_PRI_ERROR, bus->probe, p);
 	} else if (bus->pri_error && bus->pri_error(v)) {
 		bus_record(bus, NVRT_BUS_PRI_ERROR, offset, v);
 	}

@@ -47,7 +47,7 @@ int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct
 	/* From here on, a register read that is not data is an error. */
 	nvrt_bus_arm(b, c->bus_probe(), c->pri_error);
 	int rc = c->device_identify(b, &d->id, err);
-	if (device_bus_check(d, 0, "identify", err))
+	if (device_bus_check(d, "identify", err))
 		return NVRT_E_BUS;
 	if (rc < 0)
 		return -1;
@@ -60,7 +60,7 @@ int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct
 		device_log(d, "bring-up:\n");
 		rc = c->host_enable(b, d->flush.iova, log, err) < 0 || c->topology_read(b, &d->topo, err) < 0 ?
 		     -1 : 0;
-		if (device_bus_check(d, 0, "bring-up", err))
+		if (device_bus_check(d, "bring-up", err))
 			rc = NVRT_E_BUS;
 	}
 	if (rc)
@@ -251,12 +251,11 @@ static int channel_poll(struct nvrt_channel *ch, channel_done_fn done, const voi
 /* A last look for faults, trusted only when every read was data. */
 static int channel_fault_check(struct nvrt_channel *ch, const char *what, struct nvrt_err *err)
 {
-	uint64_t errors0 = device_bus_mark(ch->dev);
 	char why[480], label[96];
 	bool fault = ch->dev->chip->fault_check(ch->dev->backend, &ch->watch, why, sizeof(why));
 
 	snprintf(label, sizeof(label), "%s: channel %u", what, ch->params.chid);
-	if (device_bus_check(ch->dev, errors0, label, err))
+	if (device_bus_check(ch->dev, label, err))
 		return NVRT_E_BUS;
 	if (!fault)
 		return 0;
@@ -595,10 +594,12 @@ int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err)
 	/* A healthy channel's teardown must raise nothing (bind errors...). */
 	if (!rc && ch->laid_out && !ch->faulted && channel_fault_check(ch, "teardown", err))
 		rc = -1;
-	if (ch->laid_out && !nvrt_device_gone(ch->dev)) {
+	if (ch->laid_out && !nvrt_device_gone(ch->dev))
 		c->fault_clear(b, &ch->watch);
+	if (ch->laid_out)
 		nvrt_layout_fini(&ch->layout);
-	}
+	if (device_bus_check(ch->dev, "teardown", rc ? &e2 : err))
+		rc = -1;
 	ch->bound = ch->enabled = ch->scheduled = ch->laid_out = false;
 	return rc;
 }

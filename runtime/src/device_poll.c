@@ -39,19 +39,13 @@ bool nvrt_device_gone(const struct nvrt_device *d)
 	return d->backend->bus.state == NVRT_BUS_GONE;
 }
 
-uint64_t device_bus_mark(struct nvrt_device *d)
-{
-	nvrt_bus_take(d->backend);   /* what is reported is a read made after this */
-	return d->backend->bus.errors;
-}
-
-int device_bus_check(struct nvrt_device *d, uint64_t errors0, const char *what, struct nvrt_err *err)
+int device_bus_check(struct nvrt_device *d, const char *what, struct nvrt_err *err)
 {
 	const struct nvrt_bus *bus = &d->backend->bus;
 	struct nvrt_bus_read r;
 	char reg[96], probe[64];
 
-	if (bus->errors == errors0)
+	if (bus->errors == d->bus_checked)
 		return 0;
 	d->bus_checked = bus->errors;
 	r = nvrt_bus_take(d->backend);
@@ -59,8 +53,9 @@ int device_bus_check(struct nvrt_device *d, uint64_t errors0, const char *what, 
 	if (r.kind == NVRT_BUS_GONE) {
 		d->chip->reg_name(bus->probe, probe, sizeof(probe));
 		nvrt_err_set(err, "%s: the GPU is not responding (BAR0 reads 0xffffffff): %s "
-			     "(0x%06" PRIx32 ") read 0xffffffff, and so does %s", what, reg, r.offset,
-			     probe);
+			     "(0x%06" PRIx32 ") read 0xffffffff%s%s", what, reg, r.offset,
+			     r.offset == bus->probe ? "" : ", and so does ",
+			     r.offset == bus->probe ? "" : probe);
 	} else {
 		nvrt_err_set(err, "%s: PRI error reading %s (0x%06" PRIx32 "): 0x%08" PRIx32 " is a "
 			     "failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
@@ -71,19 +66,17 @@ int device_bus_check(struct nvrt_device *d, uint64_t errors0, const char *what, 
 
 int nvrt_device_check(struct nvrt_device *d, const char *what, struct nvrt_err *err)
 {
-	return device_bus_check(d, d->bus_checked, what, err);
+	return device_bus_check(d, what, err);
 }
 
 int device_poll(struct nvrt_device *d, uint32_t timeout_ms, const char *what, device_poll_step step,
 		void *arg, struct nvrt_err *err)
 {
 	uint64_t deadline = device_now_ns() + (uint64_t)timeout_ms * 1000000u;
-	uint64_t errors0 = device_bus_mark(d);
-
 	for (unsigned spin = 0;; spin++) {
 		int rc = step(arg, err);
 
-		if (device_bus_check(d, errors0, what, err))
+		if (device_bus_check(d, what, err))
 			return NVRT_E_BUS;
 		if (rc > 0)
 			return 0;

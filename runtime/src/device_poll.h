@@ -17,18 +17,17 @@ typedef int (*device_poll_step)(void *arg, struct nvrt_err *err);
 
 /*
  * Calls step until it is done, fails, a register read goes bad
- * (NVRT_E_BUS) or timeout_ms pass (NVRT_E_TIMEOUT: err says "what: timed
+ * (NVRT_E_BUS; a bad read made before the wait and not reported yet counts
+ * too) or timeout_ms pass (NVRT_E_TIMEOUT: err says "what: timed
  * out after N ms").  A step's result is not used when a read it made was
  * bad.
  */
 int device_poll(struct nvrt_device *d, uint32_t timeout_ms, const char *what, device_poll_step step,
 		void *arg, struct nvrt_err *err);
 
-/* Starts a span of reads: what device_bus_check(d, mark, ...) reports. */
-uint64_t device_bus_mark(struct nvrt_device *d);
-/* NVRT_E_BUS with err saying "what: ..." when a register read went bad
- * since the backend's error count was errors0; else 0. */
-int device_bus_check(struct nvrt_device *d, uint64_t errors0, const char *what, struct nvrt_err *err);
+/* NVRT_E_BUS with err saying "what: ..." (the first of them named) when
+ * register reads went bad since the last check; else 0. */
+int device_bus_check(struct nvrt_device *d, const char *what, struct nvrt_err *err);
 
 uint64_t device_now_ns(void);
 

@@ -104,8 +104,11 @@ int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
 	if (c->topology_read(d->backend, &d->topo, err) < 0 ||
 	    c->stale_scan(d->backend, &d->topo, st, NULL) < 0)
 		return -1;
+	/* What was read must be data before anything is torn down for it. */
+	if (device_bus_check(d, "looking for stale state", err))
+		return NVRT_E_BUS;
 	if (!st->nchannels && !st->runlists)
-		return device_bus_check(d, 0, "stale state", err);
+		return 0;
 	if (d->log)
 		fprintf(d->log, "stale state from a previous user (a run that ended without its "
 			"teardown):\n");
@@ -124,7 +127,7 @@ int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
 		if (stale_has(st, chid))
 			c->channel_unbind(d->backend, chid);
 	if (!rc)
-		rc = device_bus_check(d, 0, "stale state", err);
+		rc = device_bus_check(d, "stale state", err);
 	if (!rc)
 		stale_log_done(d);
 	return rc;

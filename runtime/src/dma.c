@@ -45,8 +45,14 @@ uint32_t nvrt_bar0_read32(struct nvrt_backend *b, uint32_t offset)
 	return v;
 }
 
+/* Nothing computed from a read that was not data reaches the GPU: writes
+ * wait until that read has been reported (nvrt_bus_take). */
 void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value)
 {
+	if (b->bus.first.kind != NVRT_BUS_OK) {
+		b->bus.writes_dropped++;
+		return;
+	}
 	b->ops->bar0_write32(b, offset, value);
 }
 

@@ -34,7 +34,10 @@ struct nvrt_backend_ops {
  * inside the GPU's priv ring returns the chip's PRI error word.  Once armed
  * (nvrt_device_open does it with the chip's facts), every nvrt_bar0_read32
  * is checked: `errors` counts bad reads, so a poll loop sees a new one at
- * once; the first bad read not yet reported is kept (nvrt_bus_take).
+ * once; the first bad read not yet reported is kept (nvrt_bus_take), and
+ * until it is taken every BAR0 write is dropped, so that nothing computed
+ * from a value that was not data (a read-modify-write, a write-1-to-clear
+ * of what was read) ever reaches the GPU.
  */
 enum nvrt_bus_state {
 	NVRT_BUS_OK,
@@ -54,6 +57,7 @@ struct nvrt_bus {
 	enum nvrt_bus_state state;   /* GONE stays until nvrt_bus_clear */
 	struct nvrt_bus_read first;  /* the first bad read not yet taken */
 	uint64_t errors;         /* bad reads seen */
+	uint64_t writes_dropped; /* while a bad read was not yet reported */
 };
 
 struct nvrt_backend {
