@@ -32,8 +32,9 @@ static void submit_help(void)
 	       "                   bad-method, bad-tsg or unmapped-semaphore; or stuck-acquire\n"
 	       "                   (a wait that never ends, to see the timeout's report); or,\n"
 	       "                   on the simulator, fell-off-bus (the GPU stops answering after\n"
-	       "                   the first release), pri-error (a register read fails) or\n"
-	       "                   stale-channel (a killed run's channel is left bound)\n"
+	       "                   the first release), pri-error (a register read fails),\n"
+	       "                   stale-channel (a killed run's channel is left bound) or\n"
+	       "                   host-request (the host asks for the device back)\n"
 	       "  --timeout-ms N   limit of every wait (default 2000)\n"
 	       "  --progress N     a line every N releases (default: all up to 16, else 10 lines)\n\n"
 	       "Exit status: 0 every release seen, 1 failure (a fault or timeout is decoded\n"
@@ -84,7 +85,7 @@ static int submit_opt(struct submit_opts *o, int c, const char *arg)
 		if (nvrt_inject_parse(arg, &o->inject) < 0 && submit_fault_parse(arg, &o->fault) < 0)
 			return submit_usage("--inject: '%s' is none of bad-signature, bad-gp-entry, "
 					    "bad-method, bad-tsg, unmapped-semaphore, stuck-acquire, "
-					    "fell-off-bus, pri-error, stale-channel", arg);
+					    "fell-off-bus, pri-error, stale-channel, host-request", arg);
 		return 0;
 	}
 	return SUBMIT_USAGE;
@@ -162,7 +163,9 @@ int main(int argc, char **argv)
 	}
 	nvrt_device_topology_print(&d, stdout);
 	rc = submit_run(&d, &o);
+	bool requested = nvrt_backend_host_request(b);
 	nvrt_device_close(&d);
 	nvrt_backend_close(b);
-	return rc;
+	submit_fault_released(requested, &o);
+	return requested ? SUBMIT_FAIL : rc;
 }

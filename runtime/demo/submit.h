@@ -19,6 +19,7 @@ enum submit_fault {
 	SUBMIT_FAULT_FELL_OFF_BUS,
 	SUBMIT_FAULT_PRI_ERROR,
 	SUBMIT_FAULT_STALE_CHANNEL,
+	SUBMIT_FAULT_HOST_REQUEST,
 };
 
 struct submit_opts {
@@ -44,5 +45,8 @@ void submit_fault_config(const struct submit_opts *o, struct nvrt_sim_config *cf
  * starts o->fault's failure when it is its time. */
 int submit_fault_channel_start(struct nvrt_backend *b, const struct submit_opts *o);
 int submit_fault_first_release(struct nvrt_backend *b, const struct submit_opts *o);
+
+/* After the backend was closed: says so when the host asked for the device. */
+void submit_fault_released(bool requested, const struct submit_opts *o);
 
 #endif

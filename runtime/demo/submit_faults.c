@@ -4,7 +4,9 @@
  * (nvrt_sim_fail, nvrt_sim_config.crashed_run).  The GPU falls off the bus
  * once the first release has been seen; the first register read of the
  * channel's start (its wait for the runlist to be taken) fails in the priv
- * ring; a stale channel is there before bring-up starts.
+ * ring; a stale channel is there before bring-up starts; the host asks for
+ * the device back (what vfio-pci's device request does on an unbind) once
+ * the first release has been seen.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +19,7 @@ static const char *const submit_fault_names[] = {
 	[SUBMIT_FAULT_FELL_OFF_BUS] = "fell-off-bus",
 	[SUBMIT_FAULT_PRI_ERROR] = "pri-error",
 	[SUBMIT_FAULT_STALE_CHANNEL] = "stale-channel",
+	[SUBMIT_FAULT_HOST_REQUEST] = "host-request",
 };
 
 int submit_fault_parse(const char *s, enum submit_fault *f)
@@ -61,8 +64,19 @@ int submit_fault_channel_start(struct nvrt_backend *b, const struct submit_opts 
 
 int submit_fault_first_release(struct nvrt_backend *b, const struct submit_opts *o)
 {
+	if (o->fault == SUBMIT_FAULT_HOST_REQUEST)
+		return submit_fault_start(b, NVRT_SIM_HOST_REQUEST, "host-request (the host asks "
+					  "for the device back)");
 	if (o->fault != SUBMIT_FAULT_FELL_OFF_BUS)
 		return SUBMIT_OK;
 	return submit_fault_start(b, NVRT_SIM_FELL_OFF_BUS, "fell-off-bus (the GPU stops: every "
 				  "BAR0 read returns 0xffffffff from now on)");
+}
+
+void submit_fault_released(bool requested, const struct submit_opts *o)
+{
+	if (requested)
+		fprintf(stderr, "nvrt-submit: the host asked for %s%s back: work stopped, channel torn "
+			"down, device released\n", o->vfio ? "the GPU at " : "the simulated GPU",
+			o->vfio ? o->vfio : "");
 }

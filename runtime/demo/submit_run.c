@@ -41,7 +41,7 @@ static uint32_t submit_every(const struct submit_opts *o)
 static int submit_fail(struct submit_state *s, int rc, const struct nvrt_err *err)
 {
 	fprintf(stderr, "nvrt-submit: %s\n", err->msg);
-	/* A GPU that does not answer has nothing to report. */
+	/* A GPU that does not answer, or the host's request, has nothing to report. */
 	if (rc == NVRT_E_FAULT || rc == NVRT_E_TIMEOUT || (rc == NVRT_E_BUS && !nvrt_device_gone(s->dev)))
 		nvrt_channel_report(&s->ch, stderr);
 	return SUBMIT_FAIL;

@@ -239,7 +239,8 @@ static int channel_poll(struct nvrt_channel *ch, channel_done_fn done, const voi
 	int rc;
 
 	snprintf(label, sizeof(label), "%s: channel %u", what, ch->params.chid);
-	rc = device_poll(ch->dev, ch->params.timeout_ms, label, channel_poll_step, &w, err);
+	rc = device_poll(ch->dev, ch->params.timeout_ms, label, channel_poll_step, &w,
+			 mode == POLL_SERVICE_FAULTS ? DEVICE_POLL_TEARDOWN : DEVICE_POLL_WORK, err);
 	if (rc == NVRT_E_FAULT)
 		ch->faulted = true;
 	else if (rc == NVRT_E_TIMEOUT)

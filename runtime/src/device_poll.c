@@ -69,11 +69,24 @@ int nvrt_device_check(struct nvrt_device *d, const char *what, struct nvrt_err *
 	return device_bus_check(d, what, err);
 }
 
+/* The first time the host asks for the device back, a wait stops. */
+static int device_host_request(struct nvrt_device *d, const char *what, struct nvrt_err *err)
+{
+	if (d->host_request || !nvrt_backend_host_request(d->backend))
+		return 0;
+	d->host_request = true;
+	nvrt_err_set(err, "%s: the host asked for the device back (%s device request: an unbind "
+		     "or a hot-unplug): stopping", what, d->backend->ops->name);
+	return NVRT_E_RELEASED;
+}
+
 int device_poll(struct nvrt_device *d, uint32_t timeout_ms, const char *what, device_poll_step step,
-		void *arg, struct nvrt_err *err)
+		void *arg, enum device_poll_kind kind, struct nvrt_err *err)
 {
 	uint64_t deadline = device_now_ns() + (uint64_t)timeout_ms * 1000000u;
 	for (unsigned spin = 0;; spin++) {
+		if (kind == DEVICE_POLL_WORK && (spin & 15) == 0 && device_host_request(d, what, err))
+			return NVRT_E_RELEASED;
 		int rc = step(arg, err);
 
 		if (device_bus_check(d, what, err))

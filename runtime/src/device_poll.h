@@ -12,18 +12,25 @@
 
 #include "nvrt/device.h"
 
+/* Work stops when the host asks for the device back; a teardown goes on. */
+enum device_poll_kind {
+	DEVICE_POLL_WORK,
+	DEVICE_POLL_TEARDOWN,
+};
+
 /* One look: 1 done, 0 not yet, or an error code (< 0) with err set. */
 typedef int (*device_poll_step)(void *arg, struct nvrt_err *err);
 
 /*
  * Calls step until it is done, fails, a register read goes bad
  * (NVRT_E_BUS; a bad read made before the wait and not reported yet counts
- * too) or timeout_ms pass (NVRT_E_TIMEOUT: err says "what: timed
+ * too), the host asks for the device back (NVRT_E_RELEASED, once; checked
+ * before the first look, for DEVICE_POLL_WORK only) or timeout_ms pass (NVRT_E_TIMEOUT: err says "what: timed
  * out after N ms").  A step's result is not used when a read it made was
  * bad.
  */
 int device_poll(struct nvrt_device *d, uint32_t timeout_ms, const char *what, device_poll_step step,
-		void *arg, struct nvrt_err *err);
+		void *arg, enum device_poll_kind kind, struct nvrt_err *err);
 
 /* NVRT_E_BUS with err saying "what: ..." (the first of them named) when
  * register reads went bad since the last check; else 0. */

@@ -70,14 +70,14 @@ static int stale_runlist_clear(struct nvrt_device *d, uint32_t r, struct nvrt_er
 	stale_watch(d, r, &s.w);
 	snprintf(what, sizeof(what), "stale runlist %u: preempt", r);
 	c->runlist_preempt(d->backend, r);
-	rc = device_poll(d, d->timeout_ms, what, stale_preempted, &s, err);
+	rc = device_poll(d, d->timeout_ms, what, stale_preempted, &s, DEVICE_POLL_TEARDOWN, err);
 	c->runlist_sched_disable(d->backend, r, false);
 	if (rc)
 		return rc;
 	if (c->runlist_submit(d->backend, r, d->flush.iova, d->flush.aperture, 0, err) < 0)
 		return -1;
 	snprintf(what, sizeof(what), "stale runlist %u: empty runlist", r);
-	return device_poll(d, d->timeout_ms, what, stale_runlist_taken, &s, err);
+	return device_poll(d, d->timeout_ms, what, stale_runlist_taken, &s, DEVICE_POLL_TEARDOWN, err);
 }
 
 static void stale_log_done(const struct nvrt_device *d)

@@ -56,6 +56,11 @@ void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value)
 	b->ops->bar0_write32(b, offset, value);
 }
 
+bool nvrt_backend_host_request(struct nvrt_backend *b)
+{
+	return b->ops->host_request && b->ops->host_request(b);
+}
+
 void nvrt_backend_close(struct nvrt_backend *b)
 {
 	if (b)

@@ -395,6 +395,31 @@ static void test_bus_pri_everywhere_stale(void **state)
 	pri_sweep(true);
 }
 
+/* ---- the host takes the device back ------------------------------------------------- */
+
+/* The request stops the next wait at once; the teardown still runs. */
+static void test_bus_host_request(void **state)
+{
+	struct bus_run r;
+	double t0;
+
+	(void)state;
+	run_open(&r, NULL, NULL);
+	assert_int_equal(nvrt_channel_open(&r.ch, &r.d, &r.p, &r.err), 0);
+	run_release(&r, 1);
+	assert_int_equal(nvrt_sim_fail(r.b, NVRT_SIM_HOST_REQUEST, 0, &r.err), 0);
+	assert_true(nvrt_backend_host_request(r.b));
+	assert_int_equal(nvrt_channel_submit_release(&r.ch, 2, &r.err), 0);
+	t0 = bus_ms();
+	assert_int_equal(nvrt_channel_wait(&r.ch, 2, NULL, &r.err), NVRT_E_RELEASED);
+	assert_true(bus_ms() - t0 < BUS_FAST_MS);
+	assert_string_equal(r.err.msg, "semaphore wait: channel 1: the host asked for the device back "
+			    "(sim device request: an unbind or a hot-unplug): stopping");
+	assert_int_equal(nvrt_channel_close(&r.ch, &r.err), 0);
+	nvrt_device_close(&r.d);
+	nvrt_backend_close(r.b);
+}
+
 /* ---- a crashed run's leftovers --------------------------------------------------------- */
 
 static void test_bus_stale_channel(void **state)
@@ -461,6 +486,7 @@ int main(void)
 		cmocka_unit_test(test_bus_gone_identify),
 		cmocka_unit_test(test_bus_pri_everywhere),
 		cmocka_unit_test(test_bus_pri_everywhere_stale),
+		cmocka_unit_test(test_bus_host_request),
 		cmocka_unit_test(test_bus_stale_channel),
 		cmocka_unit_test(test_bus_no_stale),
 	};

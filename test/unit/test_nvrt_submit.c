@@ -274,6 +274,26 @@ static void test_inject_stale_channel(void **state)
 	proc_result_free(&s.r);
 }
 
+/* The host asks for the device back: the next wait stops, the teardown
+ * completes, the backend is closed, and the exit says why. */
+static void test_inject_host_request(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--inject", "host-request", "--count", "3", "--timeout-ms", SUBMIT_TIMEOUT_MS);
+	assert_int_equal(s.r.status, 1);
+	submit_expect(&s, "nvrt-submit: semaphore wait: channel 1: the host asked for the device back "
+		      "(sim device request: an unbind or a hot-unplug): stopping", "the wait stops");
+	submit_expect(&s, "nvrt-submit: the host asked for the simulated GPU back: work stopped, "
+		      "channel torn down, device released", "exit message");
+	if (strstr(s.r.err, "teardown:") || strstr(s.r.err, "failure report:"))
+		fail_msg("the teardown failed, or a report was printed:\n%s", s.r.err);
+	if (s.seconds > SUBMIT_FAULT_SECONDS)
+		fail_msg("host-request: took %.1f s", s.seconds);
+	proc_result_free(&s.r);
+}
+
 static void test_usage(void **state)
 {
 	struct submit_result s;
@@ -360,6 +380,7 @@ int main(void)
 		cmocka_unit_test(test_inject_fell_off_bus),
 		cmocka_unit_test(test_inject_pri_error),
 		cmocka_unit_test(test_inject_stale_channel),
+		cmocka_unit_test(test_inject_host_request),
 		cmocka_unit_test(test_usage),
 	};
 

@@ -25,6 +25,9 @@ struct nvrt_backend_ops {
 			 enum nvrt_aperture ap, struct nvrt_dma *out, struct nvrt_err *err);
 	void (*dma_free)(struct nvrt_backend *b, struct nvrt_dma *buf);
 	void (*close)(struct nvrt_backend *b);
+	/* Optional: the host asked for the device back (VFIO's device request:
+	 * an unbind, a hot-unplug); it waits until the backend is closed. */
+	bool (*host_request)(struct nvrt_backend *b);
 };
 
 /*
@@ -78,6 +81,8 @@ int nvrt_dma_alloc(struct nvrt_backend *b, size_t size, size_t align, enum nvrt_
 		   struct nvrt_dma *out, struct nvrt_err *err);
 void nvrt_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf);
 uint32_t nvrt_bar0_read32(struct nvrt_backend *b, uint32_t offset);
+/* Whether the host has asked for the device back: stop, tear down, close. */
+bool nvrt_backend_host_request(struct nvrt_backend *b);
 void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value);
 void nvrt_backend_close(struct nvrt_backend *b);
 

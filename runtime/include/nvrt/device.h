@@ -29,6 +29,8 @@ enum {
 	NVRT_E_FAULT = -3,       /* the GPU reported an error: see nvrt_channel_report */
 	NVRT_E_BUS = -4,         /* a register read was not data: the GPU is not responding
 				  * (all ones), or a PRI error (nvrt_device_gone tells) */
+	NVRT_E_RELEASED = -5,    /* the host asked for the device back: tear down and close
+				  * the backend (later waits, the teardown's, run on) */
 };
 
 #define NVRT_MAX_ENGINES 64
@@ -89,6 +91,7 @@ struct nvrt_device {
 	uint32_t timeout_ms;     /* of bring-up's own waits (stale state) */
 	struct nvrt_stale stale; /* what bring-up found and cleared */
 	uint64_t bus_checked;    /* bad register reads already reported */
+	bool host_request;       /* the host asked for the device back (reported once) */
 };
 
 /*

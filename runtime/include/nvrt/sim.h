@@ -34,6 +34,8 @@ enum nvrt_sim_failure {
 	NVRT_SIM_FELL_OFF_BUS,     /* from then on every BAR0 read returns all ones, writes
 				    * are lost and the GPU does nothing */
 	NVRT_SIM_PRI_ERROR,        /* one BAR0 read returns the PRI error word */
+	NVRT_SIM_HOST_REQUEST,     /* the host asks for the device back, as vfio-pci's
+				    * device request does (at once; `reads` unused) */
 };
 
 /* The failure happens at the BAR0 read after `reads` more (0: the next

@@ -425,6 +425,17 @@ static void sim_close(struct nvrt_backend *b)
 	sim_free(s);
 }
 
+static bool sim_host_request(struct nvrt_backend *b)
+{
+	struct sim *s = (struct sim *)b;
+	bool r;
+
+	pthread_mutex_lock(&s->lock);
+	r = s->host_request;
+	pthread_mutex_unlock(&s->lock);
+	return r;
+}
+
 static const struct nvrt_backend_ops sim_ops = {
 	.name = "sim",
 	.bar0_read32 = sim_bar0_read32,
@@ -432,6 +443,7 @@ static const struct nvrt_backend_ops sim_ops = {
 	.dma_alloc = sim_dma_alloc,
 	.dma_free = sim_dma_free,
 	.close = sim_close,
+	.host_request = sim_host_request,
 };
 
 static int sim_sync_init(struct sim *s, struct nvrt_err *err)
@@ -502,6 +514,11 @@ int nvrt_sim_fail(struct nvrt_backend *b, enum nvrt_sim_failure f, uint64_t read
 	if (!b || b->ops != &sim_ops)
 		return nvrt_err_set(err, "failures can only be injected into the simulator");
 	pthread_mutex_lock(&s->lock);
+	if (f == NVRT_SIM_HOST_REQUEST) {
+		s->host_request = true;
+		pthread_mutex_unlock(&s->lock);
+		return 0;
+	}
 	s->fail = f;
 	s->fail_reads = reads;
 	s->fail_armed = true;

@@ -159,7 +159,7 @@ struct sim {
 	uint64_t runlist_preempt_due;
 
 	/* nvrt_sim_fail (sim_fail.c): a failure armed, and a GPU gone. */
-	bool fail_armed, dead;
+	bool fail_armed, dead, host_request;
 	enum nvrt_sim_failure fail;
 	uint64_t fail_reads;           /* reads left before it */
 };
