@@ -89,7 +89,8 @@ void nvrt_backend_close(struct nvrt_backend *b);
 /*
  * In-process backend: page-aligned host memory, IOVAs handed out upwards from
  * iova_base (a nonzero multiple of 4 KiB, below 2^40), nothing mapped for a
- * real device.  It has no BAR0: reads return 0xBADF0000 (a PRI error).
+ * real device.  It has no BAR0: reads return all ones, as for a device that
+ * is not there.
  */
 struct nvrt_backend *nvrt_backend_host_open(uint64_t iova_base, struct nvrt_err *err);
 
