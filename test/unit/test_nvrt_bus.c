@@ -395,6 +395,32 @@ static void test_bus_pri_everywhere_stale(void **state)
 	pri_sweep(true);
 }
 
+/* The failure report shows a PRI error word as one, never as fields. */
+static void test_bus_pri_in_report(void **state)
+{
+	struct bus_run r;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(f);
+	run_open(&r, NULL, NULL);
+	assert_int_equal(nvrt_channel_open(&r.ch, &r.d, &r.p, &r.err), 0);
+	/* The report's first read: NV_PMC_INTR(0). */
+	assert_int_equal(nvrt_sim_fail(r.b, NVRT_SIM_PRI_ERROR, 0, &r.err), 0);
+	nvrt_channel_report(&r.ch, f);
+	fclose(f);
+	expect_text(text, "  NV_PMC_INTR(0) 0xbadf0000: PRI error (NV_PRI_ERROR_CODE_BADF): not the "
+		    "register's value\n  NV_PFIFO_INTR_0 0x00000000: none");
+	free(text);
+	/* The teardown reports the bad read first, then runs on. */
+	assert_int_equal(nvrt_channel_close(&r.ch, &r.err), -1);
+	expect_text(r.err.msg, "PRI error reading NV_PMC_INTR(0) (0x000100)");
+	nvrt_device_close(&r.d);
+	nvrt_backend_close(r.b);
+}
+
 /* ---- the host takes the device back ------------------------------------------------- */
 
 /* The request stops the next wait at once; the teardown still runs. */
@@ -486,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_bus_gone_identify),
 		cmocka_unit_test(test_bus_pri_everywhere),
 		cmocka_unit_test(test_bus_pri_everywhere_stale),
+		cmocka_unit_test(test_bus_pri_in_report),
 		cmocka_unit_test(test_bus_host_request),
 		cmocka_unit_test(test_bus_stale_channel),
 		cmocka_unit_test(test_bus_no_stale),
