@@ -58,8 +58,9 @@ int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct
 	rc = device_stale_clear(d, err);
 	if (!rc) {
 		device_log(d, "bring-up:\n");
-		rc = c->host_enable(b, d->flush.iova, log, err) < 0 || c->topology_read(b, &d->topo, err) < 0 ?
-		     -1 : 0;
+		if (c->host_enable(b, d->flush.iova, log, err) < 0 || c->topology_read(b, &d->topo, err) < 0)
+			rc = -1;
+		/* Whatever was read, only data may have been used. */
 		if (device_bus_check(d, "bring-up", err))
 			rc = NVRT_E_BUS;
 	}

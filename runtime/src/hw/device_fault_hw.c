@@ -165,13 +165,17 @@ bool NVRT_FN(fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *
 	if (n)
 		why[0] = '\0';
 	/* MMU first: a PBDMA fault follows from it, and its type says most. */
-	fault |= fault_check_mmu(b, &wb);
+	bool mmu = fault_check_mmu(b, &wb);
+
 	fault |= fault_check_pfifo(b, &wb);
 	for (uint32_t p = 0; p < w->num_pbdma; p++)
 		if (w->pbdma_mask >> p & 1)
 			fault |= fault_check_pbdma(b, p, &wb);
 	fault |= fault_check_channel(b, w->chid, &wb);
-	return fault;
+	/* A fault latched while the others were read: its MMU side is there now. */
+	if (fault && !mmu)
+		mmu = fault_check_mmu(b, &wb);
+	return fault || mmu;
 }
 
 /* ---- acknowledging (before teardown) ------------------------------------------------------ */
