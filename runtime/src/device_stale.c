@@ -101,6 +101,9 @@ int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
 	uint32_t nch;
 	int rc = 0;
 
+	/* Host in reset holds nothing, and its registers need not answer. */
+	if (!c->host_enabled(d->backend))
+		return device_bus_check(d, "looking for stale state", err);
 	if (c->topology_read(d->backend, &d->topo, err) < 0 ||
 	    c->stale_scan(d->backend, &d->topo, st, NULL) < 0)
 		return -1;

@@ -176,6 +176,7 @@ struct nvrt_chip {
 	 */
 	bool (*pri_error)(uint32_t value);
 	uint32_t (*bus_probe)(void);
+	bool (*host_enabled)(struct nvrt_backend *b);   /* PFIFO out of reset */
 	void (*reg_name)(uint32_t offset, char *buf, size_t n);
 	int (*stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
 			  FILE *log);

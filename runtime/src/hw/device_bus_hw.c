@@ -84,7 +84,9 @@ void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n)
 
 /* ---- what a previous user left ---------------------------------------------------------- */
 
-static bool stale_pfifo_enabled(struct nvrt_backend *b)
+/* Host out of reset: only then do its registers hold anything (in reset a
+ * unit may even answer PRI errors). */
+bool NVRT_FN(host_enabled)(struct nvrt_backend *b)
 {
 	return HW(pmc_enable_pfifo_get)(REG_RD(b, pmc_enable)) == HWC(PMC_ENABLE_PFIFO_ENABLED);
 }
@@ -116,8 +118,6 @@ int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, s
 	uint32_t nch = t->num_channels < NVRT_MAX_CHANNELS ? t->num_channels : NVRT_MAX_CHANNELS;
 
 	memset(s, 0, sizeof(*s));
-	if (!stale_pfifo_enabled(b))
-		return 0;   /* Host is in reset: it holds nothing */
 	for (uint32_t chid = 0; chid < nch; chid++) {
 		if (!stale_channel(b, chid))
 			continue;
