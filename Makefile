@@ -238,6 +238,10 @@ VFIO_TEST_WRAP := -Wl,--wrap=open,--wrap=close,--wrap=ioctl,--wrap=readlink,--wr
 $(OUT)/test/test_nvrt_vfio: test/unit/test_nvrt_vfio.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
 	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit $(VFIO_TEST_WRAP) -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
+# nvrt-submit's latency histogram, from the demo's own source.
+$(OUT)/test/test_nvrt_hist: test/unit/test_nvrt_hist.c runtime/demo/submit_hist.c runtime/demo/submit_hist.h | $(OUT)/test/
+	$(CC) $(RT_CFLAGS) $(CMOCKA_CFLAGS) -Iruntime/demo -o $@ $< runtime/demo/submit_hist.c $(CMOCKA_LIBS)
+
 # Runtime tests link libnvrt (and see the generated headers of its chips).
 $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
 	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)

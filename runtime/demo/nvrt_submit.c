@@ -31,7 +31,11 @@ static void submit_help(void)
 	       "  --depth N        releases in flight at once (default 1: each waited for)\n"
 	       "  --inject KIND    build a fault on purpose: bad-signature, bad-gp-entry,\n"
 	       "                   bad-method, bad-tsg or unmapped-semaphore; or stuck-acquire\n"
-	       "                   (a wait that never ends, to see the timeout's report)\n"
+	       "                   (a wait that never ends, to see the timeout's report); or,\n"
+	       "                   on the simulator, fell-off-bus (the GPU stops answering after\n"
+	       "                   the first release), pri-error (a register read fails),\n"
+	       "                   stale-channel (a killed run's channel is left bound) or\n"
+	       "                   host-request (the host asks for the device back)\n"
 	       "  --timeout-ms N   limit of every wait (default 2000)\n"
 	       "  --progress N     a line every N releases (default: all up to 16, else 10 lines)\n\n"
 	       "Exit status: 0 every release seen, 1 failure (a fault or timeout is decoded\n"
@@ -79,9 +83,10 @@ static int submit_opt(struct submit_opts *o, int c, const char *arg)
 	case 'p':
 		return submit_number("--progress", arg, 1, UINT32_MAX, &o->progress);
 	case 'i':
-		if (nvrt_inject_parse(arg, &o->inject) < 0)
+		if (nvrt_inject_parse(arg, &o->inject) < 0 && submit_fault_parse(arg, &o->fault) < 0)
 			return submit_usage("--inject: '%s' is none of bad-signature, bad-gp-entry, "
-					    "bad-method, bad-tsg, unmapped-semaphore, stuck-acquire", arg);
+					    "bad-method, bad-tsg, unmapped-semaphore, stuck-acquire, "
+					    "fell-off-bus, pri-error, stale-channel, host-request", arg);
 		return 0;
 	}
 	return SUBMIT_USAGE;
@@ -118,6 +123,9 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 	}
 	if (optind < argc)
 		return submit_usage("unexpected argument '%s'", argv[optind]);
+	if (o->vfio && o->fault != SUBMIT_FAULT_NONE)
+		return submit_usage("--inject %s: only the simulator can stage it, not --vfio",
+				    submit_fault_name(o->fault));
 	return 0;
 }
 
@@ -130,6 +138,10 @@ static struct nvrt_backend *submit_backend(const struct submit_opts *o, struct n
 		return nvrt_backend_vfio_open(o->vfio, err);
 	}
 	printf("backend: simulator\n");
+	submit_fault_config(o, &cfg);
+	if (cfg.crashed_run)
+		printf("injecting: stale-channel (the simulator starts as a run killed before its "
+		       "teardown left it)\n");
 	return nvrt_backend_sim_open(&cfg, err);
 }
 
@@ -150,14 +162,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nvrt-submit: %s\n", err.msg);
 		return SUBMIT_FAIL;
 	}
-	if (nvrt_device_open(&d, b, nvrt_chip_find(SUBMIT_CHIP), stdout, &err) < 0) {
-		fprintf(stderr, "nvrt-submit: refused: %s\n", err.msg);
+	rc = nvrt_device_open(&d, b, nvrt_chip_find(SUBMIT_CHIP), stdout, &err);
+	if (rc < 0) {
+		fprintf(stderr, "nvrt-submit: %s%s\n", rc == NVRT_E_BUS ? "" : "refused: ", err.msg);
 		nvrt_backend_close(b);
 		return SUBMIT_FAIL;
 	}
 	nvrt_device_topology_print(&d, stdout);
 	rc = submit_run(&d, &o);
+	bool requested = nvrt_backend_host_request(b);
 	nvrt_device_close(&d);
 	nvrt_backend_close(b);
-	return rc;
+	submit_fault_released(requested, &o);
+	return requested ? SUBMIT_FAIL : rc;
 }

@@ -13,6 +13,15 @@ enum {
 	SUBMIT_USAGE = 2,
 };
 
+/* Failures outside the channel, staged by the simulator (submit_faults.c). */
+enum submit_fault {
+	SUBMIT_FAULT_NONE,
+	SUBMIT_FAULT_FELL_OFF_BUS,
+	SUBMIT_FAULT_PRI_ERROR,
+	SUBMIT_FAULT_STALE_CHANNEL,
+	SUBMIT_FAULT_HOST_REQUEST,
+};
+
 struct submit_opts {
 	const char *vfio;            /* DOMAIN:BUS:DEV.FN, or NULL: the simulator */
 	uint32_t count;              /* releases */
@@ -20,6 +29,7 @@ struct submit_opts {
 	uint32_t timeout_ms;
 	uint32_t progress;           /* a line every so many releases; 0: automatic */
 	enum nvrt_inject inject;
+	enum submit_fault fault;
 };
 
 /* Runs o's submissions on an opened device; SUBMIT_OK when every release
@@ -35,5 +45,18 @@ int submit_signal_caught(void);
  * SUBMIT_E_INTERRUPTED when one came first. */
 int submit_wait_interruptible(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen,
 			      struct nvrt_err *err);
+
+struct nvrt_sim_config;
+int submit_fault_parse(const char *s, enum submit_fault *f);
+const char *submit_fault_name(enum submit_fault f);
+/* The simulator's start-up state for o->fault. */
+void submit_fault_config(const struct submit_opts *o, struct nvrt_sim_config *cfg);
+/* Called before the channel opens, and once the first release was seen:
+ * starts o->fault's failure when it is its time. */
+int submit_fault_channel_start(struct nvrt_backend *b, const struct submit_opts *o);
+int submit_fault_first_release(struct nvrt_backend *b, const struct submit_opts *o);
+
+/* After the backend was closed: says so when the host asked for the device. */
+void submit_fault_released(bool requested, const struct submit_opts *o);
 
 #endif

@@ -7,17 +7,17 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "submit.h"
+#include "submit_hist.h"
 
 struct submit_state {
 	const struct submit_opts *o;
 	struct nvrt_device *dev;
 	struct nvrt_channel ch;
 	uint64_t *t_submit;          /* submit time of payload p at [p % depth] */
-	uint32_t *latency_ns;        /* of payload p at [p - 1] */
+	struct submit_hist *latency; /* submit-to-semaphore, ns: fixed size whatever the count */
 	uint32_t submitted, seen;
 	uint32_t every;              /* progress line period */
 	uint64_t cpu0, gpu0;
@@ -57,7 +57,8 @@ static int submit_fail(struct submit_state *s, int rc, const struct nvrt_err *er
 	if (rc == SUBMIT_E_INTERRUPTED)
 		return submit_interrupted(s);
 	fprintf(stderr, "nvrt-submit: %s\n", err->msg);
-	if (rc == NVRT_E_FAULT || rc == NVRT_E_TIMEOUT)
+	/* A GPU that does not answer, or the host's request, has nothing to report. */
+	if (rc == NVRT_E_FAULT || rc == NVRT_E_TIMEOUT || (rc == NVRT_E_BUS && !nvrt_device_gone(s->dev)))
 		nvrt_channel_report(&s->ch, stderr);
 	return SUBMIT_FAIL;
 }
@@ -75,6 +76,8 @@ static int submit_open(struct submit_state *s)
 		p.gpfifo_entries = 1u << (32 - __builtin_clz(s->o->depth));
 	if (p.inject != NVRT_INJECT_NONE)
 		printf("injecting: %s\n", nvrt_inject_name(p.inject));
+	if (submit_fault_channel_start(s->dev->backend, s->o))
+		return SUBMIT_FAIL;
 	rc = nvrt_channel_open(&s->ch, s->dev, &p, &err);
 	if (rc)
 		return submit_fail(s, rc, &err);
@@ -116,8 +119,10 @@ static int submit_wait(struct submit_state *s)
 		return submit_fail(s, rc, &err);
 	if ((int32_t)(got - s->submitted) > 0)
 		got = s->submitted;
+	if (want == 1 && submit_fault_first_release(s->dev->backend, s->o))
+		return SUBMIT_FAIL;
 	for (uint32_t p = want; (int32_t)(got - p) >= 0; p++) {
-		s->latency_ns[p - 1] = (uint32_t)(now - s->t_submit[p % s->o->depth]);
+		submit_hist_add(s->latency, now - s->t_submit[p % s->o->depth]);
 		if (p % s->every == 0 || p == 1)
 			printf("semaphore: %u seen (release %u)\n", got, p);
 	}
@@ -140,26 +145,28 @@ static int submit_loop(struct submit_state *s)
 	return SUBMIT_OK;
 }
 
-static int submit_cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void submit_summary(struct submit_state *s, uint64_t cpu_ns, uint64_t gpu_ns)
 {
+	const struct submit_hist *h = s->latency;
 	uint32_t n = s->o->count;
 
-	qsort(s->latency_ns, n, sizeof(*s->latency_ns), submit_cmp_u32);
 	printf("done: %u of %u releases seen, semaphore %u\n", s->seen, n,
 	       nvrt_channel_semaphore(&s->ch));
 	printf("GPU time (NV_USERMODE_TIME) %" PRIu64 " ns, CPU time %" PRIu64 " ns\n", gpu_ns, cpu_ns);
 	printf("rate %.0f submissions/s; submit-to-semaphore latency median %.1f us, p99 %.1f us, "
 	       "max %.1f us (depth %u, %" PRIu64 " fault checks)\n",
-	       cpu_ns ? (double)n * 1e9 / (double)cpu_ns : 0.0, s->latency_ns[n / 2] / 1e3,
-	       s->latency_ns[(uint64_t)n * 99 / 100] / 1e3, s->latency_ns[n - 1] / 1e3, s->o->depth,
-	       s->ch.polls);
+	       cpu_ns ? (double)n * 1e9 / (double)cpu_ns : 0.0,
+	       (double)submit_hist_quantile(h, 1, 2) / 1e3, (double)submit_hist_quantile(h, 99, 100) / 1e3,
+	       (double)h->max / 1e3, s->o->depth, s->ch.polls);
+}
+
+/* NV_USERMODE_TIME is read outside any wait: was it data? */
+static int submit_gpu_time_check(struct submit_state *s)
+{
+	struct nvrt_err err;
+	int rc = nvrt_device_check(s->dev, "GPU time", &err);
+
+	return rc ? submit_fail(s, rc, &err) : SUBMIT_OK;
 }
 
 static int submit_close(struct submit_state *s, int rc)
@@ -182,20 +189,29 @@ int submit_run(struct nvrt_device *d, const struct submit_opts *o)
 	int rc;
 
 	s.t_submit = calloc(o->depth, sizeof(*s.t_submit));
-	s.latency_ns = calloc(o->count, sizeof(*s.latency_ns));
-	if (!s.t_submit || !s.latency_ns) {
+	s.latency = malloc(sizeof(*s.latency));
+	if (s.latency)
+		submit_hist_init(s.latency);
+	if (!s.t_submit || !s.latency) {
 		fprintf(stderr, "nvrt-submit: out of memory\n");
 		rc = SUBMIT_FAIL;
 	} else if ((rc = submit_open(&s)) == SUBMIT_OK) {
 		s.cpu0 = submit_now_ns();
 		s.gpu0 = nvrt_device_time_ns(d);
-		rc = submit_loop(&s);
+		rc = submit_gpu_time_check(&s);
 		if (rc == SUBMIT_OK)
-			submit_summary(&s, submit_now_ns() - s.cpu0, nvrt_device_time_ns(d) - s.gpu0);
+			rc = submit_loop(&s);
+		if (rc == SUBMIT_OK) {
+			uint64_t cpu = submit_now_ns() - s.cpu0, gpu = nvrt_device_time_ns(d) - s.gpu0;
+
+			rc = submit_gpu_time_check(&s);
+			if (rc == SUBMIT_OK)
+				submit_summary(&s, cpu, gpu);
+		}
 	}
-	if (s.t_submit && s.latency_ns)
+	if (s.t_submit && s.latency)
 		rc = submit_close(&s, rc);
 	free(s.t_submit);
-	free(s.latency_ns);
+	free(s.latency);
 	return rc;
 }

@@ -19,7 +19,7 @@ static uint32_t backend_host_read32(struct nvrt_backend *b, uint32_t offset)
 {
 	(void)b;
 	(void)offset;
-	return 0xBADF0000u;  /* no device: what a failed PRI read returns */
+	return UINT32_MAX;   /* no device: all ones, as the bus answers a read nobody takes */
 }
 
 static void backend_host_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value)

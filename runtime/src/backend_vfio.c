@@ -18,7 +18,10 @@
  *
  * The backend never resets the device: GV100 has no FLR and a bus reset
  * loses POST.  Closing it unmaps BAR0 and closes the device, group and
- * container (vfio-pci then turns bus mastering off again).
+ * container (vfio-pci then turns bus mastering off again).  When the kernel
+ * asks for the device back (vfio_device_req.c), nvrt_backend_host_request
+ * says so; the runtime's waits stop, and closing the backend lets the
+ * kernel's unbind or removal complete.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -132,6 +135,11 @@ static void backend_vfio_free(struct nvrt_backend *b, struct nvrt_dma *buf)
 	munmap(buf->cpu, bytes);
 }
 
+static bool backend_vfio_host_request(struct nvrt_backend *b)
+{
+	return vfio_device_requested(&((struct backend_vfio *)b)->dev);
+}
+
 static void backend_vfio_close(struct nvrt_backend *b)
 {
 	struct backend_vfio *v = (struct backend_vfio *)b;
@@ -148,6 +156,7 @@ static const struct nvrt_backend_ops backend_vfio_ops = {
 	.dma_alloc = backend_vfio_alloc,
 	.dma_free = backend_vfio_free,
 	.close = backend_vfio_close,
+	.host_request = backend_vfio_host_request,
 };
 
 static const struct nvrt_backend_ops backend_vfio_iommufd_ops = {
@@ -157,6 +166,7 @@ static const struct nvrt_backend_ops backend_vfio_iommufd_ops = {
 	.dma_alloc = backend_vfio_alloc,
 	.dma_free = backend_vfio_free,
 	.close = backend_vfio_close,
+	.host_request = backend_vfio_host_request,
 };
 
 uint64_t nvrt_vfio_bar0_size(const struct nvrt_backend *b)

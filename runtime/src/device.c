@@ -6,26 +6,19 @@
  * "Channel Teardown Sequence".
  */
 #include <inttypes.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "device_poll.h"
+#include "device_stale.h"
 #include "nvrt/device.h"
 #include "nvrt/gpfifo.h"
 #include "nvrt/pushbuf.h"
 #include "nvrt/userd.h"
 
 #define DEVICE_PAGE 4096u
-
-static uint64_t device_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+#define DEVICE_TIMEOUT_MS 2000u   /* bring-up's own waits */
 
 static void device_log(const struct nvrt_device *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -50,18 +43,30 @@ int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct
 	d->backend = b;
 	d->chip = c;
 	d->log = log;
-	if (c->device_identify(b, &d->id, err) < 0)
+	d->timeout_ms = DEVICE_TIMEOUT_MS;
+	/* From here on, a register read that is not data is an error. */
+	nvrt_bus_arm(b, c->bus_probe(), c->pri_error);
+	int rc = c->device_identify(b, &d->id, err);
+	if (device_bus_check(d, "identify", err))
+		return NVRT_E_BUS;
+	if (rc < 0)
 		return -1;
 	device_log(d, "chip %s: %s\n", c->name, d->id.text);
 	/* The page sysmembar flushes write to: ours, so the IOMMU maps it. */
 	if (nvrt_dma_alloc(b, DEVICE_PAGE, DEVICE_PAGE, NVRT_APERTURE_SYS_COHERENT, &d->flush, err) < 0)
 		return -1;
-	device_log(d, "bring-up:\n");
-	if (c->host_enable(b, d->flush.iova, log, err) < 0 || c->topology_read(b, &d->topo, err) < 0) {
-		nvrt_device_close(d);
-		return -1;
+	rc = device_stale_clear(d, err);
+	if (!rc) {
+		device_log(d, "bring-up:\n");
+		if (c->host_enable(b, d->flush.iova, log, err) < 0 || c->topology_read(b, &d->topo, err) < 0)
+			rc = -1;
+		/* Whatever was read, only data may have been used. */
+		if (device_bus_check(d, "bring-up", err))
+			rc = NVRT_E_BUS;
 	}
-	return 0;
+	if (rc)
+		nvrt_device_close(d);
+	return rc;
 }
 
 void nvrt_device_close(struct nvrt_device *d)
@@ -197,27 +202,32 @@ enum channel_poll_mode {
 
 typedef bool (*channel_done_fn)(struct nvrt_channel *ch, const void *arg);
 
-/* Spin briefly, then let the simulator's (or anyone's) thread run. */
-static void channel_backoff(unsigned spin)
-{
-	if (spin < 32) {
-#if defined(__x86_64__) || defined(__i386__)
-		__builtin_ia32_pause();
-#endif
-		return;
-	}
-	if (spin < 4096) {
-		sched_yield();
-		return;
-	}
-	nanosleep(&(struct timespec){ 0, 20000 }, NULL);
-}
+struct channel_wait {
+	struct nvrt_channel *ch;
+	channel_done_fn done;
+	const void *arg;
+	enum channel_poll_mode mode;
+	const char *what;
+};
 
-static int channel_fault(struct nvrt_channel *ch, const char *what, const char *why,
-			 struct nvrt_err *err)
+/* One turn of a channel's wait: done yet?  Else, did anything go wrong? */
+static int channel_poll_step(void *arg, struct nvrt_err *err)
 {
-	nvrt_err_set(err, "%s: channel %u: %s", what, ch->params.chid, why);
-	ch->faulted = true;
+	struct channel_wait *w = arg;
+	struct nvrt_channel *ch = w->ch;
+	const struct nvrt_chip *c = ch->dev->chip;
+	char why[480];
+
+	if (w->done(ch, w->arg))
+		return 1;
+	ch->polls++;
+	if (!c->fault_check(ch->dev->backend, &ch->watch, why, sizeof(why)))
+		return 0;
+	if (w->mode == POLL_SERVICE_FAULTS) {
+		c->fault_clear(ch->dev->backend, &ch->watch);
+		return 0;
+	}
+	nvrt_err_set(err, "%s: %s", w->what, why);
 	return NVRT_E_FAULT;
 }
 
@@ -225,27 +235,35 @@ static int channel_fault(struct nvrt_channel *ch, const char *what, const char *
 static int channel_poll(struct nvrt_channel *ch, channel_done_fn done, const void *arg,
 			const char *what, enum channel_poll_mode mode, struct nvrt_err *err)
 {
-	const struct nvrt_chip *c = ch->dev->chip;
-	struct nvrt_backend *b = ch->dev->backend;
-	uint64_t deadline = device_now_ns() + (uint64_t)ch->params.timeout_ms * 1000000u;
-	char why[480];
+	char label[96];
+	struct channel_wait w = { ch, done, arg, mode, label };
+	int rc;
 
-	for (unsigned spin = 0;; spin++) {
-		if (done(ch, arg))
-			return 0;
-		ch->polls++;
-		if (c->fault_check(b, &ch->watch, why, sizeof(why))) {
-			if (mode == POLL_STOP_ON_FAULT)
-				return channel_fault(ch, what, why, err);
-			c->fault_clear(b, &ch->watch);
-		}
-		if ((spin & 15) == 0 && device_now_ns() > deadline) {
-			nvrt_err_set(err, "%s: channel %u: timed out after %u ms, no fault reported", what,
-				     ch->params.chid, ch->params.timeout_ms);
-			return NVRT_E_TIMEOUT;
-		}
-		channel_backoff(spin);
-	}
+	snprintf(label, sizeof(label), "%s: channel %u", what, ch->params.chid);
+	rc = device_poll(ch->dev, ch->params.timeout_ms, label, channel_poll_step, &w,
+			 mode == POLL_SERVICE_FAULTS ? DEVICE_POLL_TEARDOWN : DEVICE_POLL_WORK, err);
+	if (rc == NVRT_E_FAULT)
+		ch->faulted = true;
+	else if (rc == NVRT_E_TIMEOUT)
+		nvrt_err_set(err, "%s: timed out after %u ms, no fault reported", label,
+			     ch->params.timeout_ms);
+	return rc;
+}
+
+/* A last look for faults, trusted only when every read was data. */
+static int channel_fault_check(struct nvrt_channel *ch, const char *what, struct nvrt_err *err)
+{
+	char why[480], label[96];
+	bool fault = ch->dev->chip->fault_check(ch->dev->backend, &ch->watch, why, sizeof(why));
+
+	snprintf(label, sizeof(label), "%s: channel %u", what, ch->params.chid);
+	if (device_bus_check(ch->dev, label, err))
+		return NVRT_E_BUS;
+	if (!fault)
+		return 0;
+	ch->faulted = true;
+	nvrt_err_set(err, "%s: %s", label, why);
+	return NVRT_E_FAULT;
 }
 
 static uint32_t channel_le32(uint32_t v)
@@ -429,10 +447,7 @@ static int channel_start(struct nvrt_channel *ch, struct nvrt_err *err)
 	device_log(ch->dev, "runlist %u: %u entries at 0x%" PRIx64 ", taken in %" PRIu64 " us\n",
 		   ch->watch.runlist, l->runlist_entries, l->runlist.iova, (device_now_ns() - t0) / 1000);
 	/* A runlist Host rejects still ends PENDING: check once more. */
-	char why[480];
-	if (c->fault_check(b, &ch->watch, why, sizeof(why)))
-		return channel_fault(ch, "runlist submit", why, err);
-	return 0;
+	return channel_fault_check(ch, "runlist submit", err);
 }
 
 int nvrt_channel_open(struct nvrt_channel *ch, struct nvrt_device *d,
@@ -519,7 +534,10 @@ void nvrt_channel_report(struct nvrt_channel *ch, FILE *out)
 
 	fprintf(out, "failure report: %s, channel %u, TSG %u, runlist %u\n", ch->dev->chip->name,
 		ch->watch.chid, ch->watch.tsgid, ch->watch.runlist);
-	ch->dev->chip->fault_report(ch->dev->backend, &ch->watch, out);
+	if (nvrt_device_gone(ch->dev))
+		fputs(" Host: not read: the GPU is not responding (BAR0 reads 0xffffffff)\n", out);
+	else
+		ch->dev->chip->fault_report(ch->dev->backend, &ch->watch, out);
 	fputs(" Software:\n", out);
 	if (!ch->laid_out)
 		return;
@@ -565,7 +583,6 @@ int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err)
 	const struct nvrt_chip *c = ch->dev->chip;
 	struct nvrt_backend *b = ch->dev->backend;
 	struct nvrt_err e2;
-	char why[480];
 	int rc = 0;
 
 	if (ch->scheduled)
@@ -577,12 +594,14 @@ int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err)
 	if (ch->scheduled && channel_runlist_empty(ch, rc ? &e2 : err))
 		rc = -1;
 	/* A healthy channel's teardown must raise nothing (bind errors...). */
-	if (!rc && ch->laid_out && !ch->faulted && c->fault_check(b, &ch->watch, why, sizeof(why)))
-		rc = nvrt_err_set(err, "teardown: channel %u: %s", ch->watch.chid, why);
-	if (ch->laid_out) {
+	if (!rc && ch->laid_out && !ch->faulted && channel_fault_check(ch, "teardown", err))
+		rc = -1;
+	if (ch->laid_out && !nvrt_device_gone(ch->dev))
 		c->fault_clear(b, &ch->watch);
+	if (ch->laid_out)
 		nvrt_layout_fini(&ch->layout);
-	}
+	if (device_bus_check(ch->dev, "teardown", rc ? &e2 : err))
+		rc = -1;
 	ch->bound = ch->enabled = ch->scheduled = ch->laid_out = false;
 	return rc;
 }

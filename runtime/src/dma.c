@@ -38,12 +38,27 @@ void nvrt_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf)
 
 uint32_t nvrt_bar0_read32(struct nvrt_backend *b, uint32_t offset)
 {
-	return b->ops->bar0_read32(b, offset);
+	uint32_t v = b->ops->bar0_read32(b, offset);
+
+	if (b->bus.armed)
+		nvrt_bus_check(b, offset, v);
+	return v;
 }
 
+/* Nothing computed from a read that was not data reaches the GPU: writes
+ * wait until that read has been reported (nvrt_bus_take). */
 void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value)
 {
+	if (b->bus.first.kind != NVRT_BUS_OK) {
+		b->bus.writes_dropped++;
+		return;
+	}
 	b->ops->bar0_write32(b, offset, value);
+}
+
+bool nvrt_backend_host_request(struct nvrt_backend *b)
+{
+	return b->ops->host_request && b->ops->host_request(b);
 }
 
 void nvrt_backend_close(struct nvrt_backend *b)

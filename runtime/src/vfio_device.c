@@ -21,6 +21,7 @@ void vfio_device_init(struct vfio_device *d)
 {
 	memset(d, 0, sizeof(*d));
 	d->fd = -1;
+	d->req_fd = -1;
 }
 
 /* VFIO_DEVICE_GET_INFO: a PCI device with a config region. */
@@ -103,13 +104,14 @@ int vfio_device_open(struct vfio_device *d, int fd, const char *bdf, struct nvrt
 	if (vfio_device_check(d, bdf, err) ||
 	    vfio_device_region(d, VFIO_PCI_CONFIG_REGION_INDEX, &cfg, bdf, err) ||
 	    vfio_device_region(d, VFIO_PCI_BAR0_REGION_INDEX, &bar0, bdf, err) ||
-	    vfio_device_map_bar(d, &bar0, bdf, err))
+	    vfio_device_map_bar(d, &bar0, bdf, err) || vfio_device_enable(d, &cfg, bdf, err))
 		return -1;
-	return vfio_device_enable(d, &cfg, bdf, err);
+	return vfio_device_req_register(d, bdf, err);
 }
 
 void vfio_device_close(struct vfio_device *d)
 {
+	vfio_device_req_unregister(d);
 	if (d->bar0)
 		munmap((void *)d->bar0, d->bar0_size);
 	if (d->fd >= 0)

@@ -118,12 +118,20 @@ struct vfio_device {
 	int fd;
 	volatile uint32_t *bar0;  /* NULL until mapped */
 	uint64_t bar0_size;
+	int req_fd;               /* eventfd of VFIO_PCI_REQ_IRQ_INDEX, or -1 */
+	bool requested;           /* the kernel asked for the device back */
 };
 
 void vfio_device_init(struct vfio_device *d);
 /* Takes fd (closed by vfio_device_close even when this fails): checks it is
- * PCI, maps BAR0, enables memory space and bus mastering.  Never resets. */
+ * PCI, maps BAR0, enables memory space and bus mastering, registers an
+ * eventfd for the device request.  Never resets. */
 int vfio_device_open(struct vfio_device *d, int fd, const char *bdf, struct nvrt_err *err);
+/* vfio-pci signalled the device request (vfio_device_req.c): the kernel
+ * wants the device back and waits until it is closed. */
+bool vfio_device_requested(struct vfio_device *d);
+int vfio_device_req_register(struct vfio_device *d, const char *bdf, struct nvrt_err *err);
+void vfio_device_req_unregister(struct vfio_device *d);
 void vfio_device_close(struct vfio_device *d);
 
 #endif

@@ -90,7 +90,7 @@ static void wr(struct simt *t, uint32_t off, uint32_t v)
 
 static struct nvrt_backend *sim_open(uint32_t boot0)
 {
-	struct nvrt_sim_config cfg = { boot0, 0 };
+	struct nvrt_sim_config cfg = { .boot0 = boot0 };
 	struct nvrt_err err;
 	struct nvrt_backend *b = nvrt_backend_sim_open(&cfg, &err);
 

@@ -3,7 +3,9 @@
  * it): one release; 10000 with GPFIFO and pushbuffer wrap-around, one at a
  * time and pipelined; each injected fault decoded with the manual's names
  * and a non-zero status well before the wait's timeout; a wait that never
- * ends stopped by its timeout, with the report.  In process: a
+ * ends stopped by its timeout, with the report; the GPU falling off the
+ * bus, a PRI error and a crashed run's channel (simulator failures).  In
+ * process: a
  * simulator that answers another chip's NV_PMC_BOOT_0 is refused, with
  * what BOOT_0 said.
  */
@@ -207,6 +209,91 @@ static void test_inject_stuck_acquire_timeout(void **state)
 	proc_result_free(&s.r);
 }
 
+/* The GPU stops answering after release 1: the next wait ends at once,
+ * naming what it read, and nothing is decoded from all ones. */
+static void test_inject_fell_off_bus(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--inject", "fell-off-bus", "--count", "3", "--timeout-ms", SUBMIT_TIMEOUT_MS);
+	if (s.r.status != 1)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 1);
+	submit_expect(&s, "semaphore: 1 seen (release 1)", "release 1 before the failure");
+	submit_expect(&s, "nvrt-submit: semaphore wait: channel 1: the GPU is not responding (BAR0 "
+		      "reads 0xffffffff): NV_PFB_PRI_MMU_FAULT_STATUS (0x100e60) read 0xffffffff, and "
+		      "so does NV_PMC_BOOT_0", "the wait's report");
+	submit_expect(&s, "teardown: teardown preempt: channel 1: the GPU is not responding",
+		      "teardown stops too");
+	if (strstr(s.r.err, "failure report:") || strstr(s.r.err, "PENDING"))
+		fail_msg("all ones decoded as registers:\n%s", s.r.err);
+	if (strstr(s.r.out, "semaphore: 2 seen"))
+		fail_msg("release 2 seen on a dead GPU");
+	if (s.seconds > SUBMIT_FAULT_SECONDS)
+		fail_msg("fell-off-bus: took %.1f s", s.seconds);
+	proc_result_free(&s.r);
+}
+
+/* A register read fails in the priv ring: reported as such, not used. */
+static void test_inject_pri_error(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--inject", "pri-error", "--timeout-ms", SUBMIT_TIMEOUT_MS, NULL, NULL);
+	assert_int_equal(s.r.status, 1);
+	/* The first read of the channel's start: ENG_RUNLIST(1), 0x2284 + 8. */
+	submit_expect(&s, "nvrt-submit: runlist submit: channel 1: PRI error reading "
+		      "NV_PFIFO_ENG_RUNLIST(1) (0x00228c): 0xbadf0000 is a failed priv-ring read "
+		      "(NV_PRI_ERROR_CODE_BADF), not the register's value", "PRI error named");
+	submit_expect(&s, "failure report:", "the registers, readable again");
+	if (s.seconds > SUBMIT_FAULT_SECONDS)
+		fail_msg("pri-error: took %.1f s", s.seconds);
+	proc_result_free(&s.r);
+}
+
+/* A killed run's channel is found, said, torn down; the run completes. */
+static void test_inject_stale_channel(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--inject", "stale-channel", "--count", "5", NULL, NULL);
+	if (s.r.status != 0)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 0);
+	submit_expect(&s, "stale state from a previous user", "found");
+	submit_expect(&s, "stale channel 1:", "the channel");
+	submit_expect(&s, "BIND=TRUE", "bound");
+	submit_expect(&s, "ENABLE=IN_USE", "enabled");
+	submit_expect(&s, "stale runlist 1:", "the runlist");
+	submit_expect(&s, "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; "
+		      "1 channel disabled and unbound", "torn down");
+	submit_expect(&s, "done: 5 of 5 releases seen, semaphore 5", "all releases");
+	proc_result_free(&s.r);
+}
+
+/* The host asks for the device back: the next wait stops, the teardown
+ * completes, the backend is closed, and the exit says why. */
+static void test_inject_host_request(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--inject", "host-request", "--count", "3", "--timeout-ms", SUBMIT_TIMEOUT_MS);
+	assert_int_equal(s.r.status, 1);
+	submit_expect(&s, "nvrt-submit: semaphore wait: channel 1: the host asked for the device back "
+		      "(sim device request: an unbind or a hot-unplug): stopping", "the wait stops");
+	submit_expect(&s, "nvrt-submit: the host asked for the simulated GPU back: work stopped, "
+		      "channel torn down, device released", "exit message");
+	if (strstr(s.r.err, "teardown:") || strstr(s.r.err, "failure report:"))
+		fail_msg("the teardown failed, or a report was printed:\n%s", s.r.err);
+	if (s.seconds > SUBMIT_FAULT_SECONDS)
+		fail_msg("host-request: took %.1f s", s.seconds);
+	proc_result_free(&s.r);
+}
+
 static void test_usage(void **state)
 {
 	struct submit_result s;
@@ -218,6 +305,10 @@ static void test_usage(void **state)
 	proc_result_free(&s.r);
 	submit_run(&s, "--count", "0", NULL, NULL, NULL, NULL);
 	assert_int_equal(s.r.status, 2);
+	proc_result_free(&s.r);
+	submit_run(&s, "--inject", "fell-off-bus", "--vfio", "0000:65:00.0", NULL, NULL);
+	assert_int_equal(s.r.status, 2);
+	submit_expect(&s, "only the simulator can stage it", "simulator-only kinds");
 	proc_result_free(&s.r);
 }
 
@@ -286,6 +377,10 @@ int main(void)
 		cmocka_unit_test(test_inject_bad_tsg),
 		cmocka_unit_test(test_inject_unmapped_semaphore),
 		cmocka_unit_test(test_inject_stuck_acquire_timeout),
+		cmocka_unit_test(test_inject_fell_off_bus),
+		cmocka_unit_test(test_inject_pri_error),
+		cmocka_unit_test(test_inject_stale_channel),
+		cmocka_unit_test(test_inject_host_request),
 		cmocka_unit_test(test_usage),
 	};
 

@@ -58,6 +58,8 @@ static struct fake {
 	unsigned int nranges;
 	uint32_t device_flags, bar0_flags;
 	uint64_t bar0_size;
+	unsigned int req_count;      /* VFIO_PCI_REQ_IRQ_INDEX interrupts (0: none) */
+	int set_irqs_errno;
 	/* what happened */
 	unsigned int calls;          /* wrapped calls the fake answered */
 	bool fd_open[FD_END - FD_CONTAINER];
@@ -71,6 +73,8 @@ static struct fake {
 	unsigned int nmaps;
 	struct fake_map unmaps[16];
 	unsigned int nunmaps;
+	int req_efd;                 /* the eventfd registered for the device request, or -1 */
+	unsigned int req_unregistered;
 } fk;
 
 static uint32_t bar0_mem[0x10000 / 4] __attribute__((aligned(4096)));
@@ -89,6 +93,8 @@ static void fake_reset(void)
 	fk.bar0_flags = VFIO_REGION_INFO_FLAG_READ | VFIO_REGION_INFO_FLAG_WRITE |
 			VFIO_REGION_INFO_FLAG_MMAP;
 	fk.bar0_size = sizeof(bar0_mem);
+	fk.req_count = 1;
+	fk.req_efd = -1;
 	unsetenv("NVRT_VFIO_IOMMUFD");
 }
 
@@ -468,6 +474,43 @@ static int fake_region_info(struct vfio_region_info *r)
 	return 0;
 }
 
+/* vfio-pci's device request interrupt: one eventfd, or none. */
+static int fake_irq_info(struct vfio_irq_info *i)
+{
+	if (i->argsz < sizeof(*i) || i->index != VFIO_PCI_REQ_IRQ_INDEX)
+		return fake_fail(EINVAL);
+	i->count = fk.req_count;
+	i->flags = fk.req_count ? VFIO_IRQ_INFO_EVENTFD | VFIO_IRQ_INFO_NORESIZE : 0;
+	return 0;
+}
+
+static int fake_set_irqs(const struct vfio_irq_set *set)
+{
+	const uint32_t trigger_fd = VFIO_IRQ_SET_DATA_EVENTFD | VFIO_IRQ_SET_ACTION_TRIGGER;
+	const uint32_t trigger_none = VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_TRIGGER;
+	int32_t fd;
+
+	if (set->index != VFIO_PCI_REQ_IRQ_INDEX || set->start != 0)
+		fail_msg("VFIO_DEVICE_SET_IRQS index %u start %u", set->index, set->start);
+	if (fk.set_irqs_errno)
+		return fake_fail(fk.set_irqs_errno);
+	if (set->flags == trigger_fd && set->count == 1 && set->argsz >= sizeof(*set) + sizeof(fd)) {
+		memcpy(&fd, set->data, sizeof(fd));
+		if (fd < 0 || fk.req_efd >= 0)
+			fail_msg("device request eventfd %d (registered: %d)", fd, fk.req_efd);
+		fk.req_efd = fd;
+		return 0;
+	}
+	if (set->flags == trigger_none && set->count == 0) {
+		fk.req_efd = -1;
+		fk.req_unregistered++;
+		return 0;
+	}
+	fail_msg("VFIO_DEVICE_SET_IRQS flags 0x%x count %u argsz %u", set->flags, set->count,
+		 set->argsz);
+	return -1;
+}
+
 static int fake_device_ioctl(unsigned long req, void *arg)
 {
 	struct vfio_device_info *info = arg;
@@ -489,6 +532,10 @@ static int fake_device_ioctl(unsigned long req, void *arg)
 	case VFIO_DEVICE_RESET:
 		fk.resets++;
 		return 0;
+	case VFIO_DEVICE_GET_IRQ_INFO:
+		return fake_irq_info(arg);
+	case VFIO_DEVICE_SET_IRQS:
+		return fake_set_irqs(arg);
 	}
 	fail_msg("unexpected device ioctl 0x%lx", req);
 	return -1;
@@ -595,9 +642,10 @@ static void expect_msg(const char *msg, const char *want)
 /* Nothing of the device left open or mapped. */
 static void expect_released(void)
 {
-	if (fake_fds_open() || fk.dirs_open || fk.bar0_mapped)
-		fail_msg("left behind: %d fds, %d directories, BAR0 %s", fake_fds_open(), fk.dirs_open,
-			 fk.bar0_mapped ? "mapped" : "unmapped");
+	if (fake_fds_open() || fk.dirs_open || fk.bar0_mapped || fk.req_efd >= 0)
+		fail_msg("left behind: %d fds, %d directories, BAR0 %s, request eventfd %d",
+			 fake_fds_open(), fk.dirs_open, fk.bar0_mapped ? "mapped" : "unmapped",
+			 fk.req_efd);
 	assert_int_equal(fk.resets, 0);
 }
 
@@ -696,6 +744,57 @@ static void test_vfio_open_close(void **state)
 	assert_int_equal(fk.command_writes, 1);
 	nvrt_backend_close(b);
 	expect_released();
+}
+
+/*
+ * The device request: an eventfd registered at open (VFIO_DEVICE_SET_IRQS,
+ * DATA_EVENTFD | ACTION_TRIGGER on VFIO_PCI_REQ_IRQ_INDEX); the kernel
+ * signalling it is seen, and stays seen; close unregisters it before the
+ * device fd goes and closes the eventfd.
+ */
+static void test_vfio_device_request(void **state)
+{
+	uint64_t one = 1;
+	struct nvrt_backend *b;
+	int efd;
+
+	(void)state;
+	b = open_ok(BDF);
+	efd = fk.req_efd;
+	assert_true(efd >= 0);
+	assert_true(fcntl(efd, F_GETFL) & O_NONBLOCK);     /* waits must never block on it */
+	assert_true(fcntl(efd, F_GETFD) & FD_CLOEXEC);
+	assert_false(nvrt_backend_host_request(b));
+	assert_int_equal(write(efd, &one, sizeof(one)), sizeof(one));   /* the kernel asks */
+	assert_true(nvrt_backend_host_request(b));
+	assert_true(nvrt_backend_host_request(b));
+	nvrt_backend_close(b);
+	assert_int_equal(fk.req_unregistered, 1);
+	assert_int_equal(fcntl(efd, F_GETFD), -1);        /* closed */
+	expect_released();
+}
+
+/* No request interrupt (an old kernel): the device still opens. */
+static void test_vfio_no_request_irq(void **state)
+{
+	struct nvrt_backend *b;
+
+	(void)state;
+	fk.req_count = 0;
+	b = open_ok(BDF);
+	assert_int_equal(fk.req_efd, -1);
+	assert_false(nvrt_backend_host_request(b));
+	nvrt_backend_close(b);
+	assert_int_equal(fk.req_unregistered, 0);
+	expect_released();
+}
+
+/* The kernel refuses the eventfd: the open fails, saying which ioctl. */
+static void test_vfio_request_refused(void **state)
+{
+	(void)state;
+	fk.set_irqs_errno = EINVAL;
+	open_fails("VFIO_DEVICE_SET_IRQS (device request eventfd) failed", NULL);
 }
 
 static void test_vfio_bar0(void **state)
@@ -1031,6 +1130,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_vfio_open_close, fake_setup),
 		cmocka_unit_test_setup(test_vfio_bar0, fake_setup),
+		cmocka_unit_test_setup(test_vfio_device_request, fake_setup),
+		cmocka_unit_test_setup(test_vfio_no_request_irq, fake_setup),
+		cmocka_unit_test_setup(test_vfio_request_refused, fake_setup),
 		cmocka_unit_test_setup(test_vfio_dma, fake_setup),
 		cmocka_unit_test_setup(test_vfio_iova_ranges, fake_setup),
 		cmocka_unit_test_setup(test_vfio_no_range_cap, fake_setup),

@@ -5,7 +5,7 @@
 #     project's addenda (as `make` builds the IR);
 #   - nvrt-submit --count 1000 on the simulator;
 #   - nvrt-submit with each fault it can inject (expected to exit 1: the
-#     failure report, the teardown after a fault);
+#     failure report, the teardown after a fault; stale-channel exits 0);
 # Each run's full valgrind log is kept in $VALGRIND_DIR/<run>.log.  Ends with
 # "N passed, N failed".
 #
@@ -93,11 +93,14 @@ done
 # Valgrind runs the simulator's thread and the caller one at a time, many
 # times slower: waits get a generous limit.
 vg nvrt-submit-1000 0 -- "$NVRT_SUBMIT" --count 1000 --timeout-ms 60000
-for kind in bad-signature bad-gp-entry bad-method bad-tsg unmapped-semaphore stuck-acquire; do
+for kind in bad-signature bad-gp-entry bad-method bad-tsg unmapped-semaphore stuck-acquire \
+	fell-off-bus pri-error host-request; do
 	to=60000
 	[ "$kind" = stuck-acquire ] && to=2000
 	vg "nvrt-submit-inject-$kind" 1 -- "$NVRT_SUBMIT" --count 2 --inject "$kind" --timeout-ms "$to"
 done
+# A crashed run's state is torn down, then the run completes.
+vg nvrt-submit-inject-stale-channel 0 -- "$NVRT_SUBMIT" --count 2 --inject stale-channel --timeout-ms 60000
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -12,7 +12,9 @@
  * bound to a driver other than vfio-pci (the guest's PCIe root port, bound
  * to pcieport).  The program checks the failures before binding, binds edu
  * to vfio-pci through driver_override, then opens it and runs edu's DMA
- * engine both ways through the IOMMU.  One line per check, "ok - ..." or
+ * engine both ways through the IOMMU, and last unbinds it from vfio-pci
+ * while the backend holds it: the device request must reach the backend
+ * and the unbind complete once it closes.  One line per check, "ok - ..." or
  * "not ok - ...", and a last line "N passed, N failed"; exit status 1 if a
  * check failed.
  *
@@ -37,6 +39,7 @@
 #include <unistd.h>
 
 #include <linux/pci_regs.h>
+#include <pthread.h>
 
 #include "nvrt/backend.h"
 #include "nvrt/vfio.h"
@@ -455,6 +458,79 @@ out:
 	vfio_iommu_close(&io);
 }
 
+/* ---- the host takes the device back ---------------------------------------------- */
+
+#define REQUEST_LIMIT_MS 5000.0
+
+struct unbind {
+	const char *bdf;
+	double t0;
+	volatile int done;         /* 1 written, -1 failed */
+	volatile double ms;        /* when the write returned */
+};
+
+/* Unbinding a vfio-pci device blocks until its user lets go. */
+static void *unbind_thread(void *arg)
+{
+	struct unbind *u = arg;
+	int rc = sysfs_write("/sys/bus/pci/drivers/vfio-pci/unbind", u->bdf);
+
+	u->ms = now_ms() - u->t0;
+	__atomic_store_n(&u->done, rc == 0 ? 1 : -1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * While the backend holds edu, another thread unbinds it from vfio-pci (what
+ * the host does to take a device back).  vfio-pci signals the device
+ * request; the backend sees it, the program closes the backend, and the
+ * unbind completes -- all within 5 s.  Then edu is bound again for what
+ * follows.
+ */
+static void check_device_request(const char *edu)
+{
+	struct unbind u = { .bdf = edu };
+	struct nvrt_err err = { { 0 } };
+	struct nvrt_backend *b = nvrt_backend_vfio_open(edu, &err);
+	double t_req = -1;
+	char drv[64];
+	pthread_t t;
+
+	if (!check(b != NULL, "open edu to hold it while the host takes it back")) {
+		note("%s", err.msg);
+		return;
+	}
+	check(!nvrt_backend_host_request(b), "no device request while nobody asks for edu");
+	u.t0 = now_ms();
+	if (!check(pthread_create(&t, NULL, unbind_thread, &u) == 0, "a thread to unbind edu")) {
+		nvrt_backend_close(b);
+		return;
+	}
+	while (now_ms() - u.t0 < REQUEST_LIMIT_MS && !__atomic_load_n(&u.done, __ATOMIC_ACQUIRE)) {
+		if (nvrt_backend_host_request(b)) {
+			t_req = now_ms() - u.t0;
+			break;
+		}
+		usleep(1000);
+	}
+	check(t_req >= 0 && !u.done, "device request: the backend got vfio-pci's request %.0f ms "
+	      "after the unbind began, while the unbind waited", t_req);
+	nvrt_backend_close(b);
+	while (now_ms() - u.t0 < REQUEST_LIMIT_MS && !__atomic_load_n(&u.done, __ATOMIC_ACQUIRE))
+		usleep(1000);
+	if (!check(u.done == 1 && u.ms < REQUEST_LIMIT_MS, "device request: the backend closed and "
+		   "the unbind completed %.0f ms after it began (limit %.0f ms)", u.done ? u.ms : -1.0,
+		   REQUEST_LIMIT_MS)) {
+		note("the unbind thread is still blocked (done %d): exiting with it", u.done);
+		return;
+	}
+	pthread_join(t, NULL);
+	sysfs_link(edu, "driver", drv, sizeof(drv));
+	check(!drv[0], "device request: edu is bound to no driver now (driver: %s)",
+	      drv[0] ? drv : "none");
+	bind_vfio(edu);
+}
+
 /* Open, identify, close once more: everything was given back. */
 static void check_reopen(const char *edu)
 {
@@ -488,6 +564,7 @@ int main(int argc, char **argv)
 		checks_open(edu);
 		checks_iommu(edu);
 		check_reopen(edu);
+		check_device_request(edu);
 	}
 	check(fd_count() == fds, "no file descriptor left open (%d before, %d after)", fds, fd_count());
 	printf("%u passed, %u failed\n", passed, failed);

@@ -279,6 +279,14 @@ report() {
 		not_ok "guest_vfio exited with status $rc"
 	fi
 
+	# The unbind while guest_vfio held edu went through vfio-pci's device request.
+	relay=$(section dmesg | sed -n 's/^\[[ 0-9.]*\] \(vfio-pci .*Relaying device request to user.*\)$/\1/p' | head -n 1)
+	if [ -n "$relay" ]; then
+		ok "the kernel relayed the device request to the program: \"$relay\""
+	else
+		not_ok "no \"Relaying device request to user\" in the guest's kernel log"
+	fi
+
 	# nvrt-submit must stop at chip identification: edu's BOOT_0 is not a GV100's.
 	out=$dir/nvrt-submit.txt
 	section nvrt-submit >"$out"

@@ -30,6 +30,7 @@ struct nvrt_backend;
 struct nvrt_identity;
 struct nvrt_topology;
 struct nvrt_host_watch;
+struct nvrt_stale;
 
 /* Pushbuffer method header types (NV_FIFO_DMA_SEC_OP / TERT_OP). */
 enum nvrt_pb_op {
@@ -165,6 +166,21 @@ struct nvrt_chip {
 	bool (*fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *w, char *why, size_t n);
 	void (*fault_report)(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out);
 	void (*fault_clear)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+	/*
+	 * device_bus_hw.c: pri_error tells the chip's PRI error word (a failed
+	 * register read); bus_probe is a register that never reads all ones;
+	 * reg_name writes the manual's name of the register at offset.
+	 * stale_scan finds channels bound or enabled and runlists holding
+	 * entries that nobody here created (each described on log);
+	 * runlist_idle: no PBDMA of w's runlist holds a channel.
+	 */
+	bool (*pri_error)(uint32_t value);
+	uint32_t (*bus_probe)(void);
+	bool (*host_enabled)(struct nvrt_backend *b);   /* PFIFO out of reset */
+	void (*reg_name)(uint32_t offset, char *buf, size_t n);
+	int (*stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
+			  FILE *log);
+	bool (*runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 };
 
 extern const struct nvrt_chip nvrt_chip_gv100;

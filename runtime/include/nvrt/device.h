@@ -27,6 +27,10 @@
 enum {
 	NVRT_E_TIMEOUT = -2,     /* nothing went wrong, but nothing happened in time */
 	NVRT_E_FAULT = -3,       /* the GPU reported an error: see nvrt_channel_report */
+	NVRT_E_BUS = -4,         /* a register read was not data: the GPU is not responding
+				  * (all ones), or a PRI error (nvrt_device_gone tells) */
+	NVRT_E_RELEASED = -5,    /* the host asked for the device back: tear down and close
+				  * the backend (later waits, the teardown's, run on) */
 };
 
 #define NVRT_MAX_ENGINES 64
@@ -67,6 +71,16 @@ struct nvrt_host_watch {
 	uint32_t num_pbdma, pbdma_fault_id;
 };
 
+/* Channels and runlists a previous user left (a run killed without its
+ * teardown): nvrt_device_open finds them and tears them down. */
+#define NVRT_MAX_CHANNELS 4096
+#define NVRT_STALE_LOG_MAX 8     /* channels described one by one */
+struct nvrt_stale {
+	uint64_t channels[NVRT_MAX_CHANNELS / 64];   /* bound or enabled */
+	uint32_t nchannels;
+	uint32_t runlists;       /* runlists whose ENG_RUNLIST holds entries (bit mask) */
+};
+
 struct nvrt_device {
 	struct nvrt_backend *backend;
 	const struct nvrt_chip *chip;
@@ -74,6 +88,10 @@ struct nvrt_device {
 	struct nvrt_topology topo;
 	struct nvrt_dma flush;   /* the sysmem flush page */
 	FILE *log;               /* bring-up steps, or NULL */
+	uint32_t timeout_ms;     /* of bring-up's own waits (stale state) */
+	struct nvrt_stale stale; /* what bring-up found and cleared */
+	uint64_t bus_checked;    /* bad register reads already reported */
+	bool host_request;       /* the host asked for the device back (reported once) */
 };
 
 /*
@@ -84,6 +102,12 @@ struct nvrt_device {
 int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct nvrt_chip *c,
 		     FILE *log, struct nvrt_err *err);
 void nvrt_device_close(struct nvrt_device *d);
+/* The GPU stopped answering: every BAR0 read returns all ones. */
+bool nvrt_device_gone(const struct nvrt_device *d);
+/* NVRT_E_BUS, err saying "what: ..." and naming the register, when a
+ * register read since the last check was not data; else 0.  Waits check by
+ * themselves; this is for values read outside them (nvrt_device_time_ns). */
+int nvrt_device_check(struct nvrt_device *d, const char *what, struct nvrt_err *err);
 /* The PBDMAs that serve runlist (a bit mask). */
 uint32_t nvrt_device_runlist_pbdmas(const struct nvrt_device *d, uint32_t runlist);
 /* A copy engine on a runlist of its own (no graphics), served by a PBDMA. */

@@ -63,5 +63,13 @@ uint32_t NVRT_FN(host_method_illegal)(void);
 bool NVRT_FN(fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *w, char *why, size_t n);
 void NVRT_FN(fault_report)(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out);
 void NVRT_FN(fault_clear)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+/* device_bus_hw.c */
+bool NVRT_FN(pri_error)(uint32_t value);
+uint32_t NVRT_FN(bus_probe)(void);
+bool NVRT_FN(host_enabled)(struct nvrt_backend *b);
+void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n);
+int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
+			FILE *log);
+bool NVRT_FN(runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 
 #endif

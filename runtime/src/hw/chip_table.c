@@ -56,4 +56,10 @@ const struct nvrt_chip NVRT_CAT(nvrt_chip_, NVRT_CHIP) = {
 	.fault_check = NVRT_FN(fault_check),
 	.fault_report = NVRT_FN(fault_report),
 	.fault_clear = NVRT_FN(fault_clear),
+	.pri_error = NVRT_FN(pri_error),
+	.bus_probe = NVRT_FN(bus_probe),
+	.host_enabled = NVRT_FN(host_enabled),
+	.reg_name = NVRT_FN(reg_name),
+	.stale_scan = NVRT_FN(stale_scan),
+	.runlist_idle = NVRT_FN(runlist_idle),
 };

@@ -165,13 +165,17 @@ bool NVRT_FN(fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *
 	if (n)
 		why[0] = '\0';
 	/* MMU first: a PBDMA fault follows from it, and its type says most. */
-	fault |= fault_check_mmu(b, &wb);
+	bool mmu = fault_check_mmu(b, &wb);
+
 	fault |= fault_check_pfifo(b, &wb);
 	for (uint32_t p = 0; p < w->num_pbdma; p++)
 		if (w->pbdma_mask >> p & 1)
 			fault |= fault_check_pbdma(b, p, &wb);
 	fault |= fault_check_channel(b, w->chid, &wb);
-	return fault;
+	/* A fault latched while the others were read: its MMU side is there now. */
+	if (fault && !mmu)
+		mmu = fault_check_mmu(b, &wb);
+	return fault || mmu;
 }
 
 /* ---- acknowledging (before teardown) ------------------------------------------------------ */
@@ -191,10 +195,25 @@ void NVRT_FN(fault_clear)(struct nvrt_backend *b, const struct nvrt_host_watch *
 
 /* ---- the report ---------------------------------------------------------------------------- */
 
+/* A register's line, unless the read failed in the priv ring: then it says
+ * so instead of decoding the error word as the register's fields. */
+static void report_line(const char *indent, const struct refgen_layout *l, int index, uint32_t v,
+			unsigned flags, FILE *out)
+{
+	if (!NVRT_FN(pri_error)(v)) {
+		nvrt_reg_line(indent, l, index, v, flags, out);
+		return;
+	}
+	fprintf(out, "%s%s", indent, l->name);
+	if (index >= 0)
+		fprintf(out, "(%d)", index);
+	fprintf(out, " 0x%08" PRIx32 ": PRI error (NV_PRI_ERROR_CODE_BADF): not the register's value\n", v);
+}
+
 #define REPORT(b, out, indent, reg, flags, ...)                                             \
-	nvrt_reg_line(indent, &HW(reg##_layout), -1, REG_RD(b, reg, __VA_ARGS__).v, flags, out)
+	report_line(indent, &HW(reg##_layout), -1, REG_RD(b, reg, __VA_ARGS__).v, flags, out)
 #define REPORT_I(b, out, indent, reg, i, flags)                                             \
-	nvrt_reg_line(indent, &HW(reg##_layout), (int)(i), REG_RD(b, reg, i).v, flags, out)
+	report_line(indent, &HW(reg##_layout), (int)(i), REG_RD(b, reg, i).v, flags, out)
 
 static void report_pfifo(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out)
 {
@@ -224,8 +243,8 @@ static void report_method(struct nvrt_backend *b, uint32_t p, FILE *out)
 
 	addr = HW(ppbdma_method0_addr_set_raw)(addr, HW(ppbdma_method0_addr_get)(m));
 	name = NVRT_FN(host_method_name)(addr.v);
-	nvrt_reg_line("    ", &HW(ppbdma_method0_layout), (int)p, m.v, 0, out);
-	nvrt_reg_line("    ", &HW(ppbdma_data0_layout), (int)p, d.v, 0, out);
+	report_line("    ", &HW(ppbdma_method0_layout), (int)p, m.v, 0, out);
+	report_line("    ", &HW(ppbdma_data0_layout), (int)p, d.v, 0, out);
 	if (HW(ppbdma_method0_valid_get)(m) != HWC(PPBDMA_METHOD0_VALID_TRUE))
 		return;
 	fprintf(out, "      pending method 0x%03" PRIx32 " %s, subchannel %u\n", addr.v,
@@ -245,9 +264,9 @@ static void report_gp_shadow(struct nvrt_backend *b, uint32_t p, FILE *out)
 	struct nvrt_gp_entry e;
 
 	NVRT_FN(gp_entry_decode)(w, &e);
-	nvrt_reg_line("    ", &HW(ppbdma_gp_shadow_0_layout), (int)p, w[0], 0, out);
-	nvrt_reg_line("    ", &HW(ppbdma_gp_shadow_1_layout), (int)p, w[1], 0, out);
-	nvrt_reg_line("      as ", &HW(ppbdma_gp_entry1_layout), -1, w[1], NVRT_REG_NONZERO, out);
+	report_line("    ", &HW(ppbdma_gp_shadow_0_layout), (int)p, w[0], 0, out);
+	report_line("    ", &HW(ppbdma_gp_shadow_1_layout), (int)p, w[1], 0, out);
+	report_line("      as ", &HW(ppbdma_gp_entry1_layout), -1, w[1], NVRT_REG_NONZERO, out);
 	if (e.length)
 		fprintf(out, "      segment at 0x%" PRIx64 ", %u dwords\n", e.va, e.length);
 }
@@ -305,13 +324,13 @@ static void report_mmu(struct nvrt_backend *b, const struct nvrt_host_watch *w, 
 		fputs("    no fault recorded (NV_PFB_PRI_MMU_FAULT_INFO_VALID 0)\n", out);
 		return;
 	}
-	nvrt_reg_line("    ", &HW(pfb_pri_mmu_fault_info_layout), -1, info.v, 0, out);
+	report_line("    ", &HW(pfb_pri_mmu_fault_info_layout), -1, info.v, 0, out);
 	fprintf(out, "      FAULT_TYPE %s, ACCESS_TYPE %s\n",
 		FAULT_NAME(fault_types, HW(pfb_pri_mmu_fault_info_fault_type_get)(info)),
 		FAULT_NAME(access_types, HW(pfb_pri_mmu_fault_info_access_type_get)(info)));
-	nvrt_reg_line("    ", &HW(pfb_pri_mmu_fault_addr_lo_layout), -1, alo.v, 0, out);
+	report_line("    ", &HW(pfb_pri_mmu_fault_addr_lo_layout), -1, alo.v, 0, out);
 	fprintf(out, "      faulting address 0x%" PRIx64 "\n", HW(pfb_pri_mmu_fault_addr_join)(alo, ahi));
-	nvrt_reg_line("    ", &HW(pfb_pri_mmu_fault_inst_lo_layout), -1, ilo.v, 0, out);
+	report_line("    ", &HW(pfb_pri_mmu_fault_inst_lo_layout), -1, ilo.v, 0, out);
 	fprintf(out, "      instance block 0x%" PRIx64 "\n", HW(pfb_pri_mmu_fault_inst_join)(ilo, ihi));
 	report_fault_engine(w, HW(pfb_pri_mmu_fault_inst_lo_engine_id_get)(ilo), out);
 }

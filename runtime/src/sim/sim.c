@@ -351,7 +351,8 @@ static uint32_t sim_bar0_read32(struct nvrt_backend *b, uint32_t offset)
 	uint32_t v;
 
 	pthread_mutex_lock(&s->lock);
-	v = sim_regs_read(s, offset);
+	if (!sim_fail_read(s, &v))
+		v = sim_regs_read(s, offset);
 	pthread_mutex_unlock(&s->lock);
 	return v;
 }
@@ -361,7 +362,8 @@ static void sim_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t v
 	struct sim *s = (struct sim *)b;
 
 	pthread_mutex_lock(&s->lock);
-	sim_regs_write(s, offset, value);
+	if (!s->dead)
+		sim_regs_write(s, offset, value);
 	pthread_mutex_unlock(&s->lock);
 }
 
@@ -381,9 +383,9 @@ static void *sim_thread_main(void *arg)
 	pthread_mutex_lock(&s->lock);
 	while (!s->stop) {
 		uint64_t now = sim_now();
-		bool busy = sim_sched_tick(s, now);
+		bool busy = !s->dead && sim_sched_tick(s, now);
 		uint64_t due = sim_sched_next_due(s, now);
-		uint64_t wait = due > now ? due - now : 0;
+		uint64_t wait = s->dead ? SIM_IDLE_TICK_NS : due > now ? due - now : 0;
 
 		if (busy && wait > SIM_BUSY_TICK_NS)
 			wait = SIM_BUSY_TICK_NS;
@@ -423,6 +425,17 @@ static void sim_close(struct nvrt_backend *b)
 	sim_free(s);
 }
 
+static bool sim_host_request(struct nvrt_backend *b)
+{
+	struct sim *s = (struct sim *)b;
+	bool r;
+
+	pthread_mutex_lock(&s->lock);
+	r = s->host_request;
+	pthread_mutex_unlock(&s->lock);
+	return r;
+}
+
 static const struct nvrt_backend_ops sim_ops = {
 	.name = "sim",
 	.bar0_read32 = sim_bar0_read32,
@@ -430,6 +443,7 @@ static const struct nvrt_backend_ops sim_ops = {
 	.dma_alloc = sim_dma_alloc,
 	.dma_free = sim_dma_free,
 	.close = sim_close,
+	.host_request = sim_host_request,
 };
 
 static int sim_sync_init(struct sim *s, struct nvrt_err *err)
@@ -485,5 +499,31 @@ struct nvrt_backend *nvrt_backend_sim_open(const struct nvrt_sim_config *cfg, st
 		return NULL;
 	}
 	s->thread_started = true;
+	if (cfg && cfg->crashed_run && sim_crashed_run(s, err) < 0) {
+		sim_close(&s->base);
+		return NULL;
+	}
 	return &s->base;
+}
+
+int nvrt_sim_fail(struct nvrt_backend *b, enum nvrt_sim_failure f, uint64_t reads,
+		  struct nvrt_err *err)
+{
+	struct sim *s = (struct sim *)b;
+
+	if (!b || b->ops != &sim_ops)
+		return nvrt_err_set(err, "failures can only be injected into the simulator");
+	pthread_mutex_lock(&s->lock);
+	if (f == NVRT_SIM_HOST_REQUEST) {
+		s->host_request = true;
+		pthread_mutex_unlock(&s->lock);
+		return 0;
+	}
+	s->fail = f;
+	s->fail_reads = reads;
+	s->fail_armed = true;
+	if (f == NVRT_SIM_FELL_OFF_BUS && !reads)
+		s->dead = true;   /* at once: the work in flight never completes */
+	pthread_mutex_unlock(&s->lock);
+	return 0;
 }

@@ -55,10 +55,11 @@
 
 /*
  * What a read of a register outside every modelled unit returns: a PRI
- * error (0xBADFxxxx, ../shared/design/gv100-host-facts.md section 0; the
- * host backend returns the same).
+ * error word (NV_PRI_ERROR_CODE_BADF, addendum dev_bus;
+ * ../shared/design/gv100-host-facts.md section 0).
  */
-#define SIM_PRI_ERROR 0xBADF0000u
+uint32_t sim_pri_error(void);
+#define SIM_PRI_ERROR sim_pri_error()
 
 /* Model timing: work is never done inside the register write that asks for
  * it, but after these delays, by the model's thread. */
@@ -156,6 +157,11 @@ struct sim {
 	uint64_t preempt_due;
 	uint32_t runlist_preempt;      /* NV_PFIFO_RUNLIST_PREEMPT bits pending */
 	uint64_t runlist_preempt_due;
+
+	/* nvrt_sim_fail (sim_fail.c): a failure armed, and a GPU gone. */
+	bool fail_armed, dead, host_request;
+	enum nvrt_sim_failure fail;
+	uint64_t fail_reads;           /* reads left before it */
 };
 
 /* ---- sim.c: time, memory by IOVA, thread ---------------------------------------- */
@@ -168,6 +174,12 @@ void sim_kick(struct sim *s);                    /* wake the thread */
 int sim_mem_read(struct sim *s, uint64_t iova, void *buf, size_t len);
 int sim_mem_write(struct sim *s, uint64_t iova, const void *buf, size_t len);
 int sim_mem_read_cb(void *ctx, uint64_t iova, void *buf, size_t len);
+
+/* ---- sim_fail.c: nvrt_sim_fail's failures; sim_stale.c: a crashed run ------- */
+
+/* A BAR0 read as the failures make it: true with *v set when one decides it. */
+bool sim_fail_read(struct sim *s, uint32_t *v);
+int sim_crashed_run(struct sim *s, struct nvrt_err *err);
 
 /* ---- sim_regs.c: the register file ----------------------------------------------- */
 

@@ -1,0 +1,137 @@
+/*
+ * State a crashed run left behind.  A run killed without its teardown
+ * (kill -9) leaves its channel bound to an instance block in memory that is
+ * no longer mapped for the GPU, enabled, and its TSG on a runlist that Host
+ * still schedules.  Before the reset of PFIFO, bring-up finds such channels
+ * (NV_PCCSR_CHANNEL_INST BIND, NV_PCCSR_CHANNEL ENABLE) and runlists
+ * (NV_PFIFO_ENG_RUNLIST LENGTH) and tears them down in the order of
+ * dev_fifo's "Channel Teardown Sequence": scheduling off for the runlist,
+ * the channels disabled, the runlist preempted and its PBDMAs waited for
+ * (CHAN_STATUS INVALID, servicing interrupts meanwhile), an empty runlist
+ * submitted, scheduling on, then the channels unbound with their FAULTED
+ * bits reset.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "device_poll.h"
+#include "device_stale.h"
+
+struct stale_wait {
+	struct nvrt_device *d;
+	struct nvrt_host_watch w;
+};
+
+static void stale_watch(const struct nvrt_device *d, uint32_t runlist, struct nvrt_host_watch *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->runlist = runlist;
+	w->pbdma_mask = nvrt_device_runlist_pbdmas(d, runlist);
+	w->num_pbdma = d->topo.num_pbdma;
+	w->pbdma_fault_id = d->topo.pbdma_fault_id;
+	w->chid = w->tsgid = UINT32_MAX;   /* none of ours */
+}
+
+/* Step 4a: PBDMAs empty; interrupts that would hold the save up acknowledged. */
+static int stale_preempted(void *arg, struct nvrt_err *err)
+{
+	struct stale_wait *s = arg;
+	char why[16];
+
+	(void)err;
+	if (s->d->chip->runlist_idle(s->d->backend, &s->w))
+		return 1;
+	if (s->d->chip->fault_check(s->d->backend, &s->w, why, sizeof(why)))
+		s->d->chip->fault_clear(s->d->backend, &s->w);
+	return 0;
+}
+
+static int stale_runlist_taken(void *arg, struct nvrt_err *err)
+{
+	struct stale_wait *s = arg;
+
+	(void)err;
+	return !s->d->chip->runlist_pending(s->d->backend, s->w.runlist);
+}
+
+static bool stale_has(const struct nvrt_stale *st, uint32_t chid)
+{
+	return st->channels[chid / 64] >> (chid % 64) & 1;
+}
+
+/* Teardown steps 1-4 and the empty runlist, for one runlist. */
+static int stale_runlist_clear(struct nvrt_device *d, uint32_t r, struct nvrt_err *err)
+{
+	const struct nvrt_chip *c = d->chip;
+	struct stale_wait s = { d, { 0 } };
+	char what[64];
+	int rc;
+
+	stale_watch(d, r, &s.w);
+	snprintf(what, sizeof(what), "stale runlist %u: preempt", r);
+	c->runlist_preempt(d->backend, r);
+	rc = device_poll(d, d->timeout_ms, what, stale_preempted, &s, DEVICE_POLL_TEARDOWN, err);
+	c->runlist_sched_disable(d->backend, r, false);
+	if (rc)
+		return rc;
+	if (c->runlist_submit(d->backend, r, d->flush.iova, d->flush.aperture, 0, err) < 0)
+		return -1;
+	snprintf(what, sizeof(what), "stale runlist %u: empty runlist", r);
+	return device_poll(d, d->timeout_ms, what, stale_runlist_taken, &s, DEVICE_POLL_TEARDOWN, err);
+}
+
+static void stale_log_done(const struct nvrt_device *d)
+{
+	const struct nvrt_stale *st = &d->stale;
+
+	if (!d->log)
+		return;
+	fprintf(d->log, "  stale state cleared:");
+	for (uint32_t r = 0; r < 32; r++)
+		if (st->runlists >> r & 1)
+			fprintf(d->log, " runlist %u scheduling disabled, preempted, emptied;", r);
+	fprintf(d->log, " %u channel%s disabled and unbound\n", st->nchannels,
+		st->nchannels == 1 ? "" : "s");
+}
+
+int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
+{
+	const struct nvrt_chip *c = d->chip;
+	struct nvrt_stale *st = &d->stale;
+	uint32_t nch;
+	int rc = 0;
+
+	/* Host in reset holds nothing, and its registers need not answer. */
+	if (!c->host_enabled(d->backend))
+		return device_bus_check(d, "looking for stale state", err);
+	if (c->topology_read(d->backend, &d->topo, err) < 0 ||
+	    c->stale_scan(d->backend, &d->topo, st, NULL) < 0)
+		return -1;
+	/* What was read must be data before anything is torn down for it. */
+	if (device_bus_check(d, "looking for stale state", err))
+		return NVRT_E_BUS;
+	if (!st->nchannels && !st->runlists)
+		return 0;
+	if (d->log)
+		fprintf(d->log, "stale state from a previous user (a run that ended without its "
+			"teardown):\n");
+	c->stale_scan(d->backend, &d->topo, st, d->log);
+	nch = d->topo.num_channels < NVRT_MAX_CHANNELS ? d->topo.num_channels : NVRT_MAX_CHANNELS;
+	for (uint32_t r = 0; r < 32; r++)
+		if (st->runlists >> r & 1)
+			c->runlist_sched_disable(d->backend, r, true);
+	for (uint32_t chid = 0; chid < nch; chid++)
+		if (stale_has(st, chid))
+			c->channel_enable(d->backend, chid, false);
+	for (uint32_t r = 0; r < 32 && !rc; r++)
+		if (st->runlists >> r & 1)
+			rc = stale_runlist_clear(d, r, err);
+	for (uint32_t chid = 0; chid < nch && !rc; chid++)
+		if (stale_has(st, chid))
+			c->channel_unbind(d->backend, chid);
+	if (!rc)
+		rc = device_bus_check(d, "stale state", err);
+	if (!rc)
+		stale_log_done(d);
+	return rc;
+}

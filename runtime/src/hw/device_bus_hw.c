@@ -1,0 +1,158 @@
+/*
+ * What survives a bad bus and a crashed predecessor, for one chip: the PRI
+ * error word (addendum dev_bus NV_PRI_ERROR), the register that never reads
+ * all ones (NV_PMC_BOOT_0), the manual's name of any register the runtime
+ * reads (for the messages), and the scan for channels and runlists a
+ * previous user left behind (dev_fifo NV_PCCSR_*, NV_PFIFO_ENG_RUNLIST) with
+ * the PBDMA side of dev_fifo's teardown step 4a.  (A chip with per-runlist
+ * submit registers, NVRT_CHIP_RUNLIST_PER_ID, would read its
+ * RUNLIST_SUBMIT_INFO here instead: not done, no such chip is built.)
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hw/chip_hw.h"
+#include "hw/device_hw.h"
+#include "nvrt/device.h"
+#include NVRT_HW_HEADER(dev_bus)
+#include NVRT_HW_HEADER(dev_fifo)
+#include NVRT_HW_HEADER(dev_master)
+#include NVRT_HW_HEADER(fields/dev_bus)
+#include NVRT_HW_HEADER(fields/dev_fb)
+#include NVRT_HW_HEADER(fields/dev_fifo)
+#include NVRT_HW_HEADER(fields/dev_master)
+#include NVRT_HW_HEADER(fields/dev_pbdma)
+#include NVRT_HW_HEADER(fields/dev_timer)
+#include NVRT_HW_HEADER(fields/dev_top)
+#include NVRT_HW_HEADER(fields/dev_usermode)
+#include NVRT_HW_HEADER(fields/pri_mmu_hub)
+#include "reg_dump.h"
+
+/* ---- the bus ---------------------------------------------------------------------- */
+
+/* NV_PRI_ERROR_CODE BADF: the read failed in the priv ring. */
+bool NVRT_FN(pri_error)(uint32_t value)
+{
+	HW(pri_error_t) e = { { value } };
+
+	return HW(pri_error_code_get)(&e) == HWC(PRI_ERROR_CODE_BADF);
+}
+
+/* BOOT_0 always holds the chip's identity, never all ones. */
+uint32_t NVRT_FN(bus_probe)(void)
+{
+	return HW(pmc_boot_0)();
+}
+
+/* ---- register names ------------------------------------------------------------------- */
+
+static const struct refgen_layout *const *const bus_units[] = {
+	HW(dev_master_layouts), HW(dev_fifo_layouts), HW(dev_pbdma_layouts), HW(dev_top_layouts),
+	HW(dev_usermode_layouts), HW(dev_fb_layouts), HW(pri_mmu_hub_layouts), HW(dev_bus_layouts),
+	HW(dev_timer_layouts),
+};
+
+/* The index of offset in l's registers, or -1. */
+static long bus_reg_index(const struct refgen_layout *l, uint32_t offset)
+{
+	if (l->words != 1 || offset < l->offset)
+		return -1;
+	if (!l->stride || l->count <= 1)
+		return offset == l->offset ? 0 : -1;
+	if ((offset - l->offset) % l->stride || (offset - l->offset) / l->stride >= l->count)
+		return -1;
+	return (long)((offset - l->offset) / l->stride);
+}
+
+void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n)
+{
+	for (size_t u = 0; u < sizeof(bus_units) / sizeof(bus_units[0]); u++)
+		for (const struct refgen_layout *const *l = bus_units[u]; *l; l++) {
+			long i = bus_reg_index(*l, offset);
+
+			if (i < 0)
+				continue;
+			if ((*l)->count > 1)
+				snprintf(buf, n, "%s(%ld)", (*l)->name, i);
+			else
+				snprintf(buf, n, "%s", (*l)->name);
+			return;
+		}
+	snprintf(buf, n, "the register at 0x%06" PRIx32, offset);
+}
+
+/* ---- what a previous user left ---------------------------------------------------------- */
+
+/* Host out of reset: only then do its registers hold anything (in reset a
+ * unit may even answer PRI errors). */
+bool NVRT_FN(host_enabled)(struct nvrt_backend *b)
+{
+	return HW(pmc_enable_pfifo_get)(REG_RD(b, pmc_enable)) == HWC(PMC_ENABLE_PFIFO_ENABLED);
+}
+
+static void stale_channel_log(struct nvrt_backend *b, uint32_t chid, FILE *log)
+{
+	if (!log)
+		return;
+	fprintf(log, "  stale channel %u:\n", chid);
+	nvrt_reg_line("    ", &HW(pccsr_channel_inst_layout), (int)chid,
+		      REG_RD(b, pccsr_channel_inst, chid).v, 0, log);
+	nvrt_reg_line("    ", &HW(pccsr_channel_layout), (int)chid, REG_RD(b, pccsr_channel, chid).v,
+		      NVRT_REG_NONZERO, log);
+}
+
+/* A channel still bound to an instance block, or still enabled. */
+static bool stale_channel(struct nvrt_backend *b, uint32_t chid)
+{
+	HW(pccsr_channel_inst_t) i = REG_RD(b, pccsr_channel_inst, chid);
+	HW(pccsr_channel_t) c = REG_RD(b, pccsr_channel, chid);
+
+	return HW(pccsr_channel_inst_bind_get)(i) == HWC(PCCSR_CHANNEL_INST_BIND_TRUE) ||
+	       HW(pccsr_channel_enable_get)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE);
+}
+
+int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
+			FILE *log)
+{
+	uint32_t nch = t->num_channels < NVRT_MAX_CHANNELS ? t->num_channels : NVRT_MAX_CHANNELS;
+
+	memset(s, 0, sizeof(*s));
+	for (uint32_t chid = 0; chid < nch; chid++) {
+		if (!stale_channel(b, chid))
+			continue;
+		s->channels[chid / 64] |= (uint64_t)1 << (chid % 64);
+		s->nchannels++;
+		if (s->nchannels <= NVRT_STALE_LOG_MAX)
+			stale_channel_log(b, chid, log);
+	}
+	for (uint32_t r = 0; r < HWC(PFIFO_ENG_RUNLIST_SIZE_1) && r < 32; r++) {
+		HW(pfifo_eng_runlist_t) rl = REG_RD(b, pfifo_eng_runlist, r);
+
+		if (!HW(pfifo_eng_runlist_length_get)(rl))
+			continue;
+		s->runlists |= 1u << r;
+		if (!log)
+			continue;
+		fprintf(log, "  stale runlist %u:\n", r);
+		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_base_layout), (int)r,
+			      REG_RD(b, pfifo_eng_runlist_base, r).v, 0, log);
+		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_layout), (int)r, rl.v, 0, log);
+	}
+	if (log && s->nchannels > NVRT_STALE_LOG_MAX)
+		fprintf(log, "  and %u more stale channels\n", s->nchannels - NVRT_STALE_LOG_MAX);
+	return 0;
+}
+
+/* Teardown step 4a: every PBDMA serving the runlist is CHAN_STATUS INVALID. */
+bool NVRT_FN(runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
+{
+	for (uint32_t p = 0; p < w->num_pbdma; p++) {
+		if (!(w->pbdma_mask >> p & 1))
+			continue;
+		if (HW(pfifo_pbdma_status_chan_status_get)(REG_RD(b, pfifo_pbdma_status, p)) !=
+		    HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID))
+			return false;
+	}
+	return true;
+}
