@@ -46,6 +46,13 @@ struct emit_chip {
  * (upper: "GV100_RAMIN_X_SIZE_1"); suffix is appended as is. */
 const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suffix, bool upper);
 
+/*
+ * Accessor name: the verb goes first, the manual's name whole and last, so a
+ * name reads one way whatever the manual's name ends in:
+ * ("set", "NV_PCCSR_CHANNEL_ENABLE_SET") -> "gv100_set_pccsr_channel_enable_set".
+ */
+const char *emit_ident_verb(struct emit_chip *ec, const char *verb, const char *nvname);
+
 /* Claims a typed identifier for def of unit; reports a collision. 0 or -1. */
 int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struct ir_def *d);
 

@@ -1,11 +1,11 @@
 /*
  * Whole-address helpers for addresses the manual splits into _LO/_HI halves,
  * so users never stitch halves by hand:
- *   memory structures: <base>_addr_set(s, addr) / <base>_addr_get(s)
+ *   memory structures: <chip>_setaddr_<base>(s, addr) / <chip>_getaddr_<base>(s)
  *     for fields BASE_LO (or BASE) ending at bit 31 of a word and starting at
  *     an alignment shift > 0, and BASE_HI starting at bit 0 of a word
  *     (NV_RAMIN_PAGE_DIR_BASE_LO/HI, NV_RAMRL_ENTRY_CHAN_USERD_PTR_LO/HI);
- *   register pairs: <base>_split(addr, &lo, &hi) / <base>_join(lo, hi)
+ *   register pairs: <chip>_split_<base>(addr, &lo, &hi) / <chip>_join_<base>(lo, hi)
  *     for registers BASE_LO (or BASE) and BASE_HI holding a field of the same
  *     name that ends at bit 31 and starts at bit 0 respectively
  *     (NV_UDMA_SEM_ADDR_LO/HI OFFSET, NV_PPBDMA_GP_BASE/GP_BASE_HI OFFSET).
@@ -83,7 +83,7 @@ static void emit_addr_mem(struct emit_typed *t, const struct ir_def *hi)
 
 	strbuf_printf(t->b, "\n/* %s%s and %s as one address, %u-byte aligned. */\n", lo->name,
 		      "", hi->name, 1u << shift);
-	strbuf_printf(t->b, "static inline void %s(%s *s", emit_typed_name(t, &pseudo, "_addr_set", false), st);
+	strbuf_printf(t->b, "static inline void %s(%s *s", emit_typed_verb(t, &pseudo, "setaddr"), st);
 	emit_typed_index_params(t, hi);
 	strbuf_puts(t->b, ", uint64_t addr)\n{\n");
 	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "", "");
@@ -95,7 +95,7 @@ static void emit_addr_mem(struct emit_typed *t, const struct ir_def *hi)
 	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, addr >> 32);\n}\n", ph.word,
 		      ph.shift, ph.width);
 	strbuf_printf(t->b, "static inline uint64_t %s(const %s *s",
-		      emit_typed_name(t, &pseudo, "_addr_get", false), st);
+		      emit_typed_verb(t, &pseudo, "getaddr"), st);
 	emit_typed_index_params(t, hi);
 	strbuf_puts(t->b, ")\n{\n");
 	emit_typed_index_checks(t, hi, hi->lo.expr ? hi->lo.expr : "", "0");
@@ -146,7 +146,7 @@ static void emit_addr_reg(struct emit_typed *t, const struct ir_def *hi, const s
 	strbuf_printf(t->b, "\n/* %s and %s as one address, %u-byte aligned. */\n", fl->name,
 		      fh->name, 1u << shift);
 	strbuf_printf(t->b, "static inline void %s(uint64_t addr, %s *lo, %s *hi)\n{\n",
-		      emit_typed_name(t, &pseudo, "_split", false), lt, ht);
+		      emit_typed_verb(t, &pseudo, "split"), lt, ht);
 	strbuf_printf(t->b, "\tREFGEN_CHECK((addr & 0x%xu) == 0);\n", (1u << shift) - 1);
 	strbuf_printf(t->b, "\tREFGEN_CHECK((addr >> 32) <= 0x%llxu);\n", (unsigned long long)((1ull << hw) - 1));
 	strbuf_printf(t->b, "\tlo->v = refgen_reg_put(lo->v, %uu, %uu, (addr & 0xffffffffu) >> %u);\n",
@@ -156,7 +156,7 @@ static void emit_addr_reg(struct emit_typed *t, const struct ir_def *hi, const s
 	strbuf_printf(t->b, "static inline uint64_t %s(%s lo, %s hi)\n{\n"
 		      "\treturn ((uint64_t)refgen_reg_get(hi.v, 0u, %lluu) << 32) |\n"
 		      "\t       ((uint64_t)refgen_reg_get(lo.v, %uu, %uu) << %u);\n}\n",
-		      emit_typed_name(t, &pseudo, "_join", false), lt, ht, (unsigned long long)hw,
+		      emit_typed_verb(t, &pseudo, "join"), lt, ht, (unsigned long long)hw,
 		      shift, 32 - shift, shift);
 }
 

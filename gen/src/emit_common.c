@@ -35,6 +35,18 @@ const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suf
 	return r;
 }
 
+const char *emit_ident_verb(struct emit_chip *ec, const char *verb, const char *nvname)
+{
+	const char *id = emit_ident(ec, nvname, NULL, false);
+	size_t n = strlen(ec->chip);
+	struct strbuf b = { 0 };
+
+	strbuf_printf(&b, "%.*s_%s%s", (int)n, id, verb, id + n);
+	const char *r = arena_strndup(&ec->arena, b.data, b.len);
+	strbuf_release(&b);
+	return r;
+}
+
 int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struct ir_def *d)
 {
 	const struct emit_origin *old = strmap_get(&ec->idents, ident);

@@ -12,7 +12,7 @@
 #include "expr.h"
 
 /* A define the manual repeats with the same body is emitted once. */
-static bool emit_typed_repeat(struct emit_typed *t, const struct ir_def *d)
+bool emit_typed_repeat(struct emit_typed *t, const struct ir_def *d)
 {
 	if (strmap_get(&t->seen, d->name)) {
 		strbuf_printf(t->b, "/* %s: repeated in the manual (line %u), emitted above */\n",
@@ -34,7 +34,16 @@ const char *emit_typed_name(struct emit_typed *t, const struct ir_def *d,
 	return id;
 }
 
-static const char *emit_typed_enum_tag(struct emit_typed *t, const struct ir_def *d)
+const char *emit_typed_verb(struct emit_typed *t, const struct ir_def *d, const char *verb)
+{
+	const char *id = emit_ident_verb(t->ec, verb, d->name);
+
+	if (emit_claim(t->ec, t->unit, id, d) < 0)
+		t->rc = -1;
+	return id;
+}
+
+const char *emit_typed_enum_tag(struct emit_typed *t, const struct ir_def *d)
 {
 	const char *id = emit_ident(t->ec, d->name, NULL, false);
 	char key[512];
@@ -86,7 +95,7 @@ void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const
 	}
 }
 
-static void emit_typed_u(struct strbuf *b, uint64_t v)
+void emit_typed_u(struct strbuf *b, uint64_t v)
 {
 	strbuf_printf(b, v > 0xFFFFFFFFu ? "0x%llxull" : "0x%llxu", (unsigned long long)v);
 }
@@ -175,46 +184,7 @@ void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_po
 	p->ok = true;
 }
 
-/* An enum type when the manual names values that fit a C enum. */
-static bool emit_typed_has_enum(const struct ir_def *f, const struct emit_pos *p)
-{
-	bool any = false;
-
-	if (p->max_width > 32)
-		return false;
-	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling) {
-		if (v->kind != IR_VALUE)
-			continue;
-		if (!v->value.known || v->value.value > 0x7FFFFFFF)
-			return false;
-		any = true;
-	}
-	return any;
-}
-
-static void emit_typed_values(struct emit_typed *t, const struct ir_def *f, bool as_enum)
-{
-	if (as_enum)
-		strbuf_printf(t->b, "enum %s {\n", emit_typed_enum_tag(t, f));
-	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling) {
-		if (v->kind != IR_VALUE || !v->value.known)
-			continue;
-		const char *id = emit_typed_name(t, v, NULL, true);
-		if (as_enum) {
-			strbuf_printf(t->b, "\t%s = 0x%llx,\n", id, (unsigned long long)v->value.value);
-		} else {
-			strbuf_printf(t->b, "#define %s ", id);
-			emit_typed_u(t->b, v->value.value);
-			strbuf_puts(t->b, "\n");
-		}
-	}
-	if (as_enum)
-		strbuf_puts(t->b, "};\n");
-}
-
-static void emit_typed_constant(struct emit_typed *t, const struct ir_def *c);
-
-static void emit_typed_children_constants(struct emit_typed *t, const struct ir_def *d)
+void emit_typed_children_constants(struct emit_typed *t, const struct ir_def *d)
 {
 	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling)
 		if (c->kind == IR_CONSTANT)
@@ -224,103 +194,8 @@ static void emit_typed_children_constants(struct emit_typed *t, const struct ir_
 			emit_typed_children_constants(t, c);
 }
 
-/* The value check sits in the accessor itself, so a failed check names it. */
-static void emit_typed_value_check(struct emit_typed *t, const struct emit_pos *p)
-{
-	/* A field as wide as v's type needs no check (and it would only warn). */
-	if (strchr(p->width, '(') == NULL && p->max_width >= (p->max_width > 32 ? 64u : 32u))
-		return;
-	if (p->constant || strchr(p->width, '(') == NULL) {
-		uint64_t mask = p->max_width >= 64 ? ~0ull : (1ull << p->max_width) - 1;
-		strbuf_printf(t->b, "\tREFGEN_CHECK((uint64_t)v <= 0x%llx%s);\n", (unsigned long long)mask,
-			      mask > 0xFFFFFFFFu ? "ull" : "u");
-	} else {
-		strbuf_printf(t->b, "\tREFGEN_CHECK((uint64_t)v <= refgen_mask64(%s));\n", p->width);
-	}
-}
-
-static void emit_typed_reg_field(struct emit_typed *t, const struct ir_def *f,
-				 const char *reg_type)
-{
-	struct emit_pos p;
-
-	if (emit_typed_repeat(t, f))
-		return;
-	emit_typed_pos(t, f, &p);
-	strbuf_printf(t->b, "\n/* %s%s%s%s %s [%s] */\n", f->name, f->params ? "(" : "",
-		      f->params ? f->params : "", f->params ? ")" : "",
-		      emit_text_line(&t->ec->arena, f->body ? f->body : ""), emit_text_line(&t->ec->arena, f->code.c));
-	if (!p.ok || p.max_hi > 31) {
-		strbuf_puts(t->b, "/* no accessor: not a bit range of a 32-bit register */\n");
-		return;
-	}
-	bool as_enum = emit_typed_has_enum(f, &p);
-	emit_typed_values(t, f, as_enum);
-	char vtype[300] = "uint32_t";
-	if (as_enum)
-		snprintf(vtype, sizeof(vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
-	const char *uses = f->lo.expr ? f->lo.expr : "";
-	char getret[320];
-	snprintf(getret, sizeof(getret), "(%s)0", vtype);
-
-	strbuf_printf(t->b, "static inline %s %s(%s r", vtype,
-		      emit_typed_name(t, f, "_get", false), reg_type);
-	emit_typed_index_params(t, f);
-	strbuf_puts(t->b, ")\n{\n");
-	emit_typed_index_checks(t, f, uses, getret);
-	strbuf_printf(t->b, "\treturn (%s)refgen_reg_get(r.v, %s, %s);\n}\n", vtype, p.lo, p.width);
-
-	strbuf_printf(t->b, "static inline %s %s(%s r", reg_type,
-		      emit_typed_name(t, f, "_set", false), reg_type);
-	emit_typed_index_params(t, f);
-	strbuf_printf(t->b, ", %s v)\n{\n", vtype);
-	emit_typed_index_checks(t, f, uses, "r");
-	emit_typed_value_check(t, &p);
-	strbuf_printf(t->b, "\tr.v = refgen_reg_put(r.v, %s, %s, (uint64_t)v);\n\treturn r;\n}\n",
-		      p.lo, p.width);
-	if (as_enum) {
-		strbuf_printf(t->b, "/* Any number, not only the named values (still range-checked). */\n"
-			      "static inline %s %s(%s r", reg_type,
-			      emit_typed_name(t, f, "_set_raw", false), reg_type);
-		emit_typed_index_params(t, f);
-		strbuf_puts(t->b, ", uint32_t v)\n{\n");
-		emit_typed_index_checks(t, f, uses, "r");
-		emit_typed_value_check(t, &p);
-		strbuf_printf(t->b, "\tr.v = refgen_reg_put(r.v, %s, %s, v);\n\treturn r;\n}\n",
-			      p.lo, p.width);
-	}
-	emit_typed_children_constants(t, f);
-}
-
-static void emit_typed_register(struct emit_typed *t, const struct ir_def *r)
-{
-	const char *type = emit_typed_name(t, r, "_t", false);
-	const char *expr = r->value.expr;
-
-	strbuf_puts(t->b, "\n");
-	emit_doc(t->b, r, t->m);
-	strbuf_printf(t->b, "typedef struct { uint32_t v; } %s;\n", type);
-	strbuf_printf(t->b, "static inline uint32_t %s(", emit_typed_name(t, r, NULL, false));
-	if (!r->nparams)
-		strbuf_puts(t->b, "void");
-	for (int k = 0; k < r->nparams; k++)
-		strbuf_printf(t->b, "%suint32_t %s", k ? ", " : "", r->param[k]);
-	strbuf_puts(t->b, ")\n{\n");
-	emit_typed_index_checks(t, r, expr, NULL);
-	if (r->value.known)
-		strbuf_printf(t->b, "\treturn 0x%08llxu;\n}\n", (unsigned long long)r->value.value);
-	else
-		strbuf_printf(t->b, "\treturn (uint32_t)(%s);\n}\n", expr ? expr : "0");
-	for (const struct ir_def *c = r->first_child; c; c = c->next_sibling) {
-		if (c->kind == IR_FIELD)
-			emit_typed_reg_field(t, c, type);
-		else if (c->kind == IR_CONSTANT)
-			emit_typed_constant(t, c);
-	}
-}
-
 /* Bytes stated by the manual, else the words that cover every field. */
-static uint64_t emit_typed_struct_words(struct emit_typed *t, const struct ir_def *s)
+uint64_t emit_typed_struct_words(struct emit_typed *t, const struct ir_def *s)
 {
 	uint64_t words = 1;
 
@@ -348,7 +223,7 @@ static const struct ir_def *emit_typed_find_struct(const struct ir_manual *m, co
 
 /* Fields wider than 64 bits: the words themselves, and copies of the
  * structure they embed when the manual defines it (NV_RAMIN_RAMFC). */
-static void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f,
+void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f,
 				const char *st, const struct ir_def *s)
 {
 	if (!f->lo.known || f->lo.value % 32 || ir_def_width(f) % 32) {
@@ -359,7 +234,7 @@ static void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f,
 	strbuf_printf(t->b, "#define %s %lluu\n", emit_typed_name(t, f, "_WORDS", true),
 		      (unsigned long long)n);
 	strbuf_printf(t->b, "static inline uint32_t *%s(%s *s)\n{\n\treturn &s->w[%llu];\n}\n",
-		      emit_typed_name(t, f, "_words", false), st, (unsigned long long)word);
+		      emit_typed_verb(t, f, "words"), st, (unsigned long long)word);
 	const struct ir_def *inner = emit_typed_find_struct(t->m, f->name + strlen(s->name) + 1);
 	if (!inner || inner == s || emit_typed_struct_words(t, inner) > n)
 		return;
@@ -367,89 +242,53 @@ static void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f,
 	uint64_t iw = emit_typed_struct_words(t, inner);
 	strbuf_printf(t->b, "static inline void %s(const %s *s, %s *out)\n{\n"
 		      "\tfor (uint32_t k = 0; k < %lluu; k++)\n\t\tout->w[k] = s->w[%llu + k];\n}\n",
-		      emit_typed_name(t, f, "_read", false), st, it, (unsigned long long)iw,
+		      emit_typed_verb(t, f, "read"), st, it, (unsigned long long)iw,
 		      (unsigned long long)word);
 	strbuf_printf(t->b, "static inline void %s(%s *s, const %s *in)\n{\n"
 		      "\tfor (uint32_t k = 0; k < %lluu; k++)\n\t\ts->w[%llu + k] = in->w[k];\n}\n",
-		      emit_typed_name(t, f, "_write", false), st, it, (unsigned long long)iw,
+		      emit_typed_verb(t, f, "write"), st, it, (unsigned long long)iw,
 		      (unsigned long long)word);
 }
 
-/* An indexed position must stay inside the structure's words. */
-static void emit_typed_mem_bounds(struct emit_typed *t, const struct ir_def *f,
-				  const struct emit_pos *p, uint64_t words, const char *ret)
+/* The register's byte offset: a macro, index checked against __SIZE_n. */
+static void emit_typed_offset(struct emit_typed *t, const struct ir_def *r)
 {
-	bool sized = f->nparams && f->size[0] && (f->nparams < 2 || f->size[1]);
+	const char *name = emit_typed_name(t, r, NULL, false);
+	char cond[640];
 
-	/* Index checks against __SIZE_n already keep a sized field inside. */
-	if (p->constant || sized)
+	strbuf_printf(t->b, "#define %s(", name);
+	for (int k = 0; k < r->nparams; k++)
+		strbuf_printf(t->b, "%s%s", k ? ", " : "", r->param[k]);
+	if (r->value.known) {
+		strbuf_printf(t->b, ") 0x%08llxu\n", (unsigned long long)r->value.value);
 		return;
-	strbuf_printf(t->b, "\tREFGEN_CHECK((%s) * 32u + %s + %s <= %lluu);\n", p->word, p->shift,
-		      p->width, (unsigned long long)words * 32);
-	strbuf_printf(t->b, "\tif ((%s) * 32u + %s + %s > %lluu)\n\t\treturn%s%s;\n", p->word,
-		      p->shift, p->width, (unsigned long long)words * 32, *ret ? " " : "", ret);
+	}
+	emit_field_index_cond(r, cond, sizeof(cond));
+	strbuf_puts(t->b, ") ");
+	if (cond[0])
+		strbuf_puts(t->b, "refgen_offset(");
+	strbuf_puts(t->b, "(uint32_t)(");
+	emit_typed_subst(t, r, r->value.expr ? r->value.expr : "0");
+	if (cond[0])
+		strbuf_printf(t->b, "), %s, \"%s\")\n", cond, name);
+	else
+		strbuf_puts(t->b, ")\n");
 }
 
-static void emit_typed_mem_field(struct emit_typed *t, const struct ir_def *f,
-				 const struct ir_def *s, const char *st, uint64_t words)
+static void emit_typed_register(struct emit_typed *t, const struct ir_def *r)
 {
-	struct emit_pos p;
+	const char *type = emit_typed_name(t, r, "_t", false);
 
-	if (emit_typed_repeat(t, f))
-		return;
-	emit_typed_pos(t, f, &p);
-	strbuf_printf(t->b, "\n/* %s%s%s%s %s [%s] */\n", f->name, f->params ? "(" : "",
-		      f->params ? f->params : "", f->params ? ")" : "",
-		      emit_text_line(&t->ec->arena, f->body ? f->body : ""), emit_text_line(&t->ec->arena, f->code.c));
-	if (!p.ok) {
-		strbuf_puts(t->b, "/* no accessor: bit range not computable */\n");
-		return;
+	strbuf_puts(t->b, "\n");
+	emit_doc(t->b, r, t->m);
+	strbuf_printf(t->b, "typedef struct { uint32_t v; } %s;\n", type);
+	emit_typed_offset(t, r);
+	for (const struct ir_def *c = r->first_child; c; c = c->next_sibling) {
+		if (c->kind == IR_FIELD)
+			emit_field_reg(t, c, type);
+		else if (c->kind == IR_CONSTANT)
+			emit_typed_constant(t, c);
 	}
-	if (p.max_width > 64) {
-		emit_typed_mem_wide(t, f, st, s);
-		return;
-	}
-	bool as_enum = emit_typed_has_enum(f, &p);
-	emit_typed_values(t, f, as_enum);
-	char vtype[300];
-	const char *rt = p.max_width > 32 ? "uint64_t" : "uint32_t";
-	if (as_enum)
-		snprintf(vtype, sizeof(vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
-	else
-		snprintf(vtype, sizeof(vtype), "%s", rt);
-	const char *uses = f->lo.expr ? f->lo.expr : "";
-	char getret[320];
-	snprintf(getret, sizeof(getret), "(%s)0", vtype);
-
-	strbuf_printf(t->b, "static inline %s %s(const %s *s", vtype,
-		      emit_typed_name(t, f, "_get", false), st);
-	emit_typed_index_params(t, f);
-	strbuf_puts(t->b, ")\n{\n");
-	emit_typed_index_checks(t, f, uses, getret);
-	emit_typed_mem_bounds(t, f, &p, words, getret);
-	strbuf_printf(t->b, "\treturn (%s)refgen_mem_get(s->w, %s, %s, %s);\n}\n", vtype, p.word,
-		      p.shift, p.width);
-
-	strbuf_printf(t->b, "static inline void %s(%s *s", emit_typed_name(t, f, "_set", false), st);
-	emit_typed_index_params(t, f);
-	strbuf_printf(t->b, ", %s v)\n{\n", vtype);
-	emit_typed_index_checks(t, f, uses, "");
-	emit_typed_mem_bounds(t, f, &p, words, "");
-	emit_typed_value_check(t, &p);
-	strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, (uint64_t)v);\n}\n", p.word, p.shift,
-		      p.width);
-	if (as_enum) {
-		strbuf_printf(t->b, "/* Any number, not only the named values (still range-checked). */\n"
-			      "static inline void %s(%s *s", emit_typed_name(t, f, "_set_raw", false), st);
-		emit_typed_index_params(t, f);
-		strbuf_puts(t->b, ", uint32_t v)\n{\n");
-		emit_typed_index_checks(t, f, uses, "");
-		emit_typed_mem_bounds(t, f, &p, words, "");
-		emit_typed_value_check(t, &p);
-		strbuf_printf(t->b, "\trefgen_mem_put(s->w, %s, %s, %s, v);\n}\n", p.word, p.shift,
-			      p.width);
-	}
-	emit_typed_children_constants(t, f);
 }
 
 static void emit_typed_structure(struct emit_typed *t, const struct ir_def *s)
@@ -461,7 +300,7 @@ static void emit_typed_structure(struct emit_typed *t, const struct ir_def *s)
 		      (unsigned long long)words * 4);
 	for (const struct ir_def *c = s->first_child; c; c = c->next_sibling) {
 		if (c->kind == IR_FIELD)
-			emit_typed_mem_field(t, c, s, st, words);
+			emit_field_mem(t, c, s, st, words);
 		else if (c->kind == IR_CONSTANT)
 			emit_typed_constant(t, c);
 	}
@@ -481,7 +320,7 @@ static void emit_typed_struct_types(struct emit_typed *t)
 	}
 }
 
-static void emit_typed_constant(struct emit_typed *t, const struct ir_def *c)
+void emit_typed_constant(struct emit_typed *t, const struct ir_def *c)
 {
 	if (emit_typed_repeat(t, c))
 		return;

@@ -15,10 +15,10 @@ struct emit_typed {
 
 /* Position of a field: constant numbers, or C expressions of the indices. */
 struct emit_pos {
-	char lo[256];         /* first bit (register fields) */
-	char word[320];       /* word index and bit in it (memory fields) */
-	char shift[320];
-	char width[512];
+	char lo[1024];        /* first bit (register fields) */
+	char word[1024];      /* word index and bit in it (memory fields) */
+	char shift[1024];
+	char width[1024];
 	uint64_t max_width;   /* over every index: picks the value type */
 	uint64_t max_hi;
 	bool constant;
@@ -35,6 +35,28 @@ void emit_typed_index_params(struct emit_typed *t, const struct ir_def *d);
  * ret, also an early "return ret;" when an index is out of range. */
 void emit_typed_index_checks(struct emit_typed *t, const struct ir_def *d, const char *used_in,
 			     const char *ret);
+
+/* Accessor name <chip>_<verb>_<name> (emit_ident_verb), claimed. */
+const char *emit_typed_verb(struct emit_typed *t, const struct ir_def *d, const char *verb);
+const char *emit_typed_enum_tag(struct emit_typed *t, const struct ir_def *d);
+/* A define the manual repeats with the same body is emitted once. */
+bool emit_typed_repeat(struct emit_typed *t, const struct ir_def *d);
+void emit_typed_u(struct strbuf *b, uint64_t v);
+void emit_typed_constant(struct emit_typed *t, const struct ir_def *c);
+void emit_typed_children_constants(struct emit_typed *t, const struct ir_def *d);
+uint64_t emit_typed_struct_words(struct emit_typed *t, const struct ir_def *s);
+/* Fields wider than 64 bits: their words, and copies of an embedded structure. */
+void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f, const char *st,
+			 const struct ir_def *s);
+
+/* Field accessors (emit_field.c). */
+/* expr with d's index parameters as ((uint32_t)(i)), appended to t->b. */
+void emit_typed_subst(struct emit_typed *t, const struct ir_def *d, const char *expr);
+bool emit_value_is_constant(const struct ir_def *v);
+void emit_field_index_cond(const struct ir_def *d, char *out, size_t cap);
+void emit_field_reg(struct emit_typed *t, const struct ir_def *f, const char *reg_type);
+void emit_field_mem(struct emit_typed *t, const struct ir_def *f, const struct ir_def *s,
+		    const char *st, uint64_t words);
 
 void emit_addr_helpers(struct emit_typed *t);
 
