@@ -15,5 +15,7 @@ void nvrt_hw_check_reset(void);
 int nvrt_hw_check_result(struct nvrt_err *err, const char *what);
 
 #define REFGEN_CHECK(cond) ((cond) ? (void)0 : nvrt_hw_check_fail(__func__, #cond))
+/* The accessors are macros over shared helpers: they pass their own name. */
+#define REFGEN_CHECK_AT(cond, accessor) ((cond) ? (void)0 : nvrt_hw_check_fail(accessor, #cond))
 
 #endif

@@ -32,7 +32,7 @@ uint32_t typed_reg_set_enum(uint32_t v)
 {
 	gv100_pccsr_channel_inst_t r = { v };
 
-	r = gv100_pccsr_channel_inst_bind_set(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	r = gv100_set_pccsr_channel_inst_bind(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	return r.v;
 }
 
@@ -49,7 +49,7 @@ uint32_t typed_reg_set_var(uint32_t v, enum gv100_pccsr_channel_inst_target t)
 {
 	gv100_pccsr_channel_inst_t r = { v };
 
-	r = gv100_pccsr_channel_inst_target_set(r, t);
+	r = gv100_set_pccsr_channel_inst_target(r, t);
 	return r.v;
 }
 
@@ -66,7 +66,7 @@ enum gv100_pccsr_channel_inst_target typed_reg_get(uint32_t v)
 {
 	gv100_pccsr_channel_inst_t r = { v };
 
-	return gv100_pccsr_channel_inst_target_get(r);
+	return gv100_get_pccsr_channel_inst_target(r);
 }
 
 enum gv100_pccsr_channel_inst_target hand_reg_get(uint32_t v)
@@ -91,10 +91,10 @@ void typed_runlist_tsg_header(gv100_ramrl_entry_t *out, uint32_t timeout, uint32
 {
 	gv100_ramrl_entry_t e = { { 0 } };
 
-	gv100_ramrl_entry_type_set(&e, GV100_RAMRL_ENTRY_TYPE_TSG);
-	gv100_ramrl_entry_tsg_timeslice_timeout_set_raw(&e, timeout);
-	gv100_ramrl_entry_tsg_timeslice_scale_set_raw(&e, scale);
-	gv100_ramrl_entry_tsg_length_set_raw(&e, length);
+	gv100_set_ramrl_entry_type(&e, GV100_RAMRL_ENTRY_TYPE_TSG);
+	gv100_set_ramrl_entry_tsg_timeslice_timeout(&e, timeout);
+	gv100_set_ramrl_entry_tsg_timeslice_scale(&e, scale);
+	gv100_set_ramrl_entry_tsg_length(&e, length);
 	*out = e;
 }
 
@@ -113,7 +113,7 @@ void hand_runlist_tsg_header(uint32_t *out, uint32_t timeout, uint32_t scale, ui
  */
 void typed_pte_address_sys_set(gv100_mmu_ver2_pte_t *p, uint64_t a)
 {
-	gv100_mmu_ver2_pte_address_sys_set(p, a);
+	gv100_set_mmu_ver2_pte_address_sys(p, a);
 }
 
 void hand_pte_address_sys_set(uint32_t *w, uint64_t a)
@@ -125,7 +125,7 @@ void hand_pte_address_sys_set(uint32_t *w, uint64_t a)
 /* The same field read back. */
 uint64_t typed_pte_address_sys_get(const gv100_mmu_ver2_pte_t *p)
 {
-	return gv100_mmu_ver2_pte_address_sys_get(p);
+	return gv100_get_mmu_ver2_pte_address_sys(p);
 }
 
 uint64_t hand_pte_address_sys_get(const uint32_t *w)
@@ -141,7 +141,7 @@ uint64_t hand_pte_address_sys_get(const uint32_t *w)
  */
 void typed_ramin_pdb_addr_set(gv100_ramin_t *s, uint64_t addr)
 {
-	gv100_ramin_page_dir_base_addr_set(s, addr);
+	gv100_setaddr_ramin_page_dir_base(s, addr);
 }
 
 void hand_ramin_pdb_addr_set(uint32_t *w, uint64_t addr)
@@ -158,7 +158,7 @@ void hand_ramin_pdb_addr_set(uint32_t *w, uint64_t addr)
 enum gv100_ramin_sc_page_dir_base_target typed_ramin_sc_target_get(const gv100_ramin_t *s,
 								    uint32_t i)
 {
-	return gv100_ramin_sc_page_dir_base_target_get(s, i);
+	return gv100_get_ramin_sc_page_dir_base_target(s, i);
 }
 
 enum gv100_ramin_sc_page_dir_base_target hand_ramin_sc_target_get(const uint32_t *w, uint32_t i)
@@ -169,7 +169,7 @@ enum gv100_ramin_sc_page_dir_base_target hand_ramin_sc_target_get(const uint32_t
 void typed_ramin_sc_target_set(gv100_ramin_t *s, uint32_t i,
 			       enum gv100_ramin_sc_page_dir_base_target t)
 {
-	gv100_ramin_sc_page_dir_base_target_set(s, i, t);
+	gv100_set_ramin_sc_page_dir_base_target(s, i, t);
 }
 
 void hand_ramin_sc_target_set(uint32_t *w, uint32_t i, enum gv100_ramin_sc_page_dir_base_target t)

@@ -7,20 +7,20 @@ static void bind_channel(volatile uint32_t *bar0, uint32_t chid, uint64_t inst_p
 {
 	gv100_pccsr_channel_inst_t r = { 0 };
 
-	r = gv100_pccsr_channel_inst_ptr_set_raw(r, (uint32_t)(inst_pa >> 12));
-	r = gv100_pccsr_channel_inst_target_set(r, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
-	r = gv100_pccsr_channel_inst_bind_set(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	r = gv100_set_pccsr_channel_inst_ptr(r, (uint32_t)(inst_pa >> 12));
+	r = gv100_set_pccsr_channel_inst_target(r, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
+	r = gv100_set_pccsr_channel_inst_bind(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	bar0[gv100_pccsr_channel_inst(chid) / 4] = r.v;
 }
 
 /* Point an instance block at a ver2 page directory with 64 KiB big pages. */
 static void setup_pdb(gv100_ramin_t *ramin, uint64_t pdb_pa)
 {
-	gv100_ramin_page_dir_base_target_set(ramin, GV100_RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT);
-	gv100_ramin_page_dir_base_vol_set(ramin, GV100_RAMIN_PAGE_DIR_BASE_VOL_TRUE);
-	gv100_ramin_use_ver2_pt_format_set(ramin, GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE);
-	gv100_ramin_big_page_size_set(ramin, GV100_RAMIN_BIG_PAGE_SIZE_64KB);
-	gv100_ramin_page_dir_base_addr_set(ramin, pdb_pa);   /* checks 4 KiB alignment */
+	gv100_set_ramin_page_dir_base_target(ramin, GV100_RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT);
+	gv100_set_ramin_page_dir_base_vol(ramin, GV100_RAMIN_PAGE_DIR_BASE_VOL_TRUE);
+	gv100_set_ramin_use_ver2_pt_format(ramin, GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE);
+	gv100_set_ramin_big_page_size(ramin, GV100_RAMIN_BIG_PAGE_SIZE_64KB);
+	gv100_setaddr_ramin_page_dir_base(ramin, pdb_pa);   /* checks 4 KiB alignment */
 }
 
 /* A PTE mapping 4 KiB of coherent system memory at pa. */
@@ -28,8 +28,8 @@ static gv100_mmu_ver2_pte_t make_pte(uint64_t pa)
 {
 	gv100_mmu_ver2_pte_t pte = { { 0 } };
 
-	gv100_mmu_ver2_pte_valid_set(&pte, GV100_MMU_VER2_PTE_VALID_TRUE);
-	gv100_mmu_ver2_pte_aperture_set(&pte, GV100_MMU_VER2_PTE_APERTURE_SYSTEM_COHERENT_MEMORY);
-	gv100_mmu_ver2_pte_address_sys_set(&pte, pa >> 12);  /* 46-bit field across both words */
+	gv100_set_mmu_ver2_pte_valid(&pte, GV100_MMU_VER2_PTE_VALID_TRUE);
+	gv100_set_mmu_ver2_pte_aperture(&pte, GV100_MMU_VER2_PTE_APERTURE_SYSTEM_COHERENT_MEMORY);
+	gv100_set_mmu_ver2_pte_address_sys(&pte, pa >> 12);  /* 46-bit field across both words */
 	return pte;
 }

@@ -28,7 +28,7 @@ int main(void)
 	failed += bar0[0x800008 / 4] != 0xA0000100u;
 	failed += (ramin.w[128] & 0xFFFFF000u) != 0x00200000u;
 	failed += ramin.w[129] != 0;
-	failed += gv100_ramin_page_dir_base_addr_get(&ramin) != 0x200000u;
+	failed += gv100_getaddr_ramin_page_dir_base(&ramin) != 0x200000u;
 	failed += pte.w[0] != 0x01234505u || pte.w[1] != 0;
 	printf("%d passed, %d failed\n", 5 - failed, failed);
 	return failed != 0;

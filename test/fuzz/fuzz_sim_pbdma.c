@@ -186,7 +186,7 @@ static bool fuzz_idle(struct fuzz_sim *s, uint32_t put)
 	gv100_pccsr_channel_t ch = { nvrt_bar0_read32(s->b, gv100_pccsr_channel(s->w.chid)) };
 
 	return nvrt_userd_gp_get(s->c, &s->l.userd) == put &&
-	       gv100_pccsr_channel_status_get(ch) == GV100_PCCSR_CHANNEL_STATUS_IDLE;
+	       gv100_get_pccsr_channel_status(ch) == GV100_PCCSR_CHANNEL_STATUS_IDLE;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

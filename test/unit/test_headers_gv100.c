@@ -101,18 +101,18 @@ static void test_ramin_page_dir_base(void **state)
 
 	(void)state;
 	memset(&inst, 0, sizeof(inst));
-	gv100_ramin_page_dir_base_target_set(&inst, GV100_RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT);
-	gv100_ramin_page_dir_base_vol_set(&inst, GV100_RAMIN_PAGE_DIR_BASE_VOL_TRUE);
-	gv100_ramin_use_ver2_pt_format_set(&inst, GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE);
-	gv100_ramin_big_page_size_set(&inst, GV100_RAMIN_BIG_PAGE_SIZE_64KB);
-	gv100_ramin_page_dir_base_addr_set(&inst, 0x1234567000ull);
+	gv100_set_ramin_page_dir_base_target(&inst, GV100_RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT);
+	gv100_set_ramin_page_dir_base_vol(&inst, GV100_RAMIN_PAGE_DIR_BASE_VOL_TRUE);
+	gv100_set_ramin_use_ver2_pt_format(&inst, GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE);
+	gv100_set_ramin_big_page_size(&inst, GV100_RAMIN_BIG_PAGE_SIZE_64KB);
+	gv100_setaddr_ramin_page_dir_base(&inst, 0x1234567000ull);
 	want[128] = 0x34567c06u;
 	want[129] = 0x00000012u;
 	words_assert(inst.w, want, 1024);
-	assert_int_equal(gv100_ramin_page_dir_base_addr_get(&inst), 0x1234567000ull);
-	assert_int_equal(gv100_ramin_page_dir_base_lo_get(&inst), 0x34567);
-	assert_int_equal(gv100_ramin_page_dir_base_hi_get(&inst), 0x12);
-	assert_int_equal(gv100_ramin_page_dir_base_target_get(&inst),
+	assert_int_equal(gv100_getaddr_ramin_page_dir_base(&inst), 0x1234567000ull);
+	assert_int_equal(gv100_get_ramin_page_dir_base_lo(&inst), 0x34567);
+	assert_int_equal(gv100_get_ramin_page_dir_base_hi(&inst), 0x12);
+	assert_int_equal(gv100_get_ramin_page_dir_base_target(&inst),
 			 GV100_RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT);
 	check_assert_none();
 }
@@ -134,21 +134,21 @@ static void test_ramin_subcontext_5(void **state)
 
 	(void)state;
 	memset(&inst, 0, sizeof(inst));
-	gv100_ramin_sc_pdb_valid_set(&inst, 5, GV100_RAMIN_SC_PDB_VALID_TRUE);
-	gv100_ramin_sc_page_dir_base_target_set(&inst, 5, GV100_RAMIN_SC_PAGE_DIR_BASE_TARGET_VID_MEM);
-	gv100_ramin_sc_page_dir_base_vol_set(&inst, 5, GV100_RAMIN_SC_PAGE_DIR_BASE_VOL_TRUE);
-	gv100_ramin_sc_use_ver2_pt_format_set(&inst, 5, GV100_RAMIN_SC_USE_VER2_PT_FORMAT_TRUE);
-	gv100_ramin_sc_big_page_size_set(&inst, 5, GV100_RAMIN_SC_BIG_PAGE_SIZE_64KB);
-	gv100_ramin_sc_page_dir_base_addr_set(&inst, 5, 0x3abcde000ull);
+	gv100_set_ramin_sc_pdb_valid(&inst, 5, GV100_RAMIN_SC_PDB_VALID_TRUE);
+	gv100_set_ramin_sc_page_dir_base_target(&inst, 5, GV100_RAMIN_SC_PAGE_DIR_BASE_TARGET_VID_MEM);
+	gv100_set_ramin_sc_page_dir_base_vol(&inst, 5, GV100_RAMIN_SC_PAGE_DIR_BASE_VOL_TRUE);
+	gv100_set_ramin_sc_use_ver2_pt_format(&inst, 5, GV100_RAMIN_SC_USE_VER2_PT_FORMAT_TRUE);
+	gv100_set_ramin_sc_big_page_size(&inst, 5, GV100_RAMIN_SC_BIG_PAGE_SIZE_64KB);
+	gv100_setaddr_ramin_sc_page_dir_base(&inst, 5, 0x3abcde000ull);
 	want[166] = 0x00000020u;
 	want[188] = 0xabcdec04u;
 	want[189] = 0x00000003u;
 	words_assert(inst.w, want, 1024);
-	assert_int_equal(gv100_ramin_sc_page_dir_base_addr_get(&inst, 5), 0x3abcde000ull);
-	assert_int_equal(gv100_ramin_sc_page_dir_base_addr_get(&inst, 4), 0);
-	assert_int_equal(gv100_ramin_sc_page_dir_base_addr_get(&inst, 6), 0);
-	assert_int_equal(gv100_ramin_sc_pdb_valid_get(&inst, 5), GV100_RAMIN_SC_PDB_VALID_TRUE);
-	assert_int_equal(gv100_ramin_sc_pdb_valid_get(&inst, 4), GV100_RAMIN_SC_PDB_VALID_FALSE);
+	assert_int_equal(gv100_getaddr_ramin_sc_page_dir_base(&inst, 5), 0x3abcde000ull);
+	assert_int_equal(gv100_getaddr_ramin_sc_page_dir_base(&inst, 4), 0);
+	assert_int_equal(gv100_getaddr_ramin_sc_page_dir_base(&inst, 6), 0);
+	assert_int_equal(gv100_get_ramin_sc_pdb_valid(&inst, 5), GV100_RAMIN_SC_PDB_VALID_TRUE);
+	assert_int_equal(gv100_get_ramin_sc_pdb_valid(&inst, 4), GV100_RAMIN_SC_PDB_VALID_FALSE);
 	check_assert_none();
 }
 
@@ -168,8 +168,8 @@ static void test_ramfc_userd_words(void **state)
 	memset(&ud, 0, sizeof(ud));
 	assert_true(sizeof(fc.w) / 4 > 4);
 	assert_true(sizeof(ud.w) / 4 > 35);
-	gv100_ramfc_signature_set(&fc, 0x0000faceu);
-	gv100_ramuserd_gp_put_set(&ud, 0x00000123u);
+	gv100_set_ramfc_signature(&fc, 0x0000faceu);
+	gv100_set_ramuserd_gp_put(&ud, 0x00000123u);
 	for (size_t k = 0; k < sizeof(fc.w) / 4; k++)
 		assert_int_equal(fc.w[k], k == 4 ? 0x0000faceu : 0);
 	for (size_t k = 0; k < sizeof(ud.w) / 4; k++)
@@ -194,13 +194,13 @@ static void test_ramrl_tsg_header(void **state)
 	(void)state;
 	memset(&e, 0, sizeof(e));
 	assert_int_equal(sizeof(e), 16);
-	gv100_ramrl_entry_type_set(&e, GV100_RAMRL_ENTRY_TYPE_TSG);
-	gv100_ramrl_entry_tsg_timeslice_scale_set(&e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_SCALE_3);
-	gv100_ramrl_entry_tsg_timeslice_timeout_set(&e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_128);
-	gv100_ramrl_entry_tsg_length_set_raw(&e, 1);
-	gv100_ramrl_entry_tsg_tsgid_set(&e, 0x2a);
+	gv100_set_ramrl_entry_type(&e, GV100_RAMRL_ENTRY_TYPE_TSG);
+	gv100_set_ramrl_entry_tsg_timeslice_scale(&e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_SCALE_3);
+	gv100_set_ramrl_entry_tsg_timeslice_timeout(&e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_128);
+	gv100_set_ramrl_entry_tsg_length(&e, 1);
+	gv100_set_ramrl_entry_tsg_tsgid(&e, 0x2a);
 	words_assert(e.w, want, 4);
-	assert_int_equal(gv100_ramrl_entry_tsg_length_get(&e), GV100_RAMRL_ENTRY_TSG_LENGTH_MIN);
+	assert_int_equal(gv100_get_ramrl_entry_tsg_length(&e), GV100_RAMRL_ENTRY_TSG_LENGTH_MIN);
 	check_assert_none();
 }
 
@@ -224,18 +224,18 @@ static void test_ramrl_channel_entry(void **state)
 
 	(void)state;
 	memset(&e, 0, sizeof(e));
-	gv100_ramrl_entry_type_set(&e, GV100_RAMRL_ENTRY_TYPE_CHAN);
-	gv100_ramrl_entry_chan_runqueue_selector_set(&e, 1);
-	gv100_ramrl_entry_chan_inst_target_set(&e, GV100_RAMRL_ENTRY_CHAN_INST_TARGET_SYS_MEM_NONCOHERENT);
-	gv100_ramrl_entry_chan_userd_target_set(&e, GV100_RAMRL_ENTRY_CHAN_USERD_TARGET_SYS_MEM_COHERENT);
-	gv100_ramrl_entry_chan_userd_ptr_addr_set(&e, 0x123456600ull);
-	gv100_ramrl_entry_chan_chid_set(&e, 0x123);
-	gv100_ramrl_entry_chan_inst_ptr_addr_set(&e, 0x2abcde000ull);
+	gv100_set_ramrl_entry_type(&e, GV100_RAMRL_ENTRY_TYPE_CHAN);
+	gv100_set_ramrl_entry_chan_runqueue_selector(&e, 1);
+	gv100_set_ramrl_entry_chan_inst_target(&e, GV100_RAMRL_ENTRY_CHAN_INST_TARGET_SYS_MEM_NONCOHERENT);
+	gv100_set_ramrl_entry_chan_userd_target(&e, GV100_RAMRL_ENTRY_CHAN_USERD_TARGET_SYS_MEM_COHERENT);
+	gv100_setaddr_ramrl_entry_chan_userd_ptr(&e, 0x123456600ull);
+	gv100_set_ramrl_entry_chan_chid(&e, 0x123);
+	gv100_setaddr_ramrl_entry_chan_inst_ptr(&e, 0x2abcde000ull);
 	words_assert(e.w, want, 4);
-	assert_int_equal(gv100_ramrl_entry_chan_userd_ptr_addr_get(&e), 0x123456600ull);
-	assert_int_equal(gv100_ramrl_entry_chan_inst_ptr_addr_get(&e), 0x2abcde000ull);
-	assert_int_equal(gv100_ramrl_entry_chan_inst_ptr_lo_get(&e), 0xabcde);
-	assert_int_equal(gv100_ramrl_entry_chan_userd_ptr_lo_get(&e), 0x234566);
+	assert_int_equal(gv100_getaddr_ramrl_entry_chan_userd_ptr(&e), 0x123456600ull);
+	assert_int_equal(gv100_getaddr_ramrl_entry_chan_inst_ptr(&e), 0x2abcde000ull);
+	assert_int_equal(gv100_get_ramrl_entry_chan_inst_ptr_lo(&e), 0xabcde);
+	assert_int_equal(gv100_get_ramrl_entry_chan_userd_ptr_lo(&e), 0x234566);
 	check_assert_none();
 }
 
@@ -266,30 +266,30 @@ static void test_fifo_dma_method_headers(void **state)
 	memset(&nonincr, 0, sizeof(nonincr));
 	memset(&oneincr, 0, sizeof(oneincr));
 	memset(&immd, 0, sizeof(immd));
-	gv100_fifo_dma_incr_opcode_set(&incr, GV100_FIFO_DMA_INCR_OPCODE_VALUE);
-	gv100_fifo_dma_incr_count_set(&incr, 2);
-	gv100_fifo_dma_incr_subchannel_set(&incr, 3);
-	gv100_fifo_dma_incr_address_set(&incr, 0x040);
-	gv100_fifo_dma_incr_data_set(&incr, 0xdeadbeefu);
+	gv100_set_fifo_dma_incr_opcode(&incr, GV100_FIFO_DMA_INCR_OPCODE_VALUE);
+	gv100_set_fifo_dma_incr_count(&incr, 2);
+	gv100_set_fifo_dma_incr_subchannel(&incr, 3);
+	gv100_set_fifo_dma_incr_address(&incr, 0x040);
+	gv100_set_fifo_dma_incr_data(&incr, 0xdeadbeefu);
 	assert_int_equal(incr.w[0], 0x20026040u);
 	assert_int_equal(incr.w[1], 0xdeadbeefu);
 
-	gv100_fifo_dma_nonincr_opcode_set(&nonincr, GV100_FIFO_DMA_NONINCR_OPCODE_VALUE);
-	gv100_fifo_dma_nonincr_count_set(&nonincr, 1);
-	gv100_fifo_dma_nonincr_subchannel_set(&nonincr, 0);
-	gv100_fifo_dma_nonincr_address_set(&nonincr, 0x008);
+	gv100_set_fifo_dma_nonincr_opcode(&nonincr, GV100_FIFO_DMA_NONINCR_OPCODE_VALUE);
+	gv100_set_fifo_dma_nonincr_count(&nonincr, 1);
+	gv100_set_fifo_dma_nonincr_subchannel(&nonincr, 0);
+	gv100_set_fifo_dma_nonincr_address(&nonincr, 0x008);
 	assert_int_equal(nonincr.w[0], 0x60010008u);
 
-	gv100_fifo_dma_oneincr_opcode_set(&oneincr, GV100_FIFO_DMA_ONEINCR_OPCODE_VALUE);
-	gv100_fifo_dma_oneincr_count_set(&oneincr, 4);
-	gv100_fifo_dma_oneincr_subchannel_set(&oneincr, 7);
-	gv100_fifo_dma_oneincr_address_set(&oneincr, 0xfff);
+	gv100_set_fifo_dma_oneincr_opcode(&oneincr, GV100_FIFO_DMA_ONEINCR_OPCODE_VALUE);
+	gv100_set_fifo_dma_oneincr_count(&oneincr, 4);
+	gv100_set_fifo_dma_oneincr_subchannel(&oneincr, 7);
+	gv100_set_fifo_dma_oneincr_address(&oneincr, 0xfff);
 	assert_int_equal(oneincr.w[0], 0xa004efffu);
 
-	gv100_fifo_dma_immd_opcode_set(&immd, GV100_FIFO_DMA_IMMD_OPCODE_VALUE);
-	gv100_fifo_dma_immd_data_set(&immd, 0x1fff);
-	gv100_fifo_dma_immd_subchannel_set(&immd, 2);
-	gv100_fifo_dma_immd_address_set(&immd, 0x123);
+	gv100_set_fifo_dma_immd_opcode(&immd, GV100_FIFO_DMA_IMMD_OPCODE_VALUE);
+	gv100_set_fifo_dma_immd_data(&immd, 0x1fff);
+	gv100_set_fifo_dma_immd_subchannel(&immd, 2);
+	gv100_set_fifo_dma_immd_address(&immd, 0x123);
 	assert_int_equal(immd.w[0], 0x9fff4123u);
 	check_assert_none();
 }
@@ -316,18 +316,18 @@ static void test_fifo_dma_control_entries(void **state)
 	memset(&usdm, 0, sizeof(usdm));
 	memset(&endseg, 0, sizeof(endseg));
 	memset(&secop, 0, sizeof(secop));
-	gv100_fifo_dma_set_subdevice_mask_opcode_set(&ssdm, GV100_FIFO_DMA_SET_SUBDEVICE_MASK_OPCODE_VALUE);
-	gv100_fifo_dma_set_subdevice_mask_value_set(&ssdm, 0xabc);
+	gv100_set_fifo_dma_set_subdevice_mask_opcode(&ssdm, GV100_FIFO_DMA_SET_SUBDEVICE_MASK_OPCODE_VALUE);
+	gv100_set_fifo_dma_set_subdevice_mask_value(&ssdm, 0xabc);
 	assert_int_equal(ssdm.w[0], 0x0001abc0u);
-	gv100_fifo_dma_store_subdevice_mask_opcode_set(&stsdm,
+	gv100_set_fifo_dma_store_subdevice_mask_opcode(&stsdm,
 						       GV100_FIFO_DMA_STORE_SUBDEVICE_MASK_OPCODE_VALUE);
-	gv100_fifo_dma_store_subdevice_mask_value_set(&stsdm, 0x00f);
+	gv100_set_fifo_dma_store_subdevice_mask_value(&stsdm, 0x00f);
 	assert_int_equal(stsdm.w[0], 0x000200f0u);
-	gv100_fifo_dma_use_subdevice_mask_opcode_set(&usdm, GV100_FIFO_DMA_USE_SUBDEVICE_MASK_OPCODE_VALUE);
+	gv100_set_fifo_dma_use_subdevice_mask_opcode(&usdm, GV100_FIFO_DMA_USE_SUBDEVICE_MASK_OPCODE_VALUE);
 	assert_int_equal(usdm.w[0], 0x00030000u);
-	gv100_fifo_dma_endseg_opcode_set(&endseg, GV100_FIFO_DMA_ENDSEG_OPCODE_VALUE);
+	gv100_set_fifo_dma_endseg_opcode(&endseg, GV100_FIFO_DMA_ENDSEG_OPCODE_VALUE);
 	assert_int_equal(endseg.w[0], 0xe0000000u);
-	gv100_fifo_dma_sec_op_set(&secop, GV100_FIFO_DMA_SEC_OP_END_PB_SEGMENT);
+	gv100_set_fifo_dma_sec_op(&secop, GV100_FIFO_DMA_SEC_OP_END_PB_SEGMENT);
 	assert_int_equal(secop.w[0], 0xe0000000u);
 	check_assert_none();
 }
@@ -352,20 +352,20 @@ static void test_gp_entry(void **state)
 	gv100_ppbdma_gp_entry1_t e1 = { 0 }, c1 = { 0 };
 
 	(void)state;
-	e0 = gv100_ppbdma_gp_entry0_get_set(e0, 0x34567890u >> 2);
-	e0 = gv100_ppbdma_gp_entry0_fetch_set(e0, GV100_PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL);
-	e1 = gv100_ppbdma_gp_entry1_get_hi_set(e1, 0x12);
-	e1 = gv100_ppbdma_gp_entry1_level_set(e1, GV100_PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE);
-	e1 = gv100_ppbdma_gp_entry1_length_set_raw(e1, 0x100);
-	e1 = gv100_ppbdma_gp_entry1_sync_set(e1, GV100_PPBDMA_GP_ENTRY1_SYNC_WAIT);
+	e0 = gv100_set_ppbdma_gp_entry0_get(e0, 0x34567890u >> 2);
+	e0 = gv100_set_ppbdma_gp_entry0_fetch(e0, GV100_PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL);
+	e1 = gv100_set_ppbdma_gp_entry1_get_hi(e1, 0x12);
+	e1 = gv100_set_ppbdma_gp_entry1_level(e1, GV100_PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE);
+	e1 = gv100_set_ppbdma_gp_entry1_length(e1, 0x100);
+	e1 = gv100_set_ppbdma_gp_entry1_sync(e1, GV100_PPBDMA_GP_ENTRY1_SYNC_WAIT);
 	assert_int_equal(e0.v, 0x34567891u);
 	assert_int_equal(e1.v, 0x80040212u);
-	assert_int_equal(((uint64_t)gv100_ppbdma_gp_entry1_get_hi_get(e1) << 32) +
-			 ((uint64_t)gv100_ppbdma_gp_entry0_get_get(e0) << 2), 0x1234567890ull);
+	assert_int_equal(((uint64_t)gv100_get_ppbdma_gp_entry1_get_hi(e1) << 32) +
+			 ((uint64_t)gv100_get_ppbdma_gp_entry0_get(e0) << 2), 0x1234567890ull);
 
-	c1 = gv100_ppbdma_gp_entry1_length_set(c1, GV100_PPBDMA_GP_ENTRY1_LENGTH_CONTROL);
-	c1 = gv100_ppbdma_gp_entry1_opcode_set(c1, GV100_PPBDMA_GP_ENTRY1_OPCODE_PB_CRC);
-	c0 = gv100_ppbdma_gp_entry0_operand_set(c0, 0xcafe);
+	c1 = gv100_set_ppbdma_gp_entry1_length(c1, GV100_PPBDMA_GP_ENTRY1_LENGTH_CONTROL);
+	c1 = gv100_set_ppbdma_gp_entry1_opcode(c1, GV100_PPBDMA_GP_ENTRY1_OPCODE_PB_CRC);
+	c0 = gv100_set_ppbdma_gp_entry0_operand(c0, 0xcafe);
 	assert_int_equal(c1.v, 0x00000003u);
 	assert_int_equal(c0.v, 0x0000cafeu);
 	/* the registers' own offsets: 0x10000000 and 0x10000004 (dev_pbdma:230,238) */
@@ -393,19 +393,19 @@ static void test_ver2_pte(void **state)
 	(void)state;
 	memset(&pte, 0, sizeof(pte));
 	assert_int_equal(sizeof(pte), 8);
-	gv100_mmu_ver2_pte_valid_set(&pte, GV100_MMU_VER2_PTE_VALID_TRUE);
-	gv100_mmu_ver2_pte_aperture_set(&pte, GV100_MMU_VER2_PTE_APERTURE_SYSTEM_COHERENT_MEMORY);
-	gv100_mmu_ver2_pte_vol_set(&pte, GV100_MMU_VER2_PTE_VOL_TRUE);
-	gv100_mmu_ver2_pte_address_sys_set(&pte, 0xabcdef1000ull >> GV100_MMU_VER2_PTE_ADDRESS_SHIFT);
+	gv100_set_mmu_ver2_pte_valid(&pte, GV100_MMU_VER2_PTE_VALID_TRUE);
+	gv100_set_mmu_ver2_pte_aperture(&pte, GV100_MMU_VER2_PTE_APERTURE_SYSTEM_COHERENT_MEMORY);
+	gv100_set_mmu_ver2_pte_vol(&pte, GV100_MMU_VER2_PTE_VOL_TRUE);
+	gv100_set_mmu_ver2_pte_address_sys(&pte, 0xabcdef1000ull >> GV100_MMU_VER2_PTE_ADDRESS_SHIFT);
 	assert_int_equal(pte.w[0], 0xbcdef10du);
 	assert_int_equal(pte.w[1], 0x0000000au);
-	assert_int_equal(gv100_mmu_ver2_pte_address_sys_get(&pte), 0xabcdef1ull);
+	assert_int_equal(gv100_get_mmu_ver2_pte_address_sys(&pte), 0xabcdef1ull);
 
-	gv100_mmu_ver2_pte_address_sys_set(&pte, 0x3fffffffff000ull >> 12);
-	gv100_mmu_ver2_pte_kind_set(&pte, 0xfe);
+	gv100_set_mmu_ver2_pte_address_sys(&pte, 0x3fffffffff000ull >> 12);
+	gv100_set_mmu_ver2_pte_kind(&pte, 0xfe);
 	assert_int_equal(pte.w[0], 0xffffff0du);
 	assert_int_equal(pte.w[1], 0xfe003fffu);
-	assert_int_equal(gv100_mmu_ver2_pte_address_sys_get(&pte), 0x3fffffffffull);
+	assert_int_equal(gv100_get_mmu_ver2_pte_address_sys(&pte), 0x3fffffffffull);
 	check_assert_none();
 }
 
@@ -428,19 +428,19 @@ static void test_ver2_dual_pde(void **state)
 	(void)state;
 	memset(&pde, 0, sizeof(pde));
 	assert_int_equal(sizeof(pde), 16);
-	gv100_mmu_ver2_dual_pde_is_pte_set(&pde, GV100_MMU_VER2_DUAL_PDE_IS_PTE_FALSE);
-	gv100_mmu_ver2_dual_pde_aperture_big_set(&pde,
+	gv100_set_mmu_ver2_dual_pde_is_pte(&pde, GV100_MMU_VER2_DUAL_PDE_IS_PTE_FALSE);
+	gv100_set_mmu_ver2_dual_pde_aperture_big(&pde,
 		GV100_MMU_VER2_DUAL_PDE_APERTURE_BIG_SYSTEM_COHERENT_MEMORY);
-	gv100_mmu_ver2_dual_pde_vol_big_set(&pde, GV100_MMU_VER2_DUAL_PDE_VOL_BIG_TRUE);
-	gv100_mmu_ver2_dual_pde_address_big_sys_set(&pde,
+	gv100_set_mmu_ver2_dual_pde_vol_big(&pde, GV100_MMU_VER2_DUAL_PDE_VOL_BIG_TRUE);
+	gv100_set_mmu_ver2_dual_pde_address_big_sys(&pde,
 		0x1234567800ull >> GV100_MMU_VER2_DUAL_PDE_ADDRESS_BIG_SHIFT);
-	gv100_mmu_ver2_dual_pde_aperture_small_set(&pde,
+	gv100_set_mmu_ver2_dual_pde_aperture_small(&pde,
 		GV100_MMU_VER2_DUAL_PDE_APERTURE_SMALL_SYSTEM_NON_COHERENT_MEMORY);
-	gv100_mmu_ver2_dual_pde_vol_small_set(&pde, GV100_MMU_VER2_DUAL_PDE_VOL_SMALL_TRUE);
-	gv100_mmu_ver2_dual_pde_address_small_sys_set(&pde,
+	gv100_set_mmu_ver2_dual_pde_vol_small(&pde, GV100_MMU_VER2_DUAL_PDE_VOL_SMALL_TRUE);
+	gv100_set_mmu_ver2_dual_pde_address_small_sys(&pde,
 		0xfffffff000ull >> GV100_MMU_VER2_DUAL_PDE_ADDRESS_SHIFT);
 	words_assert(pde.w, want, 4);
-	assert_int_equal(gv100_mmu_ver2_dual_pde_address_small_sys_get(&pde), 0xfffffffull);
+	assert_int_equal(gv100_get_mmu_ver2_dual_pde_address_small_sys(&pde), 0xfffffffull);
 	check_assert_none();
 }
 
@@ -465,9 +465,9 @@ static void test_pccsr_channel_inst(void **state)
 	(void)gv100_pccsr_channel_inst(4096);
 	check_assert_caught();
 
-	r = gv100_pccsr_channel_inst_ptr_set(r, 0x2abcde000ull >> 12);
-	r = gv100_pccsr_channel_inst_target_set(r, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
-	r = gv100_pccsr_channel_inst_bind_set(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	r = gv100_set_pccsr_channel_inst_ptr(r, 0x2abcde000ull >> 12);
+	r = gv100_set_pccsr_channel_inst_target(r, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
+	r = gv100_set_pccsr_channel_inst_bind(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	assert_int_equal(r.v, 0xa02abcdeu);
 	check_assert_none();
 }
@@ -484,11 +484,11 @@ static void test_check_register_too_wide(void **state)
 	gv100_pccsr_channel_inst_t r = { 0xa02abcdeu };
 
 	(void)state;
-	r = gv100_pccsr_channel_inst_target_set_raw(r, 4);
+	r = gv100_set_pccsr_channel_inst_target(r, 4);
 	check_assert_caught();
 	assert_int_equal(r.v, 0x802abcdeu);
 	r.v = 0xffffffffu;
-	r = gv100_pccsr_channel_inst_target_set_raw(r, 5);   /* 0b101: 0b01 kept */
+	r = gv100_set_pccsr_channel_inst_target(r, 5);   /* 0b101: 0b01 kept */
 	check_assert_caught();
 	assert_int_equal(r.v, 0xdfffffffu);
 }
@@ -507,13 +507,13 @@ static void test_check_structure_too_wide(void **state)
 
 	(void)state;
 	memset(&e, 0xa5, sizeof(e));
-	gv100_ramrl_entry_tsg_length_set_raw(&e, 0x1ff);
+	gv100_set_ramrl_entry_tsg_length(&e, 0x1ff);
 	check_assert_caught();
 	words_assert(e.w, want, 4);
 
 	pte.w[0] = 0xffffffffu;
 	pte.w[1] = 0xffffffffu;
-	gv100_mmu_ver2_pte_address_sys_set(&pte, 1ull << 46);
+	gv100_set_mmu_ver2_pte_address_sys(&pte, 1ull << 46);
 	check_assert_caught();
 	assert_int_equal(pte.w[0], 0x000000ffu);
 	assert_int_equal(pte.w[1], 0xffc00000u);
@@ -529,14 +529,14 @@ static void test_check_index_out_of_range(void **state)
 
 	(void)state;
 	memset(&inst, 0, sizeof(inst));
-	gv100_ramin_sc_pdb_valid_set(&inst, 63, GV100_RAMIN_SC_PDB_VALID_TRUE);
+	gv100_set_ramin_sc_pdb_valid(&inst, 63, GV100_RAMIN_SC_PDB_VALID_TRUE);
 	check_assert_none();
 	assert_int_equal(inst.w[167], 0x80000000u);   /* 166*32 + 63 = word 167 bit 31 */
-	(void)gv100_ramin_sc_pdb_valid_get(&inst, 64);
+	(void)gv100_get_ramin_sc_pdb_valid(&inst, 64);
 	check_assert_caught();
-	gv100_ramin_sc_page_dir_base_target_set(&inst, 64, GV100_RAMIN_SC_PAGE_DIR_BASE_TARGET_VID_MEM);
+	gv100_set_ramin_sc_page_dir_base_target(&inst, 64, GV100_RAMIN_SC_PAGE_DIR_BASE_TARGET_VID_MEM);
 	check_assert_caught();
-	gv100_ramin_sc_page_dir_base_addr_set(&inst, 64, 0);
+	gv100_setaddr_ramin_sc_page_dir_base(&inst, 64, 0);
 	check_assert_caught();
 }
 
@@ -547,9 +547,9 @@ static void test_check_misaligned_address(void **state)
 
 	(void)state;
 	memset(&inst, 0, sizeof(inst));
-	gv100_ramin_page_dir_base_addr_set(&inst, 0x1234);
+	gv100_setaddr_ramin_page_dir_base(&inst, 0x1234);
 	check_assert_caught();
-	gv100_ramin_page_dir_base_addr_set(&inst, 0x1000);
+	gv100_setaddr_ramin_page_dir_base(&inst, 0x1000);
 	check_assert_none();
 }
 

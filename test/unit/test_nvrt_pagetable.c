@@ -344,7 +344,7 @@ static void test_pte_kind_check(void **state)
 	nvrt_hw_check_reset();
 	chip->pte_encode(&p, w);
 	err_expect(nvrt_hw_check_result(&err, "PTE"), &err,
-		   "PTE: a value does not fit its field (gv100_mmu_ver2_pte_kind_set: ");
+		   "PTE: a value does not fit its field (gv100_set_mmu_ver2_pte_kind: ");
 	assert_int_equal(w[1], 0);   /* masked: never touches neighbouring bits */
 	p.kind = 0xff;
 	chip->pte_encode(&p, w);

@@ -137,31 +137,31 @@ static uint32_t parse_device_info(struct simt *t, struct dev *out, uint32_t max,
 	for (uint32_t i = 0; i < GV100_PTOP_DEVICE_INFO_SIZE_1; i++) {
 		gv100_ptop_device_info_t r = { rd(t, gv100_ptop_device_info(i)) };
 
-		switch (gv100_ptop_device_info_entry_get(r)) {
+		switch (gv100_get_ptop_device_info_entry(r)) {
 		case GV100_PTOP_DEVICE_INFO_ENTRY_NOT_VALID:
 			continue;
 		case GV100_PTOP_DEVICE_INFO_ENTRY_ENUM:
-			cur.engine = gv100_ptop_device_info_engine_enum_get(r);
-			cur.runlist = gv100_ptop_device_info_runlist_enum_get(r);
-			cur.engine_valid = gv100_ptop_device_info_engine_get(r) ==
+			cur.engine = gv100_get_ptop_device_info_engine_enum(r);
+			cur.runlist = gv100_get_ptop_device_info_runlist_enum(r);
+			cur.engine_valid = gv100_get_ptop_device_info_engine(r) ==
 					   GV100_PTOP_DEVICE_INFO_ENGINE_VALID;
-			cur.runlist_valid = gv100_ptop_device_info_runlist_get(r) ==
+			cur.runlist_valid = gv100_get_ptop_device_info_runlist(r) ==
 					    GV100_PTOP_DEVICE_INFO_RUNLIST_VALID;
 			break;
 		case GV100_PTOP_DEVICE_INFO_ENTRY_DATA:
-			cur.inst = gv100_ptop_device_info_data_inst_id_get(r);
-			cur.pri_base = (uint32_t)gv100_ptop_device_info_data_pri_base_get(r) <<
+			cur.inst = gv100_get_ptop_device_info_data_inst_id(r);
+			cur.pri_base = (uint32_t)gv100_get_ptop_device_info_data_pri_base(r) <<
 				       GV100_PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN;
-			cur.fault = gv100_ptop_device_info_data_fault_id_enum_get(r);
-			cur.fault_valid = gv100_ptop_device_info_data_fault_id_get(r) ==
+			cur.fault = gv100_get_ptop_device_info_data_fault_id_enum(r);
+			cur.fault_valid = gv100_get_ptop_device_info_data_fault_id(r) ==
 					  GV100_PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID;
 			break;
 		case GV100_PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE:
-			cur.type = gv100_ptop_device_info_type_enum_get(r);
+			cur.type = gv100_get_ptop_device_info_type_enum(r);
 			break;
 		}
 		*nwords = i + 1;
-		if (gv100_ptop_device_info_chain_get(r) == GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE)
+		if (gv100_get_ptop_device_info_chain(r) == GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE)
 			continue;
 		if (n < max)
 			out[n] = cur;
@@ -175,7 +175,7 @@ static void pmc_enable_fifo(struct simt *t, bool on)
 {
 	gv100_pmc_enable_t e = { rd(t, gv100_pmc_enable()) };
 
-	e = gv100_pmc_enable_pfifo_set(e, on ? GV100_PMC_ENABLE_PFIFO_ENABLED :
+	e = gv100_set_pmc_enable_pfifo(e, on ? GV100_PMC_ENABLE_PFIFO_ENABLED :
 				       GV100_PMC_ENABLE_PFIFO_DISABLED);
 	wr(t, gv100_pmc_enable(), e.v);
 }
@@ -196,7 +196,7 @@ static void pick_async_lce(struct simt *t)
 		for (uint32_t p = 0; p < GV100_PFIFO_PBDMA_MAP_SIZE_1; p++) {
 			gv100_pfifo_pbdma_map_t m = { rd(t, gv100_pfifo_pbdma_map(p)) };
 
-			if (gv100_pfifo_pbdma_map_runlists_get(m) & (1u << t->runlist)) {
+			if (gv100_get_pfifo_pbdma_map_runlists(m) & (1u << t->runlist)) {
 				t->pbdma = p;
 				return;
 			}
@@ -212,11 +212,11 @@ static void runlist_submit(struct simt *t, uint32_t r, uint64_t iova, uint32_t e
 	gv100_pfifo_runlist_base_t base = { 0 };
 	gv100_pfifo_runlist_t rl = { 0 };
 
-	base = gv100_pfifo_runlist_base_ptr_set(base, (uint32_t)(iova >>
+	base = gv100_set_pfifo_runlist_base_ptr(base, (uint32_t)(iova >>
 						 GV100_PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT));
-	base = gv100_pfifo_runlist_base_target_set(base, GV100_PFIFO_RUNLIST_BASE_TARGET_SYS_MEM_COHERENT);
-	rl = gv100_pfifo_runlist_id_set(rl, r);
-	rl = gv100_pfifo_runlist_length_set(rl, entries);
+	base = gv100_set_pfifo_runlist_base_target(base, GV100_PFIFO_RUNLIST_BASE_TARGET_SYS_MEM_COHERENT);
+	rl = gv100_set_pfifo_runlist_id(rl, r);
+	rl = gv100_set_pfifo_runlist_length(rl, entries);
 	wr(t, gv100_pfifo_runlist_base(), base.v);
 	wr(t, gv100_pfifo_runlist(), rl.v);
 }
@@ -225,7 +225,7 @@ static bool runlist_pending(struct simt *t, uint32_t r)
 {
 	gv100_pfifo_eng_runlist_t e = { rd(t, gv100_pfifo_eng_runlist(r)) };
 
-	return gv100_pfifo_eng_runlist_pending_get(e) == GV100_PFIFO_ENG_RUNLIST_PENDING_TRUE;
+	return gv100_get_pfifo_eng_runlist_pending(e) == GV100_PFIFO_ENG_RUNLIST_PENDING_TRUE;
 }
 
 /* RUNLIST_BASE/RUNLIST; PENDING reads TRUE right after the write (the fetch
@@ -248,12 +248,12 @@ static void channel_bind(struct simt *t)
 	gv100_pccsr_channel_t c = { 0 };
 	uint32_t chid = t->l.params.chid;
 
-	i = gv100_pccsr_channel_inst_ptr_set(i, (uint32_t)(t->l.inst.iova >>
+	i = gv100_set_pccsr_channel_inst_ptr(i, (uint32_t)(t->l.inst.iova >>
 					     GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT));
-	i = gv100_pccsr_channel_inst_target_set(i, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
-	i = gv100_pccsr_channel_inst_bind_set(i, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	i = gv100_set_pccsr_channel_inst_target(i, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
+	i = gv100_set_pccsr_channel_inst_bind(i, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	wr(t, gv100_pccsr_channel_inst(chid), i.v);
-	c = gv100_pccsr_channel_enable_set_set(c, GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE);
+	c = gv100_set_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE);
 	wr(t, gv100_pccsr_channel(chid), c.v);
 }
 
@@ -294,7 +294,7 @@ static void bring_up(struct simt *t, uint32_t gpfifo_entries, void (*tweak)(stru
 		tweak(t);
 	runlist_submit_wait(t, t->runlist, t->l.runlist.iova, t->l.runlist_entries);
 	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_pfifo_intr_0_sched_error_get(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
 	channel_bind(t);
 }
 
@@ -302,7 +302,7 @@ static void doorbell(struct simt *t)
 {
 	gv100_usermode_notify_channel_pending_t n = { 0 };
 
-	n = gv100_usermode_notify_channel_pending_id_set(n, t->l.params.chid);
+	n = gv100_set_usermode_notify_channel_pending_id(n, t->l.params.chid);
 	wr(t, gv100_usermode_notify_channel_pending(), n.v);
 }
 
@@ -351,14 +351,14 @@ static bool chan_faulted(struct simt *t, uint32_t chid)
 {
 	gv100_pccsr_channel_t c = { rd(t, gv100_pccsr_channel(chid)) };
 
-	return gv100_pccsr_channel_pbdma_faulted_get(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE;
+	return gv100_get_pccsr_channel_pbdma_faulted(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE;
 }
 
 static bool preempt_pending(struct simt *t)
 {
 	gv100_pfifo_preempt_t r = { rd(t, gv100_pfifo_preempt()) };
 
-	return gv100_pfifo_preempt_pending_get(r) == GV100_PFIFO_PREEMPT_PENDING_TRUE;
+	return gv100_get_pfifo_preempt_pending(r) == GV100_PFIFO_PREEMPT_PENDING_TRUE;
 }
 
 /* The five semaphore methods without the builder's checks (which refuse a
@@ -369,7 +369,7 @@ static void pb_semaphore_raw(struct simt *t, uint64_t va, uint64_t payload, unsi
 	gv100_udma_sem_addr_hi_t hi = { 0 };
 	uint32_t exec = t->chip->sem_execute(flags);
 
-	gv100_udma_sem_addr_split(va, &lo, &hi);
+	gv100_split_udma_sem_addr(va, &lo, &hi);
 	uint32_t d[4] = { lo.v, hi.v, (uint32_t)payload, (uint32_t)(payload >> 32) };
 	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, gv100_udma_sem_addr_lo(), d, 4), 0);
 	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, gv100_udma_sem_execute(), &exec, 1), 0);
@@ -386,15 +386,15 @@ static void test_sim_boot0(void **state)
 	gv100_pmc_boot_0_t other = { 0 };
 	struct nvrt_backend *b;
 
-	assert_int_equal(gv100_pmc_boot_0_architecture_get(b0), GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
-	assert_int_equal(gv100_pmc_boot_42_chip_id_get(b42), GV100_PMC_BOOT_42_CHIP_ID_GV100);
+	assert_int_equal(gv100_get_pmc_boot_0_architecture(b0), GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
+	assert_int_equal(gv100_get_pmc_boot_42_chip_id(b42), GV100_PMC_BOOT_42_CHIP_ID_GV100);
 	assert_int_equal(rd(t, gv100_pmc_boot_1()), 0);   /* little endian */
 	/* nvrt_sim_config.boot0 makes it another chip, BOOT_42 agreeing. */
-	other = gv100_pmc_boot_0_architecture_set(other, GV100_PMC_BOOT_0_ARCHITECTURE_GP100);
+	other = gv100_set_pmc_boot_0_architecture(other, GV100_PMC_BOOT_0_ARCHITECTURE_GP100);
 	b = sim_open(other.v);
 	assert_int_equal(nvrt_bar0_read32(b, gv100_pmc_boot_0()), other.v);
 	b42.v = nvrt_bar0_read32(b, gv100_pmc_boot_42());
-	assert_int_equal(gv100_pmc_boot_42_chip_id_get(b42), GV100_PMC_BOOT_42_CHIP_ID_GP100);
+	assert_int_equal(gv100_get_pmc_boot_42_chip_id(b42), GV100_PMC_BOOT_42_CHIP_ID_GP100);
 	nvrt_backend_close(b);
 	/* Nothing is modelled outside the units: a PRI error (facts doc 0). */
 	assert_int_equal(rd(t, GV100_PGRAPH_BASE) & 0xffff0000u, 0xbadf0000u);
@@ -439,16 +439,16 @@ static void test_sim_pfifo_reset(void **state)
 	wr(t, gv100_pfifo_sched_disable(), 1);
 	pmc_enable_fifo(t, true);
 	c0.v = rd(t, gv100_pfifo_cfg0());
-	assert_int_equal(gv100_pfifo_cfg0_num_pbdma_get(c0), GV100_PFIFO_CFG0_NUM_PBDMA_INIT);
-	assert_int_equal(gv100_pfifo_cfg0_pbdma_fault_id_get(c0), GV100_PFAULT_MMU_ENG_ID_HOST0);
+	assert_int_equal(gv100_get_pfifo_cfg0_num_pbdma(c0), GV100_PFIFO_CFG0_NUM_PBDMA_INIT);
+	assert_int_equal(gv100_get_pfifo_cfg0_pbdma_fault_id(c0), GV100_PFAULT_MMU_ENG_ID_HOST0);
 	assert_int_equal(rd(t, gv100_pfifo_cfg1()), GV100_PFIFO_CFG1_NUM_CHANNELS_INIT);
 	assert_int_equal(rd(t, gv100_pfifo_cfg2()), GV100_PFIFO_CFG2_HOST_CLASS_ID_VALUE);
 	assert_int_equal(rd(t, gv100_pfifo_sched_disable()), 0);
 	/* The graphics runlist has two PBDMAs (facts doc 1.3). */
 	m0.v = rd(t, gv100_pfifo_pbdma_map(0));
 	m1.v = rd(t, gv100_pfifo_pbdma_map(1));
-	assert_int_equal(gv100_pfifo_pbdma_map_runlists_get(m0), 1);
-	assert_int_equal(gv100_pfifo_pbdma_map_runlists_get(m1), 1);
+	assert_int_equal(gv100_get_pfifo_pbdma_map_runlists(m0), 1);
+	assert_int_equal(gv100_get_pfifo_pbdma_map_runlists(m1), 1);
 	wr(t, gv100_pfifo_sched_disable(), 1);
 	assert_int_equal(rd(t, gv100_pfifo_sched_disable()), 1);
 	pmc_enable_fifo(t, false);
@@ -464,7 +464,7 @@ static void test_sim_usermode_time(void **state)
 	gv100_usermode_cfg0_t c = { rd(t, gv100_usermode_cfg0()) };
 	uint64_t last = 0;
 
-	assert_int_equal(gv100_usermode_cfg0_usermode_class_id_get(c),
+	assert_int_equal(gv100_get_usermode_cfg0_usermode_class_id(c),
 			 GV100_USERMODE_CFG0_USERMODE_CLASS_ID_VALUE);
 	for (int i = 0; i < 1000; i++) {
 		uint32_t hi, lo;
@@ -487,18 +487,18 @@ static void test_sim_usermode_time(void **state)
 static void rl_tsg(gv100_ramrl_entry_t *e, uint32_t tsgid, uint32_t len)
 {
 	memset(e, 0, sizeof(*e));
-	gv100_ramrl_entry_type_set(e, GV100_RAMRL_ENTRY_TYPE_TSG);
-	gv100_ramrl_entry_tsg_length_set_raw(e, len);
-	gv100_ramrl_entry_tsg_tsgid_set(e, tsgid);
-	gv100_ramrl_entry_tsg_timeslice_timeout_set(e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_128);
-	gv100_ramrl_entry_tsg_timeslice_scale_set(e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_SCALE_3);
+	gv100_set_ramrl_entry_type(e, GV100_RAMRL_ENTRY_TYPE_TSG);
+	gv100_set_ramrl_entry_tsg_length(e, len);
+	gv100_set_ramrl_entry_tsg_tsgid(e, tsgid);
+	gv100_set_ramrl_entry_tsg_timeslice_timeout(e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_128);
+	gv100_set_ramrl_entry_tsg_timeslice_scale(e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_SCALE_3);
 }
 
 static void rl_chan(gv100_ramrl_entry_t *e, uint32_t chid)
 {
 	memset(e, 0, sizeof(*e));
-	gv100_ramrl_entry_type_set(e, GV100_RAMRL_ENTRY_TYPE_CHAN);
-	gv100_ramrl_entry_chan_chid_set(e, chid);
+	gv100_set_ramrl_entry_type(e, GV100_RAMRL_ENTRY_TYPE_CHAN);
+	gv100_set_ramrl_entry_chan_chid(e, chid);
 }
 
 static void expect_sched_error(struct simt *t, uint32_t code)
@@ -506,14 +506,14 @@ static void expect_sched_error(struct simt *t, uint32_t code)
 	gv100_pfifo_intr_0_t i0 = { rd(t, gv100_pfifo_intr_0()) };
 	gv100_pfifo_intr_sched_error_t se = { rd(t, gv100_pfifo_intr_sched_error()) };
 
-	assert_int_equal(gv100_pfifo_intr_0_sched_error_get(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_PENDING);
-	assert_int_equal(gv100_pfifo_intr_sched_error_code_get(se), code);
+	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_sched_error_code(se), code);
 	/* write 1 to clear */
 	i0.v = 0;
-	i0 = gv100_pfifo_intr_0_sched_error_set(i0, GV100_PFIFO_INTR_0_SCHED_ERROR_RESET);
+	i0 = gv100_set_pfifo_intr_0_sched_error(i0, GV100_PFIFO_INTR_0_SCHED_ERROR_RESET);
 	wr(t, gv100_pfifo_intr_0(), i0.v);
 	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_pfifo_intr_0_sched_error_get(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
 }
 
 /* dev_ram: a channel entry outside a TSG, a short TSG, TSG_LENGTH 0: BAD_TSG. */
@@ -540,7 +540,7 @@ static void test_sim_runlist_bad_tsg(void **state)
 	rl_tsg(&e[0], 0, 1);                                 /* a good one: no error */
 	runlist_submit_wait(t, 3, rl.iova, 2);
 	gv100_pfifo_intr_0_t i0 = { rd(t, gv100_pfifo_intr_0()) };
-	assert_int_equal(gv100_pfifo_intr_0_sched_error_get(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
 	nvrt_dma_free(t->b, &rl);
 }
 
@@ -561,9 +561,9 @@ static void test_sim_bringup_release(void **state)
 	WAIT_UNTIL(sem_word(t, 0) == 0xc0ffee);
 	WAIT_UNTIL(userd_gp_get(t) == 1);
 	/* Idle again: saved out, USERD written back. */
-	WAIT_UNTIL(gv100_pccsr_channel_status_get(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_IDLE);
+	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_IDLE);
 	u = t->l.userd.cpu;
-	assert_int_equal(gv100_ramuserd_get_get(u), (uint32_t)t->l.pushbuf_va + 7 * 4);
+	assert_int_equal(gv100_get_ramuserd_get(u), (uint32_t)t->l.pushbuf_va + 7 * 4);
 	assert_int_equal(pbdma_intr_0(t), 0);
 	/* A second one, after the channel went idle. */
 	if (nvrt_layout_push_release(&t->l, 2, userd_gp_get(t), &err))
@@ -621,10 +621,10 @@ static void test_sim_semaphore_misaligned(void **state)
 	doorbell(t);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_ppbdma_intr_0_semaphore_get(i0), GV100_PPBDMA_INTR_0_SEMAPHORE_PENDING);
+	assert_int_equal(gv100_get_ppbdma_intr_0_semaphore(i0), GV100_PPBDMA_INTR_0_SEMAPHORE_PENDING);
 	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	assert_int_equal((uint32_t)gv100_ppbdma_method0_addr_get(m0) * 4, gv100_udma_sem_execute());
-	assert_int_equal(gv100_ppbdma_method0_valid_get(m0), GV100_PPBDMA_METHOD0_VALID_TRUE);
+	assert_int_equal((uint32_t)gv100_get_ppbdma_method0_addr(m0) * 4, gv100_udma_sem_execute());
+	assert_int_equal(gv100_get_ppbdma_method0_valid(m0), GV100_PPBDMA_METHOD0_VALID_TRUE);
 	assert_int_equal(sem_word(t, 4), 0);
 }
 
@@ -633,9 +633,9 @@ static void corrupt_signature(struct simt *t)
 	gv100_ramin_t *in = t->l.inst.cpu;
 	gv100_ramfc_t fc;
 
-	gv100_ramin_ramfc_read(in, &fc);
-	gv100_ramfc_signature_set(&fc, 0xdead);
-	gv100_ramin_ramfc_write(in, &fc);
+	gv100_read_ramin_ramfc(in, &fc);
+	gv100_set_ramfc_signature(&fc, 0xdead);
+	gv100_write_ramin_ramfc(in, &fc);
 }
 
 /* dev_pbdma SIGNATURE: a bad RAMFC signature freezes the PBDMA with INTR_0
@@ -657,35 +657,35 @@ static void test_sim_bad_signature(void **state)
 	doorbell(t);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_ppbdma_intr_0_signature_get(i0), GV100_PPBDMA_INTR_0_SIGNATURE_PENDING);
+	assert_int_equal(gv100_get_ppbdma_intr_0_signature(i0), GV100_PPBDMA_INTR_0_SIGNATURE_PENDING);
 	f0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_pfifo_intr_0_pbdma_intr_get(f0), GV100_PFIFO_INTR_0_PBDMA_INTR_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_0_pbdma_intr(f0), GV100_PFIFO_INTR_0_PBDMA_INTR_PENDING);
 	id.v = rd(t, gv100_pfifo_intr_pbdma_id());
-	assert_int_equal(gv100_pfifo_intr_pbdma_id_status_get(id, t->pbdma),
+	assert_int_equal(gv100_get_pfifo_intr_pbdma_id_status(id, t->pbdma),
 			 GV100_PFIFO_INTR_PBDMA_ID_STATUS_PENDING);
 	pmc.v = rd(t, gv100_pmc_intr(0));
-	assert_int_equal(gv100_pmc_intr_pfifo_get(pmc), GV100_PMC_INTR_PFIFO_PENDING);
+	assert_int_equal(gv100_get_pmc_intr_pfifo(pmc), GV100_PMC_INTR_PFIFO_PENDING);
 	/* A frozen PBDMA cannot save out: a preempt stays PENDING (dev_fifo
 	 * teardown), and the model waits for it without spinning. */
-	pr = gv100_pfifo_preempt_type_set(pr, GV100_PFIFO_PREEMPT_TYPE_TSG);
-	pr = gv100_pfifo_preempt_id_set_raw(pr, t->l.params.tsgid);
+	pr = gv100_set_pfifo_preempt_type(pr, GV100_PFIFO_PREEMPT_TYPE_TSG);
+	pr = gv100_set_pfifo_preempt_id(pr, t->l.params.tsgid);
 	wr(t, gv100_pfifo_preempt(), pr.v);
 	cpu0 = cpu_ns();
 	pause_us(20000);
 	assert_true(cpu_ns() - cpu0 < 10000000);
 	assert_true(preempt_pending(t));
 	assert_int_equal(sem_word(t, 0), 0);
-	assert_int_equal(gv100_pccsr_channel_status_get(pccsr(t)), GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	assert_int_equal(gv100_get_pccsr_channel_status(pccsr(t)), GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
 	/* Recovery (dev_pbdma INTR_0 SIGNATURE). */
-	sig = gv100_ppbdma_signature_hw_set(sig, GV100_PPBDMA_SIGNATURE_HW_VALID);
+	sig = gv100_set_ppbdma_signature_hw(sig, GV100_PPBDMA_SIGNATURE_HW_VALID);
 	wr(t, gv100_ppbdma_signature(t->pbdma), sig.v);
 	i0.v = 0;
-	i0 = gv100_ppbdma_intr_0_signature_set(i0, GV100_PPBDMA_INTR_0_SIGNATURE_RESET);
+	i0 = gv100_set_ppbdma_intr_0_signature(i0, GV100_PPBDMA_INTR_0_SIGNATURE_RESET);
 	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
 	WAIT_UNTIL(sem_word(t, 0) == 9);
 	WAIT_UNTIL(!preempt_pending(t));
 	f0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_pfifo_intr_0_pbdma_intr_get(f0), GV100_PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_0_pbdma_intr(f0), GV100_PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING);
 }
 
 static void unmap_semaphore(struct simt *t)
@@ -721,39 +721,39 @@ static void test_sim_unmapped_semaphore(void **state)
 	doorbell(t);
 	WAIT_UNTIL(rd(t, gv100_pfb_pri_mmu_fault_status()) != 0);
 	st.v = rd(t, gv100_pfb_pri_mmu_fault_status());
-	assert_int_equal(gv100_pfb_pri_mmu_fault_status_valid_get(st), GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_status_valid(st), GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
 	info.v = rd(t, gv100_pfb_pri_mmu_fault_info());
-	assert_int_equal(gv100_pfb_pri_mmu_fault_info_fault_type_get(info), GV100_PFAULT_FAULT_TYPE_PTE);
-	assert_int_equal(gv100_pfb_pri_mmu_fault_info_access_type_get(info),
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_fault_type(info), GV100_PFAULT_FAULT_TYPE_PTE);
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_access_type(info),
 			 GV100_PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_VIRT_WRITE);
-	assert_int_equal(gv100_pfb_pri_mmu_fault_info_client_get(info), GV100_PFAULT_CLIENT_HUB_HOST);
-	assert_int_equal(gv100_pfb_pri_mmu_fault_info_valid_get(info), 1);
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_client(info), GV100_PFAULT_CLIENT_HUB_HOST);
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_valid(info), 1);
 	alo.v = rd(t, gv100_pfb_pri_mmu_fault_addr_lo());
 	ahi.v = rd(t, gv100_pfb_pri_mmu_fault_addr_hi());
-	assert_int_equal(gv100_pfb_pri_mmu_fault_addr_join(alo, ahi), t->l.semaphore_va);
+	assert_int_equal(gv100_join_pfb_pri_mmu_fault_addr(alo, ahi), t->l.semaphore_va);
 	ilo.v = rd(t, gv100_pfb_pri_mmu_fault_inst_lo());
 	ihi.v = rd(t, gv100_pfb_pri_mmu_fault_inst_hi());
-	assert_int_equal(gv100_pfb_pri_mmu_fault_inst_join(ilo, ihi), t->l.inst.iova);
+	assert_int_equal(gv100_join_pfb_pri_mmu_fault_inst(ilo, ihi), t->l.inst.iova);
 	cfg0.v = rd(t, gv100_pfifo_cfg0());
-	assert_int_equal(gv100_pfb_pri_mmu_fault_inst_lo_engine_id_get(ilo),
-			 gv100_pfifo_cfg0_pbdma_fault_id_get(cfg0) + t->pbdma);
-	assert_int_equal(gv100_pfb_pri_mmu_fault_inst_lo_aperture_get(ilo),
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_inst_lo_engine_id(ilo),
+			 gv100_get_pfifo_cfg0_pbdma_fault_id(cfg0) + t->pbdma);
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_inst_lo_aperture(ilo),
 			 GV100_PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_COHERENT);
 	pmc.v = rd(t, gv100_pmc_intr(0));
-	assert_int_equal(gv100_pmc_intr_hub_get(pmc), GV100_PMC_INTR_HUB_PENDING);
+	assert_int_equal(gv100_get_pmc_intr_hub(pmc), GV100_PMC_INTR_HUB_PENDING);
 	WAIT_UNTIL(chan_faulted(t, t->l.params.chid));
-	WAIT_UNTIL(gv100_pccsr_channel_status_get(pccsr(t)) != GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) != GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
 	assert_int_equal(sem_word(t, 0), 0);
 	/* recovery */
 	if (nvrt_vm_map(&t->l.vm, t->l.semaphore_va, t->l.semaphore.iova, 4096, 4096,
 			NVRT_APERTURE_SYS_COHERENT, true, &err))
 		fail_msg("%s", err.msg);
 	st.v = 0;
-	st = gv100_pfb_pri_mmu_fault_status_valid_set(st, GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_CLEAR);
+	st = gv100_set_pfb_pri_mmu_fault_status_valid(st, GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_CLEAR);
 	wr(t, gv100_pfb_pri_mmu_fault_status(), st.v);
 	pmc.v = rd(t, gv100_pmc_intr(0));
-	assert_int_equal(gv100_pmc_intr_hub_get(pmc), GV100_PMC_INTR_HUB_NOT_PENDING);
-	c = gv100_pccsr_channel_pbdma_faulted_set(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_RESET);
+	assert_int_equal(gv100_get_pmc_intr_hub(pmc), GV100_PMC_INTR_HUB_NOT_PENDING);
+	c = gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_RESET);
 	wr(t, gv100_pccsr_channel(t->l.params.chid), c.v);
 	WAIT_UNTIL(sem_word(t, 0) == 42);
 }
@@ -807,7 +807,7 @@ static void test_sim_acquire_waits(void **state)
 	doorbell(t);
 	pause_us(3000);
 	assert_int_equal(sem_word(t, 64), 0);
-	assert_int_equal(gv100_pccsr_channel_status_get(pccsr(t)), GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	assert_int_equal(gv100_get_pccsr_channel_status(pccsr(t)), GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
 	__atomic_store_n(sem32(t, 0), 4, __ATOMIC_RELEASE);
 	pause_us(1000);
 	assert_int_equal(sem_word(t, 64), 0);
@@ -833,9 +833,9 @@ static void test_sim_nonstall_set_ref(void **state)
 	submit_segment(t, start);
 	doorbell(t);
 	WAIT_UNTIL(sem_word(t, 0) == 3);
-	WAIT_UNTIL(gv100_ramuserd_ref_get((gv100_ramuserd_t *)t->l.userd.cpu) == 0x1234);
+	WAIT_UNTIL(gv100_get_ramuserd_ref((gv100_ramuserd_t *)t->l.userd.cpu) == 0x1234);
 	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_pfifo_intr_0_channel_intr_get(i0), GV100_PFIFO_INTR_0_CHANNEL_INTR_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_0_channel_intr(i0), GV100_PFIFO_INTR_0_CHANNEL_INTR_PENDING);
 	assert_int_equal(pbdma_intr_0(t), 0);
 }
 
@@ -866,28 +866,28 @@ static void test_sim_method_interrupts(void **state)
 
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_ppbdma_intr_0_method_get(i0), GV100_PPBDMA_INTR_0_METHOD_PENDING);
+	assert_int_equal(gv100_get_ppbdma_intr_0_method(i0), GV100_PPBDMA_INTR_0_METHOD_PENDING);
 	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	assert_int_equal((uint32_t)gv100_ppbdma_method0_addr_get(m0) * 4, gv100_udma_illegal());
+	assert_int_equal((uint32_t)gv100_get_ppbdma_method0_addr(m0) * 4, gv100_udma_illegal());
 	assert_int_equal(rd(t, gv100_ppbdma_data0(t->pbdma)), data);
-	m0 = gv100_ppbdma_method0_valid_set(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
+	m0 = gv100_set_ppbdma_method0_valid(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
 	wr(t, gv100_ppbdma_method0(t->pbdma), m0.v);
 	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
 
 	WAIT_UNTIL(rd(t, gv100_ppbdma_intr_1(t->pbdma)) != 0);
 	i1.v = rd(t, gv100_ppbdma_intr_1(t->pbdma));
-	assert_int_equal(gv100_ppbdma_intr_1_ctxnotvalid_get(i1), GV100_PPBDMA_INTR_1_CTXNOTVALID_PENDING);
+	assert_int_equal(gv100_get_ppbdma_intr_1_ctxnotvalid(i1), GV100_PPBDMA_INTR_1_CTXNOTVALID_PENDING);
 	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	m0 = gv100_ppbdma_method0_valid_set(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
+	m0 = gv100_set_ppbdma_method0_valid(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
 	wr(t, gv100_ppbdma_method0(t->pbdma), m0.v);
 	wr(t, gv100_ppbdma_intr_1(t->pbdma), i1.v);
 
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_ppbdma_intr_0_device_get(i0), GV100_PPBDMA_INTR_0_DEVICE_PENDING);
+	assert_int_equal(gv100_get_ppbdma_intr_0_device(i0), GV100_PPBDMA_INTR_0_DEVICE_PENDING);
 	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	assert_int_equal(gv100_ppbdma_method0_subch_get(m0), 5);
-	m0 = gv100_ppbdma_method0_valid_set(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
+	assert_int_equal(gv100_get_ppbdma_method0_subch(m0), 5);
+	m0 = gv100_set_ppbdma_method0_valid(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
 	wr(t, gv100_ppbdma_method0(t->pbdma), m0.v);
 	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
 	WAIT_UNTIL(sem_word(t, 0) == 1);
@@ -909,20 +909,20 @@ static void test_sim_gp_pb_entry_errors(void **state)
 	assert_int_equal(nvrt_gpfifo_push(&t->l.gpfifo, &bad, 0, &err), 0);
 	start = t->l.pb.len;
 	/* SEC_OP 2 is none of dev_ram's PB instructions */
-	gv100_fifo_dma_sec_op_set_raw(&invalid, GV100_FIFO_DMA_SEC_OP_INC_METHOD + 1);
+	gv100_set_fifo_dma_sec_op(&invalid, GV100_FIFO_DMA_SEC_OP_INC_METHOD + 1);
 	t->l.pb.base[t->l.pb.len++] = invalid.w[0];
 	submit_release(t, t->l.semaphore_va, 6);
 	submit_segment(t, start);
 	doorbell(t);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_ppbdma_intr_0_gpentry_get(i0), GV100_PPBDMA_INTR_0_GPENTRY_PENDING);
+	assert_int_equal(gv100_get_ppbdma_intr_0_gpentry(i0), GV100_PPBDMA_INTR_0_GPENTRY_PENDING);
 	e1.v = rd(t, gv100_ppbdma_gp_shadow_1(t->pbdma));
-	assert_int_equal(gv100_ppbdma_gp_entry1_opcode_get(e1), GV100_PPBDMA_GP_ENTRY1_OPCODE_ILLEGAL);
+	assert_int_equal(gv100_get_ppbdma_gp_entry1_opcode(e1), GV100_PPBDMA_GP_ENTRY1_OPCODE_ILLEGAL);
 	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_ppbdma_intr_0_pbentry_get(i0), GV100_PPBDMA_INTR_0_PBENTRY_PENDING);
+	assert_int_equal(gv100_get_ppbdma_intr_0_pbentry(i0), GV100_PPBDMA_INTR_0_PBENTRY_PENDING);
 	assert_int_equal(rd(t, gv100_ppbdma_hdr_shadow(t->pbdma)), invalid.w[0]);
 	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
 	WAIT_UNTIL(sem_word(t, 0) == 6);
@@ -953,19 +953,19 @@ static void test_sim_bad_instance(void **state)
 
 	assert_int_equal(nvrt_runlist_build(t->chip, &t->l.runlist, &tsg, 1, &nentries, &err), 0);
 	runlist_submit_wait(t, t->runlist, t->l.runlist.iova, nentries);
-	i = gv100_pccsr_channel_inst_ptr_set(i, 0xfff000);
-	i = gv100_pccsr_channel_inst_target_set(i, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
-	i = gv100_pccsr_channel_inst_bind_set(i, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	i = gv100_set_pccsr_channel_inst_ptr(i, 0xfff000);
+	i = gv100_set_pccsr_channel_inst_target(i, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
+	i = gv100_set_pccsr_channel_inst_bind(i, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	wr(t, gv100_pccsr_channel_inst(chid), i.v);
-	c = gv100_pccsr_channel_enable_set_set(c, GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE);
+	c = gv100_set_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE);
 	wr(t, gv100_pccsr_channel(chid), c.v);
-	n = gv100_usermode_notify_channel_pending_id_set(n, chid);
+	n = gv100_set_usermode_notify_channel_pending_id(n, chid);
 	wr(t, gv100_usermode_notify_channel_pending(), n.v);
 	WAIT_UNTIL(rd(t, gv100_pfb_pri_mmu_fault_status()) != 0);
 	info.v = rd(t, gv100_pfb_pri_mmu_fault_info());
-	assert_int_equal(gv100_pfb_pri_mmu_fault_info_fault_type_get(info),
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_fault_type(info),
 			 GV100_PFAULT_FAULT_TYPE_REGION_VIOLATION);
-	assert_int_equal(gv100_pfb_pri_mmu_fault_info_access_type_get(info),
+	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_access_type(info),
 			 GV100_PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_PHYS_READ);
 	WAIT_UNTIL(chan_faulted(t, chid));
 	/* the good channel of the TSG still runs */
@@ -990,24 +990,24 @@ static void test_sim_preempt_bind(void **state)
 	assert_int_equal(nvrt_pb_semaphore(&t->l.pb, t->l.semaphore_va, 1, 0), 0);   /* blocks */
 	submit_segment(t, start);
 	doorbell(t);
-	WAIT_UNTIL(gv100_pccsr_channel_status_get(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
-	pr = gv100_pfifo_preempt_type_set(pr, GV100_PFIFO_PREEMPT_TYPE_TSG);
-	pr = gv100_pfifo_preempt_id_set_raw(pr, t->l.params.tsgid);
+	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	pr = gv100_set_pfifo_preempt_type(pr, GV100_PFIFO_PREEMPT_TYPE_TSG);
+	pr = gv100_set_pfifo_preempt_id(pr, t->l.params.tsgid);
 	wr(t, gv100_pfifo_preempt(), pr.v);
 	pr.v = rd(t, gv100_pfifo_preempt());
-	assert_int_equal(gv100_pfifo_preempt_id_get(pr), t->l.params.tsgid);
+	assert_int_equal(gv100_get_pfifo_preempt_id(pr), t->l.params.tsgid);
 	WAIT_UNTIL(!preempt_pending(t));
 	/* rebinding a bound channel */
 	ci.v = rd(t, gv100_pccsr_channel_inst(t->l.params.chid));
 	wr(t, gv100_pccsr_channel_inst(t->l.params.chid), ci.v);
 	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_pfifo_intr_0_bind_error_get(i0), GV100_PFIFO_INTR_0_BIND_ERROR_PENDING);
+	assert_int_equal(gv100_get_pfifo_intr_0_bind_error(i0), GV100_PFIFO_INTR_0_BIND_ERROR_PENDING);
 	be.v = rd(t, gv100_pfifo_intr_bind_error());
-	assert_int_equal(gv100_pfifo_intr_bind_error_code_get(be),
+	assert_int_equal(gv100_get_pfifo_intr_bind_error_code(be),
 			 GV100_PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND);
 	/* the acquire still completes once released, and the channel idles */
 	__atomic_store_n(sem32(t, 0), 1, __ATOMIC_RELEASE);
-	WAIT_UNTIL(gv100_pccsr_channel_status_get(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_IDLE);
+	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_IDLE);
 	assert_int_equal(userd_gp_get(t), 1);
 }
 

@@ -323,10 +323,10 @@ static void test_identify_refused(void **state)
 	char want[64];
 
 	(void)state;
-	boot0 = gv100_pmc_boot_0_architecture_set(boot0, GV100_PMC_BOOT_0_ARCHITECTURE_GP100);
-	boot0 = gv100_pmc_boot_0_implementation_set(boot0, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
-	boot0 = gv100_pmc_boot_0_major_revision_set(boot0, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
-	boot0 = gv100_pmc_boot_0_minor_revision_set(boot0, GV100_PMC_BOOT_0_MINOR_REVISION_1);
+	boot0 = gv100_set_pmc_boot_0_architecture(boot0, GV100_PMC_BOOT_0_ARCHITECTURE_GP100);
+	boot0 = gv100_set_pmc_boot_0_implementation(boot0, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
+	boot0 = gv100_set_pmc_boot_0_major_revision(boot0, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
+	boot0 = gv100_set_pmc_boot_0_minor_revision(boot0, GV100_PMC_BOOT_0_MINOR_REVISION_1);
 	cfg.boot0 = boot0.v;
 	b = nvrt_backend_sim_open(&cfg, &err);
 	if (!b)

@@ -91,11 +91,11 @@ static void why_add_reg(struct why_buf *w, const char *prefix, const struct refg
  * RUNLIST_EVENT and CHANNEL_INTR are events). */
 static bool fault_pfifo_error(HW(pfifo_intr_0_t) r)
 {
-	return HW(pfifo_intr_0_bind_error_get)(r) == HWC(PFIFO_INTR_0_BIND_ERROR_PENDING) ||
-	       HW(pfifo_intr_0_sched_error_get)(r) == HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING) ||
-	       HW(pfifo_intr_0_chsw_error_get)(r) == HWC(PFIFO_INTR_0_CHSW_ERROR_PENDING) ||
-	       HW(pfifo_intr_0_memop_timeout_get)(r) == HWC(PFIFO_INTR_0_MEMOP_TIMEOUT_PENDING) ||
-	       HW(pfifo_intr_0_lb_error_get)(r) == HWC(PFIFO_INTR_0_LB_ERROR_PENDING);
+	return HW(get_pfifo_intr_0_bind_error)(r) == HWC(PFIFO_INTR_0_BIND_ERROR_PENDING) ||
+	       HW(get_pfifo_intr_0_sched_error)(r) == HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING) ||
+	       HW(get_pfifo_intr_0_chsw_error)(r) == HWC(PFIFO_INTR_0_CHSW_ERROR_PENDING) ||
+	       HW(get_pfifo_intr_0_memop_timeout)(r) == HWC(PFIFO_INTR_0_MEMOP_TIMEOUT_PENDING) ||
+	       HW(get_pfifo_intr_0_lb_error)(r) == HWC(PFIFO_INTR_0_LB_ERROR_PENDING);
 }
 
 static bool fault_check_pfifo(struct nvrt_backend *b, struct why_buf *why)
@@ -105,10 +105,10 @@ static bool fault_check_pfifo(struct nvrt_backend *b, struct why_buf *why)
 	if (!fault_pfifo_error(r))
 		return false;
 	why_add_reg(why, "", &HW(pfifo_intr_0_layout), r.v, NVRT_REG_NONZERO);
-	if (HW(pfifo_intr_0_sched_error_get)(r) == HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING))
+	if (HW(get_pfifo_intr_0_sched_error)(r) == HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING))
 		why_add_reg(why, "", &HW(pfifo_intr_sched_error_layout),
 			    REG_RD(b, pfifo_intr_sched_error).v, 0);
-	if (HW(pfifo_intr_0_bind_error_get)(r) == HWC(PFIFO_INTR_0_BIND_ERROR_PENDING))
+	if (HW(get_pfifo_intr_0_bind_error)(r) == HWC(PFIFO_INTR_0_BIND_ERROR_PENDING))
 		why_add_reg(why, "", &HW(pfifo_intr_bind_error_layout),
 			    REG_RD(b, pfifo_intr_bind_error).v, 0);
 	return true;
@@ -134,8 +134,8 @@ static bool fault_check_channel(struct nvrt_backend *b, uint32_t chid, struct wh
 {
 	HW(pccsr_channel_t) r = REG_RD(b, pccsr_channel, chid);
 
-	if (HW(pccsr_channel_pbdma_faulted_get)(r) != HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE) &&
-	    HW(pccsr_channel_eng_faulted_get)(r) != HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE))
+	if (HW(get_pccsr_channel_pbdma_faulted)(r) != HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE) &&
+	    HW(get_pccsr_channel_eng_faulted)(r) != HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE))
 		return false;
 	why_add_reg(why, "", &HW(pccsr_channel_layout), r.v, NVRT_REG_NONZERO);
 	return true;
@@ -147,12 +147,12 @@ static bool fault_check_mmu(struct nvrt_backend *b, struct why_buf *why)
 	HW(pfb_pri_mmu_fault_info_t) info;
 	char text[120];
 
-	if (HW(pfb_pri_mmu_fault_status_valid_get)(st) == HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_RESET))
+	if (HW(get_pfb_pri_mmu_fault_status_valid)(st) == HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_RESET))
 		return false;
 	info = REG_RD(b, pfb_pri_mmu_fault_info);
 	snprintf(text, sizeof(text), "MMU fault %s %s: ",
-		 FAULT_NAME(fault_types, HW(pfb_pri_mmu_fault_info_fault_type_get)(info)),
-		 FAULT_NAME(access_types, HW(pfb_pri_mmu_fault_info_access_type_get)(info)));
+		 FAULT_NAME(fault_types, HW(get_pfb_pri_mmu_fault_info_fault_type)(info)),
+		 FAULT_NAME(access_types, HW(get_pfb_pri_mmu_fault_info_access_type)(info)));
 	why_add_reg(why, text, &HW(pfb_pri_mmu_fault_status_layout), st.v, NVRT_REG_NONZERO);
 	return true;
 }
@@ -241,14 +241,14 @@ static void report_method(struct nvrt_backend *b, uint32_t p, FILE *out)
 	HW(ppbdma_data0_t) d = REG_RD(b, ppbdma_data0, p);
 	const char *name;
 
-	addr = HW(ppbdma_method0_addr_set_raw)(addr, HW(ppbdma_method0_addr_get)(m));
+	addr = HW(set_ppbdma_method0_addr)(addr, HW(get_ppbdma_method0_addr)(m));
 	name = NVRT_FN(host_method_name)(addr.v);
 	report_line("    ", &HW(ppbdma_method0_layout), (int)p, m.v, 0, out);
 	report_line("    ", &HW(ppbdma_data0_layout), (int)p, d.v, 0, out);
-	if (HW(ppbdma_method0_valid_get)(m) != HWC(PPBDMA_METHOD0_VALID_TRUE))
+	if (HW(get_ppbdma_method0_valid)(m) != HWC(PPBDMA_METHOD0_VALID_TRUE))
 		return;
 	fprintf(out, "      pending method 0x%03" PRIx32 " %s, subchannel %u\n", addr.v,
-		name ? name : "(not a Host method)", (unsigned)HW(ppbdma_method0_subch_get)(m));
+		name ? name : "(not a Host method)", (unsigned)HW(get_ppbdma_method0_subch)(m));
 	if (name) {
 		fprintf(out, "      %s:", name);
 		fputc(' ', out);
@@ -278,7 +278,7 @@ static void report_pb(struct nvrt_backend *b, uint32_t p, FILE *out)
 	HW(ppbdma_get_hi_t) hi = REG_RD(b, ppbdma_get_hi, p);
 
 	fprintf(out, "    NV_PPBDMA_GET/GET_HI(%u): pushbuffer address 0x%" PRIx64 "\n", p,
-		HW(ppbdma_get_join)(lo, hi));
+		HW(join_ppbdma_get)(lo, hi));
 	REPORT_I(b, out, "    ", ppbdma_pb_header, p, 0);
 	REPORT_I(b, out, "    ", ppbdma_hdr_shadow, p, 0);
 }
@@ -320,19 +320,19 @@ static void report_mmu(struct nvrt_backend *b, const struct nvrt_host_watch *w, 
 
 	fputs("  MMU (PRI fault registers):\n", out);
 	REPORT(b, out, "    ", pfb_pri_mmu_fault_status, NVRT_REG_NONZERO);
-	if (HW(pfb_pri_mmu_fault_info_valid_get)(info) == HWC(PFB_PRI_MMU_FAULT_INFO_VALID_RESET)) {
+	if (HW(get_pfb_pri_mmu_fault_info_valid)(info) == HWC(PFB_PRI_MMU_FAULT_INFO_VALID_RESET)) {
 		fputs("    no fault recorded (NV_PFB_PRI_MMU_FAULT_INFO_VALID 0)\n", out);
 		return;
 	}
 	report_line("    ", &HW(pfb_pri_mmu_fault_info_layout), -1, info.v, 0, out);
 	fprintf(out, "      FAULT_TYPE %s, ACCESS_TYPE %s\n",
-		FAULT_NAME(fault_types, HW(pfb_pri_mmu_fault_info_fault_type_get)(info)),
-		FAULT_NAME(access_types, HW(pfb_pri_mmu_fault_info_access_type_get)(info)));
+		FAULT_NAME(fault_types, HW(get_pfb_pri_mmu_fault_info_fault_type)(info)),
+		FAULT_NAME(access_types, HW(get_pfb_pri_mmu_fault_info_access_type)(info)));
 	report_line("    ", &HW(pfb_pri_mmu_fault_addr_lo_layout), -1, alo.v, 0, out);
-	fprintf(out, "      faulting address 0x%" PRIx64 "\n", HW(pfb_pri_mmu_fault_addr_join)(alo, ahi));
+	fprintf(out, "      faulting address 0x%" PRIx64 "\n", HW(join_pfb_pri_mmu_fault_addr)(alo, ahi));
 	report_line("    ", &HW(pfb_pri_mmu_fault_inst_lo_layout), -1, ilo.v, 0, out);
-	fprintf(out, "      instance block 0x%" PRIx64 "\n", HW(pfb_pri_mmu_fault_inst_join)(ilo, ihi));
-	report_fault_engine(w, HW(pfb_pri_mmu_fault_inst_lo_engine_id_get)(ilo), out);
+	fprintf(out, "      instance block 0x%" PRIx64 "\n", HW(join_pfb_pri_mmu_fault_inst)(ilo, ihi));
+	report_fault_engine(w, HW(get_pfb_pri_mmu_fault_inst_lo_engine_id)(ilo), out);
 }
 
 void NVRT_FN(fault_report)(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out)

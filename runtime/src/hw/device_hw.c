@@ -71,8 +71,8 @@ int NVRT_FN(device_identify)(struct nvrt_backend *b, struct nvrt_identity *id, s
 
 	memset(id, 0, sizeof(*id));
 	id->boot0 = r.v;
-	id->architecture = DEVICE_ID(_architecture_get)(r);
-	id->implementation = HW(pmc_boot_0_implementation_get)(REG_RD(b, pmc_boot_0));
+	id->architecture = HW(NVRT_CAT(get_, NVRT_CAT(DEVICE_ID_REG, _architecture)))(r);
+	id->implementation = HW(get_pmc_boot_0_implementation)(REG_RD(b, pmc_boot_0));
 	nvrt_reg_text(&DEVICE_ID(_layout), r.v, 0, id->text, sizeof(id->text));
 	if (id->architecture == NVRT_CHIP_ARCHITECTURE)
 		return 0;
@@ -100,11 +100,11 @@ static void host_pfifo_reset(struct nvrt_backend *b, FILE *log)
 {
 	HW(pmc_enable_t) r = REG_RD(b, pmc_enable);
 
-	r = HW(pmc_enable_pfifo_set)(r, HWC(PMC_ENABLE_PFIFO_DISABLED));
+	r = HW(set_pmc_enable_pfifo)(r, HWC(PMC_ENABLE_PFIFO_DISABLED));
 	REG_WR(b, pmc_enable, r);
 	r = REG_RD(b, pmc_enable);
 	device_log_reg(log, "PFIFO reset", &HW(pmc_enable_layout), -1, r.v);
-	r = HW(pmc_enable_pfifo_set)(r, HWC(PMC_ENABLE_PFIFO_ENABLED));
+	r = HW(set_pmc_enable_pfifo)(r, HWC(PMC_ENABLE_PFIFO_ENABLED));
 	REG_WR(b, pmc_enable, r);
 	r = REG_RD(b, pmc_enable);
 	device_log_reg(log, "PFIFO enabled", &HW(pmc_enable_layout), -1, r.v);
@@ -113,7 +113,7 @@ static void host_pfifo_reset(struct nvrt_backend *b, FILE *log)
 /* How many PBDMAs exist (NV_PFIFO_CFG0), bounded by every per-PBDMA array. */
 static uint32_t host_num_pbdma(struct nvrt_backend *b)
 {
-	uint32_t n = HW(pfifo_cfg0_num_pbdma_get)(REG_RD(b, pfifo_cfg0));
+	uint32_t n = HW(get_pfifo_cfg0_num_pbdma)(REG_RD(b, pfifo_cfg0));
 	const uint32_t limits[] = {
 #ifndef NVRT_CHIP_NO_ENABLE_PB
 		HWC(PMC_ENABLE_PB_SEL_SIZE_1),
@@ -135,7 +135,7 @@ static void host_pbdma_enable(struct nvrt_backend *b, uint32_t npbdma, FILE *log
 	HW(pmc_enable_pb_t) r = REG_RD(b, pmc_enable_pb);
 
 	for (uint32_t i = 0; i < npbdma; i++)
-		r = HW(pmc_enable_pb_sel_set)(r, i, HWC(PMC_ENABLE_PB_SEL_ENABLED));
+		r = HW(set_pmc_enable_pb_sel)(r, i, HWC(PMC_ENABLE_PB_SEL_ENABLED));
 	REG_WR(b, pmc_enable_pb, r);
 	device_log_reg(log, "PBDMAs enabled", &HW(pmc_enable_pb_layout), -1, REG_RD(b, pmc_enable_pb).v);
 #else
@@ -179,7 +179,7 @@ static void host_pfifo_intr(struct nvrt_backend *b, FILE *log)
 	device_log_reg(log, "PFIFO intr (cleared)", &HW(pfifo_intr_0_layout), -1, r.v);
 	REG_WR(b, pfifo_intr_0, r);
 	en.v = nvrt_reg_fill_named(&HW(pfifo_intr_en_0_layout), 0, "_ENABLED");
-	en = HW(pfifo_intr_en_0_channel_intr_set)(en, HWC(PFIFO_INTR_EN_0_CHANNEL_INTR_DISABLED));
+	en = HW(set_pfifo_intr_en_0_channel_intr)(en, HWC(PFIFO_INTR_EN_0_CHANNEL_INTR_DISABLED));
 	REG_WR(b, pfifo_intr_en_0, en);
 	device_log_reg(log, "PFIFO intr enabled", &HW(pfifo_intr_en_0_layout), -1, en.v);
 }
@@ -189,7 +189,7 @@ static void host_sched_enable(struct nvrt_backend *b, FILE *log)
 {
 	HW(pfifo_sched_disable_t) r = REG_ZERO(pfifo_sched_disable);
 
-	r = HW(pfifo_sched_disable_runlist_mask_set)(r, HWC(PFIFO_SCHED_DISABLE_RUNLIST_MASK_INIT));
+	r = HW(set_pfifo_sched_disable_runlist_mask)(r, HWC(PFIFO_SCHED_DISABLE_RUNLIST_MASK_INIT));
 	REG_WR(b, pfifo_sched_disable, r);
 	device_log_reg(log, "scheduler", &HW(pfifo_sched_disable_layout), -1,
 		       REG_RD(b, pfifo_sched_disable).v);
@@ -200,8 +200,8 @@ static void host_userd_writeback(struct nvrt_backend *b, FILE *log)
 {
 	HW(pfifo_userd_writeback_t) r = REG_ZERO(pfifo_userd_writeback);
 
-	r = HW(pfifo_userd_writeback_timer_set)(r, HWC(PFIFO_USERD_WRITEBACK_TIMER_100US));
-	r = HW(pfifo_userd_writeback_timescale_set)(r, HWC(PFIFO_USERD_WRITEBACK_TIMESCALE_100US));
+	r = HW(set_pfifo_userd_writeback_timer)(r, HWC(PFIFO_USERD_WRITEBACK_TIMER_100US));
+	r = HW(set_pfifo_userd_writeback_timescale)(r, HWC(PFIFO_USERD_WRITEBACK_TIMESCALE_100US));
 	REG_WR(b, pfifo_userd_writeback, r);
 	device_log_reg(log, "USERD writeback", &HW(pfifo_userd_writeback_layout), -1, r.v);
 }
@@ -218,16 +218,16 @@ static void host_fault_buffers(struct nvrt_backend *b, FILE *log)
 	for (uint32_t i = 0; i < HWC(PFB_PRI_MMU_FAULT_BUFFER_SIZE_SIZE_1); i++) {
 		HW(pfb_pri_mmu_fault_buffer_size_t) r = REG_RD(b, pfb_pri_mmu_fault_buffer_size, i);
 
-		if (HW(pfb_pri_mmu_fault_buffer_size_enable_get)(r) ==
+		if (HW(get_pfb_pri_mmu_fault_buffer_size_enable)(r) ==
 		    HWC(PFB_PRI_MMU_FAULT_BUFFER_SIZE_ENABLE_FALSE))
 			continue;
-		r = HW(pfb_pri_mmu_fault_buffer_size_enable_set)(r, HWC(PFB_PRI_MMU_FAULT_BUFFER_SIZE_ENABLE_FALSE));
+		r = HW(set_pfb_pri_mmu_fault_buffer_size_enable)(r, HWC(PFB_PRI_MMU_FAULT_BUFFER_SIZE_ENABLE_FALSE));
 		REG_WR(b, pfb_pri_mmu_fault_buffer_size, r, i);
 		device_log_reg(log, "stale fault buffer off", &HW(pfb_pri_mmu_fault_buffer_size_layout),
 			       (int)i, r.v);
 	}
 	st = REG_RD(b, pfb_pri_mmu_fault_status);
-	if (HW(pfb_pri_mmu_fault_status_valid_get)(st) != HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)) {
+	if (HW(get_pfb_pri_mmu_fault_status_valid)(st) != HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)) {
 		device_log_reg(log, "stale MMU fault", &HW(pfb_pri_mmu_fault_status_layout), -1, st.v);
 		REG_WR(b, pfb_pri_mmu_fault_status, st);
 	}
@@ -239,11 +239,11 @@ static int host_flush_page(struct nvrt_backend *b, uint64_t iova, FILE *log, str
 	HW(pfb_niso_flush_sysmem_addr_t) r = REG_ZERO(pfb_niso_flush_sysmem_addr);
 	uint64_t adr = iova >> HWC(PFB_NISO_FLUSH_SYSMEM_ADDR_SHIFT);
 
-	if (adr > HW(pfb_niso_flush_sysmem_addr_adr_get)((HW(pfb_niso_flush_sysmem_addr_t)){ ~0u }))
+	if (adr > HW(get_pfb_niso_flush_sysmem_addr_adr)((HW(pfb_niso_flush_sysmem_addr_t)){ ~0u }))
 		return nvrt_err_set(err, "flush page IOVA 0x%" PRIx64 " does not fit "
 				    "NV_PFB_NISO_FLUSH_SYSMEM_ADDR_ADR (address >> %u)", iova,
 				    (unsigned)HWC(PFB_NISO_FLUSH_SYSMEM_ADDR_SHIFT));
-	r = HW(pfb_niso_flush_sysmem_addr_adr_set)(r, (uint32_t)adr);
+	r = HW(set_pfb_niso_flush_sysmem_addr_adr)(r, (uint32_t)adr);
 	REG_WR(b, pfb_niso_flush_sysmem_addr, r);
 	device_log_reg(log, "sysmem flush page", &HW(pfb_niso_flush_sysmem_addr_layout), -1, r.v);
 	return 0;
@@ -281,7 +281,7 @@ static void topology_type_name(struct nvrt_engine *e)
 /* An ENGINE_TYPE entry ends a chain's description: what kind of unit. */
 static void topology_entry_type(struct nvrt_engine *e, HW(ptop_device_info_t) r)
 {
-	e->type = HW(ptop_device_info_type_enum_get)(r);
+	e->type = HW(get_ptop_device_info_type_enum)(r);
 	topology_type_name(e);
 	e->graphics = e->type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS);
 	e->copy = e->type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE) ||
@@ -293,14 +293,14 @@ static void topology_entry_type(struct nvrt_engine *e, HW(ptop_device_info_t) r)
 /* An ENUM entry: engine, runlist, interrupt and reset ids, each if valid. */
 static void topology_entry_enum(struct nvrt_engine *e, HW(ptop_device_info_t) r)
 {
-	e->has_engine = HW(ptop_device_info_engine_get)(r) == HWC(PTOP_DEVICE_INFO_ENGINE_VALID);
-	e->has_runlist = HW(ptop_device_info_runlist_get)(r) == HWC(PTOP_DEVICE_INFO_RUNLIST_VALID);
-	e->has_intr = HW(ptop_device_info_intr_get)(r) == HWC(PTOP_DEVICE_INFO_INTR_VALID);
-	e->has_reset = HW(ptop_device_info_reset_get)(r) == HWC(PTOP_DEVICE_INFO_RESET_VALID);
-	e->engine_id = e->has_engine ? HW(ptop_device_info_engine_enum_get)(r) : 0;
-	e->runlist = e->has_runlist ? HW(ptop_device_info_runlist_enum_get)(r) : 0;
-	e->intr = e->has_intr ? HW(ptop_device_info_intr_enum_get)(r) : 0;
-	e->reset = e->has_reset ? HW(ptop_device_info_reset_enum_get)(r) : 0;
+	e->has_engine = HW(get_ptop_device_info_engine)(r) == HWC(PTOP_DEVICE_INFO_ENGINE_VALID);
+	e->has_runlist = HW(get_ptop_device_info_runlist)(r) == HWC(PTOP_DEVICE_INFO_RUNLIST_VALID);
+	e->has_intr = HW(get_ptop_device_info_intr)(r) == HWC(PTOP_DEVICE_INFO_INTR_VALID);
+	e->has_reset = HW(get_ptop_device_info_reset)(r) == HWC(PTOP_DEVICE_INFO_RESET_VALID);
+	e->engine_id = e->has_engine ? HW(get_ptop_device_info_engine_enum)(r) : 0;
+	e->runlist = e->has_runlist ? HW(get_ptop_device_info_runlist_enum)(r) : 0;
+	e->intr = e->has_intr ? HW(get_ptop_device_info_intr_enum)(r) : 0;
+	e->reset = e->has_reset ? HW(get_ptop_device_info_reset_enum)(r) : 0;
 }
 
 /* A DATA entry: instance, PRI base and MMU fault id. */
@@ -308,19 +308,19 @@ static void topology_entry_data(struct nvrt_engine *e, HW(ptop_device_info_t) r)
 {
 	HW(ptop_device_info_t) base = REG_ZERO(ptop_device_info);
 
-	e->inst_id = HW(ptop_device_info_data_inst_id_get)(r);
+	e->inst_id = HW(get_ptop_device_info_data_inst_id)(r);
 	/* PRI_BASE holds address bits at their own place: keep only that field. */
-	base = HW(ptop_device_info_data_pri_base_set_raw)(base, HW(ptop_device_info_data_pri_base_get)(r));
+	base = HW(set_ptop_device_info_data_pri_base)(base, HW(get_ptop_device_info_data_pri_base)(r));
 	e->pri_base = base.v;
-	e->has_fault_id = HW(ptop_device_info_data_fault_id_get)(r) ==
+	e->has_fault_id = HW(get_ptop_device_info_data_fault_id)(r) ==
 			  HWC(PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
-	e->fault_id = e->has_fault_id ? HW(ptop_device_info_data_fault_id_enum_get)(r) : 0;
+	e->fault_id = e->has_fault_id ? HW(get_ptop_device_info_data_fault_id_enum)(r) : 0;
 }
 
 /* Decodes one entry into e; true when the chain (the device) is complete. */
 static bool topology_entry(struct nvrt_engine *e, HW(ptop_device_info_t) r)
 {
-	switch (HW(ptop_device_info_entry_get)(r)) {
+	switch (HW(get_ptop_device_info_entry)(r)) {
 	case HWC(PTOP_DEVICE_INFO_ENTRY_DATA):
 		topology_entry_data(e, r);
 		break;
@@ -333,7 +333,7 @@ static bool topology_entry(struct nvrt_engine *e, HW(ptop_device_info_t) r)
 	default:
 		break;
 	}
-	return HW(ptop_device_info_chain_get)(r) != HWC(PTOP_DEVICE_INFO_CHAIN_ENABLE);
+	return HW(get_ptop_device_info_chain)(r) != HWC(PTOP_DEVICE_INFO_CHAIN_ENABLE);
 }
 
 /* The DEVICE_INFO table: chains of entries, NOT_VALID ones skipped
@@ -346,7 +346,7 @@ static int topology_devices(struct nvrt_backend *b, struct nvrt_topology *t, str
 	for (uint32_t i = 0; i < HWC(PTOP_DEVICE_INFO_SIZE_1); i++) {
 		HW(ptop_device_info_t) r = REG_RD(b, ptop_device_info, i);
 
-		if (HW(ptop_device_info_entry_get)(r) == HWC(PTOP_DEVICE_INFO_ENTRY_NOT_VALID))
+		if (HW(get_ptop_device_info_entry)(r) == HWC(PTOP_DEVICE_INFO_ENTRY_NOT_VALID))
 			continue;
 		if (!topology_entry(&e, r))
 			continue;
@@ -367,12 +367,12 @@ int NVRT_FN(topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, stru
 
 	memset(t, 0, sizeof(*t));
 	t->num_pbdma = host_num_pbdma(b);
-	t->num_channels = HW(pfifo_cfg1_num_channels_get)(REG_RD(b, pfifo_cfg1));
+	t->num_channels = HW(get_pfifo_cfg1_num_channels)(REG_RD(b, pfifo_cfg1));
 	if (t->num_channels > HWC(PCCSR_CHANNEL_SIZE_1))
 		t->num_channels = HWC(PCCSR_CHANNEL_SIZE_1);
-	t->pbdma_fault_id = HW(pfifo_cfg0_pbdma_fault_id_get)(cfg0);
+	t->pbdma_fault_id = HW(get_pfifo_cfg0_pbdma_fault_id)(cfg0);
 	for (uint32_t i = 0; i < t->num_pbdma; i++)
-		t->pbdma_runlists[i] = HW(pfifo_pbdma_map_runlists_get)(REG_RD(b, pfifo_pbdma_map, i));
+		t->pbdma_runlists[i] = HW(get_pfifo_pbdma_map_runlists)(REG_RD(b, pfifo_pbdma_map, i));
 	return topology_devices(b, t, err);
 }
 
@@ -395,9 +395,9 @@ int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_i
 		return nvrt_err_set(err, "bind: channel %u or instance block 0x%" PRIx64 " out of range "
 				    "(NV_PCCSR_CHANNEL_INST)", chid, inst_iova);
 	nvrt_hw_check_reset();
-	r = HW(pccsr_channel_inst_ptr_set_raw)(r, (uint32_t)ptr);
-	r = HW(pccsr_channel_inst_target_set)(r, channel_inst_target(ap));
-	r = HW(pccsr_channel_inst_bind_set)(r, HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
+	r = HW(set_pccsr_channel_inst_ptr)(r, (uint32_t)ptr);
+	r = HW(set_pccsr_channel_inst_target)(r, channel_inst_target(ap));
+	r = HW(set_pccsr_channel_inst_bind)(r, HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
 	if (nvrt_hw_check_result(err, "NV_PCCSR_CHANNEL_INST"))
 		return -1;
 	REG_WR(b, pccsr_channel_inst, r, chid);
@@ -411,15 +411,15 @@ void NVRT_FN(channel_unbind)(struct nvrt_backend *b, uint32_t chid)
 	HW(pccsr_channel_t) c = REG_RD(b, pccsr_channel, chid);
 	HW(pccsr_channel_inst_t) r = REG_ZERO(pccsr_channel_inst);
 
-	if (HW(pccsr_channel_pbdma_faulted_get)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE) ||
-	    HW(pccsr_channel_eng_faulted_get)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE)) {
+	if (HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE) ||
+	    HW(get_pccsr_channel_eng_faulted)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE)) {
 		HW(pccsr_channel_t) w = REG_ZERO(pccsr_channel);
 
-		w = HW(pccsr_channel_pbdma_faulted_set)(w, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET));
-		w = HW(pccsr_channel_eng_faulted_set)(w, HWC(PCCSR_CHANNEL_ENG_FAULTED_RESET));
+		w = HW(set_pccsr_channel_pbdma_faulted)(w, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET));
+		w = HW(set_pccsr_channel_eng_faulted)(w, HWC(PCCSR_CHANNEL_ENG_FAULTED_RESET));
 		REG_WR(b, pccsr_channel, w, chid);
 	}
-	r = HW(pccsr_channel_inst_bind_set)(r, HWC(PCCSR_CHANNEL_INST_BIND_FALSE));
+	r = HW(set_pccsr_channel_inst_bind)(r, HWC(PCCSR_CHANNEL_INST_BIND_FALSE));
 	REG_WR(b, pccsr_channel_inst, r, chid);
 }
 
@@ -432,9 +432,9 @@ void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable)
 	HW(pccsr_channel_t) r = REG_ZERO(pccsr_channel);
 
 	if (enable)
-		r = HW(pccsr_channel_enable_set_set)(r, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
+		r = HW(set_pccsr_channel_enable_set)(r, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
 	else
-		r = HW(pccsr_channel_enable_clr_set)(r, HWC(PCCSR_CHANNEL_ENABLE_CLR_TRUE));
+		r = HW(set_pccsr_channel_enable_clr)(r, HWC(PCCSR_CHANNEL_ENABLE_CLR_TRUE));
 	REG_WR(b, pccsr_channel, r, chid);
 }
 
@@ -466,10 +466,10 @@ int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t i
 	if (runlist_check(runlist, iova, err) < 0)
 		return -1;
 	nvrt_hw_check_reset();
-	base = HW(pfifo_runlist_base_ptr_set_raw)(base, (uint32_t)(iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT)));
-	base = HW(pfifo_runlist_base_target_set)(base, runlist_target(ap));
-	rl = HW(pfifo_runlist_id_set)(rl, runlist);
-	rl = HW(pfifo_runlist_length_set_raw)(rl, nentries);
+	base = HW(set_pfifo_runlist_base_ptr)(base, (uint32_t)(iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT)));
+	base = HW(set_pfifo_runlist_base_target)(base, runlist_target(ap));
+	rl = HW(set_pfifo_runlist_id)(rl, runlist);
+	rl = HW(set_pfifo_runlist_length)(rl, nentries);
 	if (nvrt_hw_check_result(err, "NV_PFIFO_RUNLIST"))
 		return -1;
 	REG_WR(b, pfifo_runlist_base, base);
@@ -479,7 +479,7 @@ int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t i
 
 bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
 {
-	return HW(pfifo_eng_runlist_pending_get)(REG_RD(b, pfifo_eng_runlist, runlist)) ==
+	return HW(get_pfifo_eng_runlist_pending)(REG_RD(b, pfifo_eng_runlist, runlist)) ==
 	       HWC(PFIFO_ENG_RUNLIST_PENDING_TRUE);
 }
 
@@ -511,10 +511,10 @@ int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t i
 		return -1;
 	nvrt_hw_check_reset();
 	/* PTR_LO holds address bits 31:12, PTR_HI the high word's. */
-	lo = HW(pfifo_runlist_base_lo_ptr_lo_set_raw)(lo, (uint32_t)iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT));
-	hi = HW(pfifo_runlist_base_hi_ptr_hi_set_raw)(hi, (uint32_t)(iova >> 32));
-	lo = HW(pfifo_runlist_base_lo_target_set)(lo, runlist_target(ap));
-	sub = HW(pfifo_runlist_submit_length_set_raw)(sub, nentries);
+	lo = HW(set_pfifo_runlist_base_lo_ptr_lo)(lo, (uint32_t)iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT));
+	hi = HW(set_pfifo_runlist_base_hi_ptr_hi)(hi, (uint32_t)(iova >> 32));
+	lo = HW(set_pfifo_runlist_base_lo_target)(lo, runlist_target(ap));
+	sub = HW(set_pfifo_runlist_submit_length)(sub, nentries);
 	if (nvrt_hw_check_result(err, "NV_PFIFO_RUNLIST_SUBMIT"))
 		return -1;
 	REG_WR(b, pfifo_runlist_base_lo, lo, runlist);
@@ -525,7 +525,7 @@ int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t i
 
 bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
 {
-	return HW(pfifo_runlist_submit_info_pending_get)(REG_RD(b, pfifo_runlist_submit_info, runlist)) ==
+	return HW(get_pfifo_runlist_submit_info_pending)(REG_RD(b, pfifo_runlist_submit_info, runlist)) ==
 	       HWC(PFIFO_RUNLIST_SUBMIT_INFO_PENDING_TRUE);
 }
 
@@ -544,7 +544,7 @@ void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bo
 {
 	HW(pfifo_sched_disable_t) r = REG_RD(b, pfifo_sched_disable);
 
-	r = HW(pfifo_sched_disable_runlist_set)(r, runlist, disable ? HWC(PFIFO_SCHED_DISABLE_TRUE) :
+	r = HW(set_pfifo_sched_disable_runlist)(r, runlist, disable ? HWC(PFIFO_SCHED_DISABLE_TRUE) :
 							     HWC(PFIFO_SCHED_DISABLE_FALSE));
 	REG_WR(b, pfifo_sched_disable, r);
 }
@@ -555,7 +555,7 @@ void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, uint32_t runlist)
 {
 	HW(pfifo_runlist_preempt_t) r = REG_ZERO(pfifo_runlist_preempt);
 
-	r = HW(pfifo_runlist_preempt_runlist_set)(r, runlist, HWC(PFIFO_RUNLIST_PREEMPT_PENDING));
+	r = HW(set_pfifo_runlist_preempt_runlist)(r, runlist, HWC(PFIFO_RUNLIST_PREEMPT_PENDING));
 	REG_WR(b, pfifo_runlist_preempt, r);
 }
 
@@ -563,10 +563,10 @@ void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, uint32_t runlist)
 static bool preempt_pbdma_done(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint32_t p)
 {
 	HW(pfifo_pbdma_status_t) s = REG_RD(b, pfifo_pbdma_status, p);
-	uint32_t id = HW(pfifo_pbdma_status_id_hw_get)(s);
-	bool tsg = HW(pfifo_pbdma_status_id_type_get)(s) == HWC(PFIFO_PBDMA_STATUS_ID_TYPE_TSGID);
+	uint32_t id = HW(get_pfifo_pbdma_status_id_hw)(s);
+	bool tsg = HW(get_pfifo_pbdma_status_id_type)(s) == HWC(PFIFO_PBDMA_STATUS_ID_TYPE_TSGID);
 
-	if (HW(pfifo_pbdma_status_chan_status_get)(s) == HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID))
+	if (HW(get_pfifo_pbdma_status_chan_status)(s) == HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID))
 		return true;
 	return id != (tsg ? w->tsgid : w->chid);
 }
@@ -577,14 +577,14 @@ static bool preempt_engine_done(struct nvrt_backend *b, const struct nvrt_host_w
 {
 	HW(pfifo_engine_status_t) s = REG_RD(b, pfifo_engine_status, e);
 
-	switch (HW(pfifo_engine_status_ctx_status_get)(s)) {
+	switch (HW(get_pfifo_engine_status_ctx_status)(s)) {
 	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_INVALID):
 		return true;
 	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_VALID):
 	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_CTXSW_SAVE):
-		return HW(pfifo_engine_status_id_hw_get)(s) != w->tsgid;
+		return HW(get_pfifo_engine_status_id_hw)(s) != w->tsgid;
 	case HWC(PFIFO_ENGINE_STATUS_CTX_STATUS_CTXSW_LOAD):
-		return HW(pfifo_engine_status_next_id_hw_get)(s) != w->tsgid;
+		return HW(get_pfifo_engine_status_next_id_hw)(s) != w->tsgid;
 	default:    /* CTXSW_SWITCH: the save has not started */
 		return false;
 	}
@@ -610,11 +610,11 @@ void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runl
 	HW(usermode_notify_channel_pending_t) r = REG_ZERO(usermode_notify_channel_pending);
 
 #ifdef NVRT_CHIP_DOORBELL_RUNLIST
-	r = HW(usermode_notify_channel_pending_chid_set)(r, chid);
-	r = HW(usermode_notify_channel_pending_runlist_id_set)(r, runlist);
+	r = HW(set_usermode_notify_channel_pending_chid)(r, chid);
+	r = HW(set_usermode_notify_channel_pending_runlist_id)(r, runlist);
 #else
 	(void)runlist;
-	r = HW(usermode_notify_channel_pending_id_set)(r, chid);
+	r = HW(set_usermode_notify_channel_pending_id)(r, chid);
 #endif
 	REG_WR(b, usermode_notify_channel_pending, r);
 }
@@ -634,8 +634,8 @@ uint64_t NVRT_FN(time_read)(struct nvrt_backend *b)
 
 		if (hi.v != hi2.v && tries < 3)
 			continue;
-		low = HW(usermode_time_0_nsec_set)(low, HW(usermode_time_0_nsec_get)(lo));
-		return (uint64_t)HW(usermode_time_1_nsec_get)(hi) << 32 | low.v;
+		low.v = lo.v & HWC(USERMODE_TIME_0_NSEC_FIELD_MASK);
+		return (uint64_t)HW(get_usermode_time_1_nsec)(hi) << 32 | low.v;
 	}
 }
 
@@ -646,13 +646,13 @@ void NVRT_FN(ramfc_signature_corrupt)(void *inst)
 {
 	HW(ramfc_t) fc;
 	HW(ppbdma_signature_t) s = REG_ZERO(ppbdma_signature);
-	uint32_t max = HW(ppbdma_signature_hw_get)((HW(ppbdma_signature_t)){ ~0u });
+	uint32_t max = HW(get_ppbdma_signature_hw)((HW(ppbdma_signature_t)){ ~0u });
 
-	HW(ramin_ramfc_read)((HW(ramin_t) *)inst, &fc);
-	s.v = HW(ramfc_signature_get)(&fc);
-	s = HW(ppbdma_signature_hw_set_raw)(s, ~(uint32_t)HWC(PPBDMA_SIGNATURE_HW_VALID) & max);
-	HW(ramfc_signature_set)(&fc, s.v);
-	HW(ramin_ramfc_write)((HW(ramin_t) *)inst, &fc);
+	HW(read_ramin_ramfc)((HW(ramin_t) *)inst, &fc);
+	s.v = HW(get_ramfc_signature)(&fc);
+	s = HW(set_ppbdma_signature_hw)(s, ~(uint32_t)HWC(PPBDMA_SIGNATURE_HW_VALID) & max);
+	HW(set_ramfc_signature)(&fc, s.v);
+	HW(write_ramin_ramfc)((HW(ramin_t) *)inst, &fc);
 }
 
 /* NV_UDMA_ILLEGAL: reserved so that it always raises INTR_0_METHOD. */

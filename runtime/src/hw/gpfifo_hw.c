@@ -21,14 +21,14 @@ static uint32_t gp_get_hi_max(void)
 {
 	gp_entry1_t ones = { ~0u };
 
-	return HW(ppbdma_gp_entry1_get_hi_get)(ones);
+	return HW(get_ppbdma_gp_entry1_get_hi)(ones);
 }
 
 static uint32_t gp_length_max(void)
 {
 	gp_entry1_t ones = { ~0u };
 
-	return (uint32_t)HW(ppbdma_gp_entry1_length_get)(ones);
+	return (uint32_t)HW(get_ppbdma_gp_entry1_length)(ones);
 }
 
 /* Byte addresses are (GET_HI << 32) + (GET << 2): GET_HI is the high word. */
@@ -68,12 +68,12 @@ static int gp_encode_segment(const struct nvrt_gp_entry *e, gp_entry0_t *w0, gp_
 {
 	if (gp_check_segment(e, err))
 		return -1;
-	*w0 = HW(ppbdma_gp_entry0_get_set)(*w0, (uint32_t)e->va / GP_PB_DWORD);
-	*w0 = HW(ppbdma_gp_entry0_fetch_set)(*w0, e->conditional ?
+	*w0 = HW(set_ppbdma_gp_entry0_get)(*w0, (uint32_t)e->va / GP_PB_DWORD);
+	*w0 = HW(set_ppbdma_gp_entry0_fetch)(*w0, e->conditional ?
 					     HWC(PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL) :
 					     HWC(PPBDMA_GP_ENTRY0_FETCH_UNCONDITIONAL));
-	*w1 = HW(ppbdma_gp_entry1_get_hi_set)(*w1, (uint32_t)(e->va >> 32));
-	*w1 = HW(ppbdma_gp_entry1_length_set_raw)(*w1, e->length);
+	*w1 = HW(set_ppbdma_gp_entry1_get_hi)(*w1, (uint32_t)(e->va >> 32));
+	*w1 = HW(set_ppbdma_gp_entry1_length)(*w1, e->length);
 	return 0;
 }
 
@@ -110,9 +110,9 @@ static int gp_encode_control(const struct nvrt_gp_entry *e, gp_entry0_t *w0, gp_
 	if (e->conditional)
 		return nvrt_err_set(err, "GP control entry: FETCH_CONDITIONAL is a segment option; "
 				    "a control entry's bit 0 is part of NV_PPBDMA_GP_ENTRY0_OPERAND");
-	*w0 = HW(ppbdma_gp_entry0_operand_set)(*w0, (uint32_t)e->va);
-	*w1 = HW(ppbdma_gp_entry1_length_set)(*w1, HWC(PPBDMA_GP_ENTRY1_LENGTH_CONTROL));
-	*w1 = HW(ppbdma_gp_entry1_opcode_set_raw)(*w1, op);
+	*w0 = HW(set_ppbdma_gp_entry0_operand)(*w0, (uint32_t)e->va);
+	*w1 = HW(set_ppbdma_gp_entry1_length)(*w1, HWC(PPBDMA_GP_ENTRY1_LENGTH_CONTROL));
+	*w1 = HW(set_ppbdma_gp_entry1_opcode)(*w1, op);
 	return 0;
 }
 
@@ -125,11 +125,11 @@ int NVRT_FN(gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], str
 	if (e->length ? gp_encode_segment(e, &w0, &w1, err) : gp_encode_control(e, &w0, &w1, err))
 		return -1;
 	/* SYNC applies to control entries too (dev_pbdma). */
-	w1 = HW(ppbdma_gp_entry1_sync_set)(w1, e->sync_wait ? HWC(PPBDMA_GP_ENTRY1_SYNC_WAIT) :
+	w1 = HW(set_ppbdma_gp_entry1_sync)(w1, e->sync_wait ? HWC(PPBDMA_GP_ENTRY1_SYNC_WAIT) :
 					   HWC(PPBDMA_GP_ENTRY1_SYNC_PROCEED));
-	w1 = HW(ppbdma_gp_entry1_level_set)(w1, e->subroutine ? HWC(PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE) :
+	w1 = HW(set_ppbdma_gp_entry1_level)(w1, e->subroutine ? HWC(PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE) :
 					    HWC(PPBDMA_GP_ENTRY1_LEVEL_MAIN));
-	w1 = HW(ppbdma_gp_entry1_priv_set)(w1, e->priv ? HWC(PPBDMA_GP_ENTRY1_PRIV_KERNEL) :
+	w1 = HW(set_ppbdma_gp_entry1_priv)(w1, e->priv ? HWC(PPBDMA_GP_ENTRY1_PRIV_KERNEL) :
 					   HWC(PPBDMA_GP_ENTRY1_PRIV_USER));
 	if (nvrt_hw_check_result(err, "GP entry"))
 		return -1;
@@ -159,16 +159,16 @@ void NVRT_FN(gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e)
 	gp_entry1_t w1 = { in[1] };
 
 	memset(e, 0, sizeof(*e));
-	e->length = (uint32_t)HW(ppbdma_gp_entry1_length_get)(w1);
-	e->sync_wait = HW(ppbdma_gp_entry1_sync_get)(w1) == HWC(PPBDMA_GP_ENTRY1_SYNC_WAIT);
-	e->subroutine = HW(ppbdma_gp_entry1_level_get)(w1) == HWC(PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE);
-	e->priv = HW(ppbdma_gp_entry1_priv_get)(w1) == HWC(PPBDMA_GP_ENTRY1_PRIV_KERNEL);
+	e->length = (uint32_t)HW(get_ppbdma_gp_entry1_length)(w1);
+	e->sync_wait = HW(get_ppbdma_gp_entry1_sync)(w1) == HWC(PPBDMA_GP_ENTRY1_SYNC_WAIT);
+	e->subroutine = HW(get_ppbdma_gp_entry1_level)(w1) == HWC(PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE);
+	e->priv = HW(get_ppbdma_gp_entry1_priv)(w1) == HWC(PPBDMA_GP_ENTRY1_PRIV_KERNEL);
 	if (e->length == HWC(PPBDMA_GP_ENTRY1_LENGTH_CONTROL)) {
-		e->va = HW(ppbdma_gp_entry0_operand_get)(w0);
-		e->opcode = gp_opcode_decode(HW(ppbdma_gp_entry1_opcode_get)(w1));
+		e->va = HW(get_ppbdma_gp_entry0_operand)(w0);
+		e->opcode = gp_opcode_decode(HW(get_ppbdma_gp_entry1_opcode)(w1));
 		return;
 	}
-	e->va = (uint64_t)HW(ppbdma_gp_entry1_get_hi_get)(w1) << 32 |
-		(uint64_t)HW(ppbdma_gp_entry0_get_get)(w0) * GP_PB_DWORD;
-	e->conditional = HW(ppbdma_gp_entry0_fetch_get)(w0) == HWC(PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL);
+	e->va = (uint64_t)HW(get_ppbdma_gp_entry1_get_hi)(w1) << 32 |
+		(uint64_t)HW(get_ppbdma_gp_entry0_get)(w0) * GP_PB_DWORD;
+	e->conditional = HW(get_ppbdma_gp_entry0_fetch)(w0) == HWC(PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL);
 }

@@ -4,6 +4,14 @@
  * each word is built as that register's value and stored whole.  Values and
  * their reasons: ../shared/design/gv100-host-facts.md section 1.5.
  */
+/*
+ * RAMFC words are images of PBDMA registers (dev_ram: "NV_RAMFC_CONFIG ...
+ * the PBDMA's NV_PPBDMA_CONFIG").  NV_PPBDMA_CONFIG is read-only over PRI
+ * (R--VF), but its image in RAMFC is what software writes, so the setters
+ * the manual's access code leaves out are wanted here.
+ */
+#define REFGEN_ALL_ACCESSORS
+
 #include <stdio.h>
 #include <string.h>
 
@@ -31,10 +39,10 @@ static void instance_ramfc_userd(ramfc_t *fc, const struct nvrt_instance_params 
 	HW(ppbdma_userd_t) lo = { 0 };
 	HW(ppbdma_userd_hi_t) hi = { 0 };
 
-	lo = HW(ppbdma_userd_target_set_raw)(lo, instance_userd_target(p->userd_aperture));
-	HW(ppbdma_userd_split)(p->userd_iova, &lo, &hi);
-	HW(ramfc_userd_set)(fc, lo.v);
-	HW(ramfc_userd_hi_set)(fc, hi.v);
+	lo = HW(set_ppbdma_userd_target)(lo, instance_userd_target(p->userd_aperture));
+	HW(split_ppbdma_userd)(p->userd_iova, &lo, &hi);
+	HW(set_ramfc_userd)(fc, lo.v);
+	HW(set_ramfc_userd_hi)(fc, hi.v);
 }
 
 static uint32_t instance_log2(uint32_t v)
@@ -54,10 +62,10 @@ static void instance_ramfc_gpfifo(ramfc_t *fc, const struct nvrt_instance_params
 	HW(ppbdma_gp_base_t) lo = { 0 };
 	HW(ppbdma_gp_base_hi_t) hi = { 0 };
 
-	HW(ppbdma_gp_base_split)(p->gpfifo_va, &lo, &hi);
-	hi = HW(ppbdma_gp_base_hi_limit2_set_raw)(hi, instance_log2(p->gpfifo_entries));
-	HW(ramfc_gp_base_set)(fc, lo.v);
-	HW(ramfc_gp_base_hi_set)(fc, hi.v);
+	HW(split_ppbdma_gp_base)(p->gpfifo_va, &lo, &hi);
+	hi = HW(set_ppbdma_gp_base_hi_limit2)(hi, instance_log2(p->gpfifo_entries));
+	HW(set_ramfc_gp_base)(fc, lo.v);
+	HW(set_ramfc_gp_base_hi)(fc, hi.v);
 }
 
 /* A valid signature, else the PBDMA raises INTR_0 SIGNATURE on load. */
@@ -65,9 +73,9 @@ static void instance_ramfc_signature(ramfc_t *fc)
 {
 	HW(ppbdma_signature_t) s = { 0 };
 
-	s = HW(ppbdma_signature_hw_set)(s, HWC(PPBDMA_SIGNATURE_HW_VALID));
-	s = HW(ppbdma_signature_sw_set)(s, HWC(PPBDMA_SIGNATURE_SW_ZERO));
-	HW(ramfc_signature_set)(fc, s.v);
+	s = HW(set_ppbdma_signature_hw)(s, HWC(PPBDMA_SIGNATURE_HW_VALID));
+	s = HW(set_ppbdma_signature_sw)(s, HWC(PPBDMA_SIGNATURE_SW_ZERO));
+	HW(set_ramfc_signature)(fc, s.v);
 }
 
 /* Start expecting the first method header of an incrementing segment. */
@@ -75,9 +83,9 @@ static void instance_ramfc_pb_header(ramfc_t *fc)
 {
 	HW(ppbdma_pb_header_t) h = { 0 };
 
-	h = HW(ppbdma_pb_header_type_set)(h, HWC(PPBDMA_PB_HEADER_TYPE_INC));
-	h = HW(ppbdma_pb_header_first_set)(h, HWC(PPBDMA_PB_HEADER_FIRST_TRUE));
-	HW(ramfc_pb_header_set)(fc, h.v);
+	h = HW(set_ppbdma_pb_header_type)(h, HWC(PPBDMA_PB_HEADER_TYPE_INC));
+	h = HW(set_ppbdma_pb_header_first)(h, HWC(PPBDMA_PB_HEADER_FIRST_TRUE));
+	HW(set_ramfc_pb_header)(fc, h.v);
 }
 
 /* Every subdevice enabled and active, and DMA fetching on. */
@@ -85,10 +93,10 @@ static void instance_ramfc_subdevice(ramfc_t *fc)
 {
 	HW(ppbdma_subdevice_t) s = { 0 };
 
-	s = HW(ppbdma_subdevice_id_set)(s, HWC(PPBDMA_SUBDEVICE_ID_ENABLE));
-	s = HW(ppbdma_subdevice_status_set)(s, HWC(PPBDMA_SUBDEVICE_STATUS_ACTIVE));
-	s = HW(ppbdma_subdevice_channel_dma_set)(s, HWC(PPBDMA_SUBDEVICE_CHANNEL_DMA_ENABLE));
-	HW(ramfc_subdevice_set)(fc, s.v);
+	s = HW(set_ppbdma_subdevice_id)(s, HWC(PPBDMA_SUBDEVICE_ID_ENABLE));
+	s = HW(set_ppbdma_subdevice_status)(s, HWC(PPBDMA_SUBDEVICE_STATUS_ACTIVE));
+	s = HW(set_ppbdma_subdevice_channel_dma)(s, HWC(PPBDMA_SUBDEVICE_CHANNEL_DMA_ENABLE));
+	HW(set_ramfc_subdevice)(fc, s.v);
 }
 
 /* Semaphore acquires retry forever: no acquire timeout. */
@@ -96,12 +104,12 @@ static void instance_ramfc_acquire(ramfc_t *fc)
 {
 	HW(ppbdma_acquire_t) a = { 0 };
 
-	a = HW(ppbdma_acquire_retry_man_set)(a, HWC(PPBDMA_ACQUIRE_RETRY_MAN_2));
-	a = HW(ppbdma_acquire_retry_exp_set)(a, HWC(PPBDMA_ACQUIRE_RETRY_EXP_2));
-	a = HW(ppbdma_acquire_timeout_exp_set)(a, HWC(PPBDMA_ACQUIRE_TIMEOUT_EXP_MAX));
-	a = HW(ppbdma_acquire_timeout_man_set)(a, HWC(PPBDMA_ACQUIRE_TIMEOUT_MAN_MAX));
-	a = HW(ppbdma_acquire_timeout_en_set)(a, HWC(PPBDMA_ACQUIRE_TIMEOUT_EN_DISABLE));
-	HW(ramfc_acquire_set)(fc, a.v);
+	a = HW(set_ppbdma_acquire_retry_man)(a, HWC(PPBDMA_ACQUIRE_RETRY_MAN_2));
+	a = HW(set_ppbdma_acquire_retry_exp)(a, HWC(PPBDMA_ACQUIRE_RETRY_EXP_2));
+	a = HW(set_ppbdma_acquire_timeout_exp)(a, HWC(PPBDMA_ACQUIRE_TIMEOUT_EXP_MAX));
+	a = HW(set_ppbdma_acquire_timeout_man)(a, HWC(PPBDMA_ACQUIRE_TIMEOUT_MAN_MAX));
+	a = HW(set_ppbdma_acquire_timeout_en)(a, HWC(PPBDMA_ACQUIRE_TIMEOUT_EN_DISABLE));
+	HW(set_ramfc_acquire)(fc, a.v);
 }
 
 /* USERD writeback on, so GP_GET can be polled; privilege on request. */
@@ -110,13 +118,13 @@ static void instance_ramfc_config(ramfc_t *fc, const struct nvrt_instance_params
 	HW(ppbdma_config_t) c = { 0 };
 	HW(ppbdma_hce_ctrl_t) h = { 0 };
 
-	c = HW(ppbdma_config_userd_writeback_set)(c, HWC(PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE));
-	c = HW(ppbdma_config_auth_level_set)(c, p->privileged ? HWC(PPBDMA_CONFIG_AUTH_LEVEL_PRIVILEGED) :
+	c = HW(set_ppbdma_config_userd_writeback)(c, HWC(PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE));
+	c = HW(set_ppbdma_config_auth_level)(c, p->privileged ? HWC(PPBDMA_CONFIG_AUTH_LEVEL_PRIVILEGED) :
 						 HWC(PPBDMA_CONFIG_AUTH_LEVEL_NON_PRIVILEGED));
-	h = HW(ppbdma_hce_ctrl_hce_priv_mode_set)(h, p->privileged ? HWC(PPBDMA_HCE_CTRL_HCE_PRIV_MODE_YES) :
+	h = HW(set_ppbdma_hce_ctrl_hce_priv_mode)(h, p->privileged ? HWC(PPBDMA_HCE_CTRL_HCE_PRIV_MODE_YES) :
 						 HWC(PPBDMA_HCE_CTRL_HCE_PRIV_MODE_NO));
-	HW(ramfc_config_set)(fc, c.v);
-	HW(ramfc_hce_ctrl_set)(fc, h.v);
+	HW(set_ramfc_config)(fc, c.v);
+	HW(set_ramfc_hce_ctrl)(fc, h.v);
 }
 
 /* Channel id, timeslice, subcontext and engine target. */
@@ -126,18 +134,18 @@ static void instance_ramfc_identity(ramfc_t *fc, const struct nvrt_instance_para
 	HW(ppbdma_set_channel_info_t) ci = { 0 };
 	HW(ppbdma_target_t) tg = { 0 };
 
-	HW(ramfc_chid_id_set)(fc, p->chid);
-	ts = HW(ppbdma_runlist_timeslice_timeout_set_raw)(ts, p->timeslice_timeout);
-	ts = HW(ppbdma_runlist_timeslice_timescale_set_raw)(ts, p->timeslice_scale);
-	ts = HW(ppbdma_runlist_timeslice_enable_set)(ts, HWC(PPBDMA_RUNLIST_TIMESLICE_ENABLE_TRUE));
-	HW(ramfc_runlist_timeslice_set)(fc, ts.v);
-	ci = HW(ppbdma_set_channel_info_scg_type_set)(ci, HWC(PPBDMA_SET_CHANNEL_INFO_SCG_TYPE_GRAPHICS_COMPUTE0));
-	ci = HW(ppbdma_set_channel_info_veid_set)(ci, p->veid);
-	HW(ramfc_set_channel_info_set)(fc, ci.v);
+	HW(set_ramfc_chid_id)(fc, p->chid);
+	ts = HW(set_ppbdma_runlist_timeslice_timeout)(ts, p->timeslice_timeout);
+	ts = HW(set_ppbdma_runlist_timeslice_timescale)(ts, p->timeslice_scale);
+	ts = HW(set_ppbdma_runlist_timeslice_enable)(ts, HWC(PPBDMA_RUNLIST_TIMESLICE_ENABLE_TRUE));
+	HW(set_ramfc_runlist_timeslice)(fc, ts.v);
+	ci = HW(set_ppbdma_set_channel_info_scg_type)(ci, HWC(PPBDMA_SET_CHANNEL_INFO_SCG_TYPE_GRAPHICS_COMPUTE0));
+	ci = HW(set_ppbdma_set_channel_info_veid)(ci, p->veid);
+	HW(set_ramfc_set_channel_info)(fc, ci.v);
 	/* No engine context or CE method buffer exists: both invalid (dev_pbdma TARGET). */
-	tg = HW(ppbdma_target_eng_ctx_valid_set)(tg, HWC(PPBDMA_TARGET_ENG_CTX_VALID_FALSE));
-	tg = HW(ppbdma_target_ce_ctx_valid_set)(tg, HWC(PPBDMA_TARGET_CE_CTX_VALID_FALSE));
-	HW(ramfc_target_set)(fc, tg.v);
+	tg = HW(set_ppbdma_target_eng_ctx_valid)(tg, HWC(PPBDMA_TARGET_ENG_CTX_VALID_FALSE));
+	tg = HW(set_ppbdma_target_ce_ctx_valid)(tg, HWC(PPBDMA_TARGET_CE_CTX_VALID_FALSE));
+	HW(set_ramfc_target)(fc, tg.v);
 }
 
 static enum HW(ramin_page_dir_base_target) instance_pdb_target(enum nvrt_aperture ap)
@@ -149,12 +157,12 @@ static enum HW(ramin_page_dir_base_target) instance_pdb_target(enum nvrt_apertur
 /* The non-subcontext PDB (Host, CE): ver2 tables, 64 KiB big pages. */
 static void instance_ramin_pdb(ramin_t *ri, const struct nvrt_instance_params *p)
 {
-	HW(ramin_page_dir_base_target_set)(ri, instance_pdb_target(p->pdb_aperture));
-	HW(ramin_page_dir_base_vol_set)(ri, p->pdb_vol ? HWC(RAMIN_PAGE_DIR_BASE_VOL_TRUE) :
+	HW(set_ramin_page_dir_base_target)(ri, instance_pdb_target(p->pdb_aperture));
+	HW(set_ramin_page_dir_base_vol)(ri, p->pdb_vol ? HWC(RAMIN_PAGE_DIR_BASE_VOL_TRUE) :
 							 HWC(RAMIN_PAGE_DIR_BASE_VOL_FALSE));
-	HW(ramin_use_ver2_pt_format_set)(ri, HWC(RAMIN_USE_VER2_PT_FORMAT_TRUE));
-	HW(ramin_big_page_size_set)(ri, HWC(RAMIN_BIG_PAGE_SIZE_64KB));
-	HW(ramin_page_dir_base_addr_set)(ri, p->pdb_iova);
+	HW(set_ramin_use_ver2_pt_format)(ri, HWC(RAMIN_USE_VER2_PT_FORMAT_TRUE));
+	HW(set_ramin_big_page_size)(ri, HWC(RAMIN_BIG_PAGE_SIZE_64KB));
+	HW(setaddr_ramin_page_dir_base)(ri, p->pdb_iova);
 }
 
 /* Subcontext 0 gets the same PDB; every other one is invalid and not valid. */
@@ -162,17 +170,17 @@ static void instance_ramin_subcontexts(ramin_t *ri, const struct nvrt_instance_p
 {
 	for (uint32_t i = 0; i < HWC(RAMIN_SC_PDB_VALID_SIZE_1); i++) {
 		if (i) {
-			HW(ramin_sc_page_dir_base_target_set)(ri, i, HWC(RAMIN_SC_PAGE_DIR_BASE_TARGET_INVALID));
-			HW(ramin_sc_pdb_valid_set)(ri, i, HWC(RAMIN_SC_PDB_VALID_FALSE));
+			HW(set_ramin_sc_page_dir_base_target)(ri, i, HWC(RAMIN_SC_PAGE_DIR_BASE_TARGET_INVALID));
+			HW(set_ramin_sc_pdb_valid)(ri, i, HWC(RAMIN_SC_PDB_VALID_FALSE));
 			continue;
 		}
-		HW(ramin_sc_page_dir_base_target_set_raw)(ri, i, (uint32_t)instance_pdb_target(p->pdb_aperture));
-		HW(ramin_sc_page_dir_base_vol_set)(ri, i, p->pdb_vol ? HWC(RAMIN_SC_PAGE_DIR_BASE_VOL_TRUE) :
+		HW(set_ramin_sc_page_dir_base_target)(ri, i, (uint32_t)instance_pdb_target(p->pdb_aperture));
+		HW(set_ramin_sc_page_dir_base_vol)(ri, i, p->pdb_vol ? HWC(RAMIN_SC_PAGE_DIR_BASE_VOL_TRUE) :
 								 HWC(RAMIN_SC_PAGE_DIR_BASE_VOL_FALSE));
-		HW(ramin_sc_use_ver2_pt_format_set)(ri, i, HWC(RAMIN_SC_USE_VER2_PT_FORMAT_TRUE));
-		HW(ramin_sc_big_page_size_set)(ri, i, HWC(RAMIN_SC_BIG_PAGE_SIZE_64KB));
-		HW(ramin_sc_page_dir_base_addr_set)(ri, i, p->pdb_iova);
-		HW(ramin_sc_pdb_valid_set)(ri, i, HWC(RAMIN_SC_PDB_VALID_TRUE));
+		HW(set_ramin_sc_use_ver2_pt_format)(ri, i, HWC(RAMIN_SC_USE_VER2_PT_FORMAT_TRUE));
+		HW(set_ramin_sc_big_page_size)(ri, i, HWC(RAMIN_SC_BIG_PAGE_SIZE_64KB));
+		HW(setaddr_ramin_sc_page_dir_base)(ri, i, p->pdb_iova);
+		HW(set_ramin_sc_pdb_valid)(ri, i, HWC(RAMIN_SC_PDB_VALID_TRUE));
 	}
 }
 
@@ -215,7 +223,7 @@ int NVRT_FN(instance_build)(void *inst, const struct nvrt_instance_params *p, st
 	instance_ramfc_acquire(&fc);
 	instance_ramfc_config(&fc, p);
 	instance_ramfc_identity(&fc, p);
-	HW(ramin_ramfc_write)(ri, &fc);
+	HW(write_ramin_ramfc)(ri, &fc);
 	instance_ramin_pdb(ri, p);
 	instance_ramin_subcontexts(ri, p);
 	return nvrt_hw_check_result(err, "instance block");
@@ -241,7 +249,7 @@ static void instance_ramfc_dump(const ramin_t *ri, FILE *out)
 	ramfc_t fc;
 	const struct refgen_layout *l = &HW(ramfc_layout);
 
-	HW(ramin_ramfc_read)(ri, &fc);
+	HW(read_ramin_ramfc)(ri, &fc);
 	fprintf(out, "%s (RAMIN words 0..%u)\n", l->name, (unsigned)(sizeof(fc.w) / 4 - 1));
 	for (uint32_t i = 0; i < l->nfields; i++) {
 		const struct refgen_field *f = &l->fields[i];
@@ -267,5 +275,5 @@ void NVRT_FN(ramin_dump)(const void *inst, FILE *out)
 	fprintf(out, "%s (fields outside RAMFC that are not zero)\n", HW(ramin_layout).name);
 	nvrt_dump_layout(&HW(ramin_layout), ri->w, sizeof(ri->w) / 4, NULL, NVRT_DUMP_NONZERO, "  ", out);
 	fprintf(out, "  %-48s = 0x%llx\n", "page directory base (PAGE_DIR_BASE_HI:LO)",
-		(unsigned long long)HW(ramin_page_dir_base_addr_get)(ri));
+		(unsigned long long)HW(getaddr_ramin_page_dir_base)(ri));
 }

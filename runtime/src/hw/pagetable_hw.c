@@ -18,44 +18,22 @@ typedef HW(mmu_ver2_va_t) va_t;
 
 /* ---- the VA split ------------------------------------------------------- */
 
-typedef uint32_t (*pt_va_get_fn)(const va_t *va);
-typedef void (*pt_va_set_fn)(va_t *va, uint32_t v);
-
-/* The VA as a number; structure words are little-endian (REFGEN_LE32). */
-static uint64_t pt_va_value(const va_t *va)
-{
-	return (uint64_t)REFGEN_LE32(va->w[1]) << 32 | REFGEN_LE32(va->w[0]);
-}
-
-/*
- * Where a field of NV_MMU_VER2_VA lies: its getter on an all-ones VA gives
- * its mask, and setting that mask into a zero VA shows its bits.
- */
-static void pt_va_field(pt_va_get_fn get, pt_va_set_fn set, uint32_t *lo, uint32_t *bits)
-{
-	va_t va;
-	uint64_t at;
-
-	memset(&va, 0xff, sizeof(va));
-	uint32_t mask = get(&va);
-	memset(&va, 0, sizeof(va));
-	set(&va, mask);
-	at = pt_va_value(&va);
-	*lo = at ? (uint32_t)__builtin_ctzll(at) : 0;
-	*bits = (uint32_t)__builtin_popcountll(at);
-}
+/* First bit (from bit 0 of the VA) and width of a field of NV_MMU_VER2_VA. */
+#define PT_VA_FIELD(F, lo, bits)                                                          \
+	do {                                                                              \
+		(lo) = HWC(MMU_VER2_VA_##F##_FIELD_WORD) * 32u + HWC(MMU_VER2_VA_##F##_FIELD_SHIFT); \
+		(bits) = HWC(MMU_VER2_VA_##F##_FIELD_WIDTH);                              \
+	} while (0)
 
 void NVRT_FN(pt_format)(struct nvrt_pt_format *out)
 {
 	memset(out, 0, sizeof(*out));
-	pt_va_field(HW(mmu_ver2_va_pd3_get), HW(mmu_ver2_va_pd3_set), &out->lo[0], &out->bits[0]);
-	pt_va_field(HW(mmu_ver2_va_pd2_get), HW(mmu_ver2_va_pd2_set), &out->lo[1], &out->bits[1]);
-	pt_va_field(HW(mmu_ver2_va_pd1_get), HW(mmu_ver2_va_pd1_set), &out->lo[2], &out->bits[2]);
-	pt_va_field(HW(mmu_ver2_va_pd0_get), HW(mmu_ver2_va_pd0_set), &out->lo[3], &out->bits[3]);
-	pt_va_field(HW(mmu_ver2_va_pt_small_get), HW(mmu_ver2_va_pt_small_set), &out->lo[4],
-		    &out->bits[4]);
-	pt_va_field(HW(mmu_ver2_va_pt_big_get), HW(mmu_ver2_va_pt_big_set), &out->big_lo,
-		    &out->big_bits);
+	PT_VA_FIELD(PD3, out->lo[0], out->bits[0]);
+	PT_VA_FIELD(PD2, out->lo[1], out->bits[1]);
+	PT_VA_FIELD(PD1, out->lo[2], out->bits[2]);
+	PT_VA_FIELD(PD0, out->lo[3], out->bits[3]);
+	PT_VA_FIELD(PT_SMALL, out->lo[4], out->bits[4]);
+	PT_VA_FIELD(PT_BIG, out->big_lo, out->big_bits);
 	out->pde_bytes = HWC(MMU_VER2_PDE_SIZE);
 	out->dual_pde_bytes = HWC(MMU_VER2_DUAL_PDE_SIZE);
 	out->pte_bytes = HWC(MMU_VER2_PTE_SIZE);
@@ -68,17 +46,17 @@ void NVRT_FN(pde_encode)(const struct nvrt_pde *p, uint32_t out[2])
 	pde_t e;
 
 	memset(&e, 0, sizeof(e));
-	HW(mmu_ver2_pde_is_pde_set)(&e, HWC(MMU_VER2_PDE_IS_PDE_TRUE));
+	HW(set_mmu_ver2_pde_is_pde)(&e, HWC(MMU_VER2_PDE_IS_PDE_TRUE));
 	if (!p->valid) {
-		HW(mmu_ver2_pde_aperture_set)(&e, HWC(MMU_VER2_PDE_APERTURE_INVALID));
+		HW(set_mmu_ver2_pde_aperture)(&e, HWC(MMU_VER2_PDE_APERTURE_INVALID));
 	} else {
-		HW(mmu_ver2_pde_aperture_set)(&e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
+		HW(set_mmu_ver2_pde_aperture)(&e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
 			HWC(MMU_VER2_PDE_APERTURE_SYSTEM_NON_COHERENT_MEMORY) :
 			HWC(MMU_VER2_PDE_APERTURE_SYSTEM_COHERENT_MEMORY));
-		HW(mmu_ver2_pde_vol_set)(&e, p->vol ? HWC(MMU_VER2_PDE_VOL_TRUE) :
+		HW(set_mmu_ver2_pde_vol)(&e, p->vol ? HWC(MMU_VER2_PDE_VOL_TRUE) :
 			HWC(MMU_VER2_PDE_VOL_FALSE));
 		/* The table's address in 4 KiB units; lower bits are dropped. */
-		HW(mmu_ver2_pde_address_sys_set)(&e, p->addr >> HWC(MMU_VER2_PDE_ADDRESS_SHIFT));
+		HW(set_mmu_ver2_pde_address_sys)(&e, p->addr >> HWC(MMU_VER2_PDE_ADDRESS_SHIFT));
 	}
 	memcpy(out, e.w, sizeof(e.w));
 }
@@ -89,17 +67,17 @@ void NVRT_FN(pde_decode)(const uint32_t in[2], struct nvrt_pde *p)
 
 	memcpy(e.w, in, sizeof(e.w));
 	memset(p, 0, sizeof(*p));
-	enum HW(mmu_ver2_pde_aperture) ap = HW(mmu_ver2_pde_aperture_get)(&e);
+	enum HW(mmu_ver2_pde_aperture) ap = HW(get_mmu_ver2_pde_aperture)(&e);
 	/* IS_PTE entries are big pages, not tables: nvrt follows only tables. */
-	if (HW(mmu_ver2_pde_is_pde_get)(&e) != HWC(MMU_VER2_PDE_IS_PDE_TRUE) ||
+	if (HW(get_mmu_ver2_pde_is_pde)(&e) != HWC(MMU_VER2_PDE_IS_PDE_TRUE) ||
 	    (ap != HWC(MMU_VER2_PDE_APERTURE_SYSTEM_COHERENT_MEMORY) &&
 	     ap != HWC(MMU_VER2_PDE_APERTURE_SYSTEM_NON_COHERENT_MEMORY)))
 		return;
 	p->valid = true;
 	p->aperture = ap == HWC(MMU_VER2_PDE_APERTURE_SYSTEM_NON_COHERENT_MEMORY) ?
 		      NVRT_APERTURE_SYS_NONCOHERENT : NVRT_APERTURE_SYS_COHERENT;
-	p->vol = HW(mmu_ver2_pde_vol_get)(&e) == HWC(MMU_VER2_PDE_VOL_TRUE);
-	p->addr = HW(mmu_ver2_pde_address_sys_get)(&e) << HWC(MMU_VER2_PDE_ADDRESS_SHIFT);
+	p->vol = HW(get_mmu_ver2_pde_vol)(&e) == HWC(MMU_VER2_PDE_VOL_TRUE);
+	p->addr = HW(get_mmu_ver2_pde_address_sys)(&e) << HWC(MMU_VER2_PDE_ADDRESS_SHIFT);
 }
 
 /* ---- dual PDE (PD0): low qword the big-page PT, high the small-page PT ---- */
@@ -107,30 +85,30 @@ void NVRT_FN(pde_decode)(const uint32_t in[2], struct nvrt_pde *p)
 static void pt_dual_big_encode(dual_pde_t *e, const struct nvrt_pde *p)
 {
 	if (!p->valid) {
-		HW(mmu_ver2_dual_pde_aperture_big_set)(e, HWC(MMU_VER2_DUAL_PDE_APERTURE_BIG_INVALID));
+		HW(set_mmu_ver2_dual_pde_aperture_big)(e, HWC(MMU_VER2_DUAL_PDE_APERTURE_BIG_INVALID));
 		return;
 	}
-	HW(mmu_ver2_dual_pde_aperture_big_set)(e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
+	HW(set_mmu_ver2_dual_pde_aperture_big)(e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
 		HWC(MMU_VER2_DUAL_PDE_APERTURE_BIG_SYSTEM_NON_COHERENT_MEMORY) :
 		HWC(MMU_VER2_DUAL_PDE_APERTURE_BIG_SYSTEM_COHERENT_MEMORY));
-	HW(mmu_ver2_dual_pde_vol_big_set)(e, p->vol ? HWC(MMU_VER2_DUAL_PDE_VOL_BIG_TRUE) :
+	HW(set_mmu_ver2_dual_pde_vol_big)(e, p->vol ? HWC(MMU_VER2_DUAL_PDE_VOL_BIG_TRUE) :
 		HWC(MMU_VER2_DUAL_PDE_VOL_BIG_FALSE));
 	/* A big-page PT is 256 bytes: its address goes in 256-byte units. */
-	HW(mmu_ver2_dual_pde_address_big_sys_set)(e, p->addr >> HWC(MMU_VER2_DUAL_PDE_ADDRESS_BIG_SHIFT));
+	HW(set_mmu_ver2_dual_pde_address_big_sys)(e, p->addr >> HWC(MMU_VER2_DUAL_PDE_ADDRESS_BIG_SHIFT));
 }
 
 static void pt_dual_small_encode(dual_pde_t *e, const struct nvrt_pde *p)
 {
 	if (!p->valid) {
-		HW(mmu_ver2_dual_pde_aperture_small_set)(e, HWC(MMU_VER2_DUAL_PDE_APERTURE_SMALL_INVALID));
+		HW(set_mmu_ver2_dual_pde_aperture_small)(e, HWC(MMU_VER2_DUAL_PDE_APERTURE_SMALL_INVALID));
 		return;
 	}
-	HW(mmu_ver2_dual_pde_aperture_small_set)(e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
+	HW(set_mmu_ver2_dual_pde_aperture_small)(e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
 		HWC(MMU_VER2_DUAL_PDE_APERTURE_SMALL_SYSTEM_NON_COHERENT_MEMORY) :
 		HWC(MMU_VER2_DUAL_PDE_APERTURE_SMALL_SYSTEM_COHERENT_MEMORY));
-	HW(mmu_ver2_dual_pde_vol_small_set)(e, p->vol ? HWC(MMU_VER2_DUAL_PDE_VOL_SMALL_TRUE) :
+	HW(set_mmu_ver2_dual_pde_vol_small)(e, p->vol ? HWC(MMU_VER2_DUAL_PDE_VOL_SMALL_TRUE) :
 		HWC(MMU_VER2_DUAL_PDE_VOL_SMALL_FALSE));
-	HW(mmu_ver2_dual_pde_address_small_sys_set)(e, p->addr >> HWC(MMU_VER2_DUAL_PDE_ADDRESS_SHIFT));
+	HW(set_mmu_ver2_dual_pde_address_small_sys)(e, p->addr >> HWC(MMU_VER2_DUAL_PDE_ADDRESS_SHIFT));
 }
 
 void NVRT_FN(dual_pde_encode)(const struct nvrt_pde *big, const struct nvrt_pde *small,
@@ -139,7 +117,7 @@ void NVRT_FN(dual_pde_encode)(const struct nvrt_pde *big, const struct nvrt_pde 
 	dual_pde_t e;
 
 	memset(&e, 0, sizeof(e));
-	HW(mmu_ver2_dual_pde_is_pde_set)(&e, HWC(MMU_VER2_DUAL_PDE_IS_PDE_TRUE));
+	HW(set_mmu_ver2_dual_pde_is_pde)(&e, HWC(MMU_VER2_DUAL_PDE_IS_PDE_TRUE));
 	pt_dual_big_encode(&e, big);
 	pt_dual_small_encode(&e, small);
 	memcpy(out, e.w, sizeof(e.w));
@@ -152,7 +130,7 @@ static bool pt_dual_sys(uint32_t ap, uint32_t coh, uint32_t ncoh)
 
 static void pt_dual_big_decode(const dual_pde_t *e, struct nvrt_pde *p)
 {
-	uint32_t ap = HW(mmu_ver2_dual_pde_aperture_big_get)(e);
+	uint32_t ap = HW(get_mmu_ver2_dual_pde_aperture_big)(e);
 
 	memset(p, 0, sizeof(*p));
 	if (!pt_dual_sys(ap, HWC(MMU_VER2_DUAL_PDE_APERTURE_BIG_SYSTEM_COHERENT_MEMORY),
@@ -161,13 +139,13 @@ static void pt_dual_big_decode(const dual_pde_t *e, struct nvrt_pde *p)
 	p->valid = true;
 	p->aperture = ap == HWC(MMU_VER2_DUAL_PDE_APERTURE_BIG_SYSTEM_NON_COHERENT_MEMORY) ?
 		      NVRT_APERTURE_SYS_NONCOHERENT : NVRT_APERTURE_SYS_COHERENT;
-	p->vol = HW(mmu_ver2_dual_pde_vol_big_get)(e) == HWC(MMU_VER2_DUAL_PDE_VOL_BIG_TRUE);
-	p->addr = HW(mmu_ver2_dual_pde_address_big_sys_get)(e) << HWC(MMU_VER2_DUAL_PDE_ADDRESS_BIG_SHIFT);
+	p->vol = HW(get_mmu_ver2_dual_pde_vol_big)(e) == HWC(MMU_VER2_DUAL_PDE_VOL_BIG_TRUE);
+	p->addr = HW(get_mmu_ver2_dual_pde_address_big_sys)(e) << HWC(MMU_VER2_DUAL_PDE_ADDRESS_BIG_SHIFT);
 }
 
 static void pt_dual_small_decode(const dual_pde_t *e, struct nvrt_pde *p)
 {
-	uint32_t ap = HW(mmu_ver2_dual_pde_aperture_small_get)(e);
+	uint32_t ap = HW(get_mmu_ver2_dual_pde_aperture_small)(e);
 
 	memset(p, 0, sizeof(*p));
 	if (!pt_dual_sys(ap, HWC(MMU_VER2_DUAL_PDE_APERTURE_SMALL_SYSTEM_COHERENT_MEMORY),
@@ -176,8 +154,8 @@ static void pt_dual_small_decode(const dual_pde_t *e, struct nvrt_pde *p)
 	p->valid = true;
 	p->aperture = ap == HWC(MMU_VER2_DUAL_PDE_APERTURE_SMALL_SYSTEM_NON_COHERENT_MEMORY) ?
 		      NVRT_APERTURE_SYS_NONCOHERENT : NVRT_APERTURE_SYS_COHERENT;
-	p->vol = HW(mmu_ver2_dual_pde_vol_small_get)(e) == HWC(MMU_VER2_DUAL_PDE_VOL_SMALL_TRUE);
-	p->addr = HW(mmu_ver2_dual_pde_address_small_sys_get)(e) << HWC(MMU_VER2_DUAL_PDE_ADDRESS_SHIFT);
+	p->vol = HW(get_mmu_ver2_dual_pde_vol_small)(e) == HWC(MMU_VER2_DUAL_PDE_VOL_SMALL_TRUE);
+	p->addr = HW(get_mmu_ver2_dual_pde_address_small_sys)(e) << HWC(MMU_VER2_DUAL_PDE_ADDRESS_SHIFT);
 }
 
 void NVRT_FN(dual_pde_decode)(const uint32_t in[4], struct nvrt_pde *big, struct nvrt_pde *small)
@@ -188,7 +166,7 @@ void NVRT_FN(dual_pde_decode)(const uint32_t in[4], struct nvrt_pde *big, struct
 	pt_dual_big_decode(&e, big);
 	pt_dual_small_decode(&e, small);
 	/* An IS_PTE entry is a 2 MiB page, not a pair of tables. */
-	if (HW(mmu_ver2_dual_pde_is_pde_get)(&e) != HWC(MMU_VER2_DUAL_PDE_IS_PDE_TRUE))
+	if (HW(get_mmu_ver2_dual_pde_is_pde)(&e) != HWC(MMU_VER2_DUAL_PDE_IS_PDE_TRUE))
 		big->valid = small->valid = false;
 }
 
@@ -201,18 +179,18 @@ void NVRT_FN(pte_encode)(const struct nvrt_pte *p, uint32_t out[2])
 	/* An invalid PTE is all zeros: VALID_FALSE and not VOL (not sparse). */
 	memset(&e, 0, sizeof(e));
 	if (p->valid) {
-		HW(mmu_ver2_pte_valid_set)(&e, HWC(MMU_VER2_PTE_VALID_TRUE));
-		HW(mmu_ver2_pte_aperture_set)(&e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
+		HW(set_mmu_ver2_pte_valid)(&e, HWC(MMU_VER2_PTE_VALID_TRUE));
+		HW(set_mmu_ver2_pte_aperture)(&e, p->aperture == NVRT_APERTURE_SYS_NONCOHERENT ?
 			HWC(MMU_VER2_PTE_APERTURE_SYSTEM_NON_COHERENT_MEMORY) :
 			HWC(MMU_VER2_PTE_APERTURE_SYSTEM_COHERENT_MEMORY));
-		HW(mmu_ver2_pte_vol_set)(&e, p->vol ? HWC(MMU_VER2_PTE_VOL_TRUE) :
+		HW(set_mmu_ver2_pte_vol)(&e, p->vol ? HWC(MMU_VER2_PTE_VOL_TRUE) :
 			HWC(MMU_VER2_PTE_VOL_FALSE));
-		HW(mmu_ver2_pte_privilege_set)(&e, p->privileged ? HWC(MMU_VER2_PTE_PRIVILEGE_TRUE) :
+		HW(set_mmu_ver2_pte_privilege)(&e, p->privileged ? HWC(MMU_VER2_PTE_PRIVILEGE_TRUE) :
 			HWC(MMU_VER2_PTE_PRIVILEGE_FALSE));
-		HW(mmu_ver2_pte_read_only_set)(&e, p->read_only ? HWC(MMU_VER2_PTE_READ_ONLY_TRUE) :
+		HW(set_mmu_ver2_pte_read_only)(&e, p->read_only ? HWC(MMU_VER2_PTE_READ_ONLY_TRUE) :
 			HWC(MMU_VER2_PTE_READ_ONLY_FALSE));
-		HW(mmu_ver2_pte_kind_set)(&e, p->kind);
-		HW(mmu_ver2_pte_address_sys_set)(&e, p->addr >> HWC(MMU_VER2_PTE_ADDRESS_SHIFT));
+		HW(set_mmu_ver2_pte_kind)(&e, p->kind);
+		HW(set_mmu_ver2_pte_address_sys)(&e, p->addr >> HWC(MMU_VER2_PTE_ADDRESS_SHIFT));
 	}
 	memcpy(out, e.w, sizeof(e.w));
 }
@@ -223,18 +201,18 @@ void NVRT_FN(pte_decode)(const uint32_t in[2], struct nvrt_pte *p)
 
 	memcpy(e.w, in, sizeof(e.w));
 	memset(p, 0, sizeof(*p));
-	enum HW(mmu_ver2_pte_aperture) ap = HW(mmu_ver2_pte_aperture_get)(&e);
+	enum HW(mmu_ver2_pte_aperture) ap = HW(get_mmu_ver2_pte_aperture)(&e);
 	/* Video and peer memory are not system memory nvrt could reach. */
-	if (HW(mmu_ver2_pte_valid_get)(&e) != HWC(MMU_VER2_PTE_VALID_TRUE) ||
+	if (HW(get_mmu_ver2_pte_valid)(&e) != HWC(MMU_VER2_PTE_VALID_TRUE) ||
 	    (ap != HWC(MMU_VER2_PTE_APERTURE_SYSTEM_COHERENT_MEMORY) &&
 	     ap != HWC(MMU_VER2_PTE_APERTURE_SYSTEM_NON_COHERENT_MEMORY)))
 		return;
 	p->valid = true;
 	p->aperture = ap == HWC(MMU_VER2_PTE_APERTURE_SYSTEM_NON_COHERENT_MEMORY) ?
 		      NVRT_APERTURE_SYS_NONCOHERENT : NVRT_APERTURE_SYS_COHERENT;
-	p->vol = HW(mmu_ver2_pte_vol_get)(&e) == HWC(MMU_VER2_PTE_VOL_TRUE);
-	p->privileged = HW(mmu_ver2_pte_privilege_get)(&e) == HWC(MMU_VER2_PTE_PRIVILEGE_TRUE);
-	p->read_only = HW(mmu_ver2_pte_read_only_get)(&e) == HWC(MMU_VER2_PTE_READ_ONLY_TRUE);
-	p->kind = HW(mmu_ver2_pte_kind_get)(&e);
-	p->addr = HW(mmu_ver2_pte_address_sys_get)(&e) << HWC(MMU_VER2_PTE_ADDRESS_SHIFT);
+	p->vol = HW(get_mmu_ver2_pte_vol)(&e) == HWC(MMU_VER2_PTE_VOL_TRUE);
+	p->privileged = HW(get_mmu_ver2_pte_privilege)(&e) == HWC(MMU_VER2_PTE_PRIVILEGE_TRUE);
+	p->read_only = HW(get_mmu_ver2_pte_read_only)(&e) == HWC(MMU_VER2_PTE_READ_ONLY_TRUE);
+	p->kind = HW(get_mmu_ver2_pte_kind)(&e);
+	p->addr = HW(get_mmu_ver2_pte_address_sys)(&e) << HWC(MMU_VER2_PTE_ADDRESS_SHIFT);
 }

@@ -80,16 +80,16 @@ static int pb_encode_##kind(const struct nvrt_pb_header *h, uint32_t *out,      
                                                                                           \
 	memset(&ones, 0xff, sizeof(ones));                                                \
 	const struct pb_limits l = {                                                      \
-		#KIND, "count", "COUNT", true, HW(fifo_dma_##kind##_subchannel_get)(&ones), \
-		HW(fifo_dma_##kind##_address_get)(&ones), HW(fifo_dma_##kind##_count_get)(&ones) \
+		#KIND, "count", "COUNT", true, HW(get_fifo_dma_##kind##_subchannel)(&ones), \
+		HW(get_fifo_dma_##kind##_address)(&ones), HW(get_fifo_dma_##kind##_count)(&ones) \
 	};                                                                                \
 	if (__builtin_expect(!pb_header_fits(&l, h, h->count), 0))                        \
 		return pb_header_error(l, h, h->count, err);                              \
 	memset(&s, 0, sizeof(s));                                                         \
-	HW(fifo_dma_##kind##_opcode_set)(&s, HWC(FIFO_DMA_##KIND##_OPCODE_VALUE));        \
-	HW(fifo_dma_##kind##_count_set)(&s, h->count);                                    \
-	HW(fifo_dma_##kind##_subchannel_set)(&s, h->subch);                               \
-	HW(fifo_dma_##kind##_address_set)(&s, h->method / PB_DWORD);                      \
+	HW(set_fifo_dma_##kind##_opcode)(&s, HWC(FIFO_DMA_##KIND##_OPCODE_VALUE));        \
+	HW(set_fifo_dma_##kind##_count)(&s, h->count);                                    \
+	HW(set_fifo_dma_##kind##_subchannel)(&s, h->subch);                               \
+	HW(set_fifo_dma_##kind##_address)(&s, h->method / PB_DWORD);                      \
 	*out = PB_WORD(s);                                                                \
 	return 0;                                                                         \
 }                                                                                         \
@@ -98,9 +98,9 @@ static void pb_decode_##kind(uint32_t word, struct nvrt_pb_header *h)           
 	HW(fifo_dma_##kind##_t) s = { { REFGEN_LE32(word), 0 } };                         \
                                                                                           \
 	h->op = OP;                                                                       \
-	h->count = HW(fifo_dma_##kind##_count_get)(&s);                                   \
-	h->subch = HW(fifo_dma_##kind##_subchannel_get)(&s);                              \
-	h->method = HW(fifo_dma_##kind##_address_get)(&s) * PB_DWORD;                     \
+	h->count = HW(get_fifo_dma_##kind##_count)(&s);                                   \
+	h->subch = HW(get_fifo_dma_##kind##_subchannel)(&s);                              \
+	h->method = HW(get_fifo_dma_##kind##_address)(&s) * PB_DWORD;                     \
 }
 
 PB_METHOD_HEADER(incr, INCR, NVRT_PB_INCR)
@@ -113,16 +113,16 @@ static int pb_encode_immd(const struct nvrt_pb_header *h, uint32_t *out, struct 
 
 	memset(&ones, 0xff, sizeof(ones));
 	const struct pb_limits l = {
-		"IMMD", "data", "DATA", true, HW(fifo_dma_immd_subchannel_get)(&ones),
-		HW(fifo_dma_immd_address_get)(&ones), HW(fifo_dma_immd_data_get)(&ones)
+		"IMMD", "data", "DATA", true, HW(get_fifo_dma_immd_subchannel)(&ones),
+		HW(get_fifo_dma_immd_address)(&ones), HW(get_fifo_dma_immd_data)(&ones)
 	};
 	if (__builtin_expect(!pb_header_fits(&l, h, h->data), 0))
 		return pb_header_error(l, h, h->data, err);
 	memset(&s, 0, sizeof(s));
-	HW(fifo_dma_immd_opcode_set)(&s, HWC(FIFO_DMA_IMMD_OPCODE_VALUE));
-	HW(fifo_dma_immd_data_set)(&s, h->data);
-	HW(fifo_dma_immd_subchannel_set)(&s, h->subch);
-	HW(fifo_dma_immd_address_set)(&s, h->method / PB_DWORD);
+	HW(set_fifo_dma_immd_opcode)(&s, HWC(FIFO_DMA_IMMD_OPCODE_VALUE));
+	HW(set_fifo_dma_immd_data)(&s, h->data);
+	HW(set_fifo_dma_immd_subchannel)(&s, h->subch);
+	HW(set_fifo_dma_immd_address)(&s, h->method / PB_DWORD);
 	*out = PB_WORD(s);
 	return 0;
 }
@@ -132,9 +132,9 @@ static void pb_decode_immd(uint32_t word, struct nvrt_pb_header *h)
 	HW(fifo_dma_immd_t) s = PB_STRUCT(word);
 
 	h->op = NVRT_PB_IMMD;
-	h->data = HW(fifo_dma_immd_data_get)(&s);
-	h->subch = HW(fifo_dma_immd_subchannel_get)(&s);
-	h->method = HW(fifo_dma_immd_address_get)(&s) * PB_DWORD;
+	h->data = HW(get_fifo_dma_immd_data)(&s);
+	h->subch = HW(get_fifo_dma_immd_subchannel)(&s);
+	h->method = HW(get_fifo_dma_immd_address)(&s) * PB_DWORD;
 }
 
 /* SET_ and STORE_SUBDEVICE_MASK: an OPCODE (31:16) and a 12-bit VALUE. */
@@ -146,13 +146,13 @@ static int pb_encode_##kind(const struct nvrt_pb_header *h, uint32_t *out,      
                                                                                           \
 	memset(&ones, 0xff, sizeof(ones));                                                \
 	const struct pb_limits l = {                                                      \
-		#KIND, "mask", "VALUE", false, 0, 0, HW(fifo_dma_##kind##_value_get)(&ones) \
+		#KIND, "mask", "VALUE", false, 0, 0, HW(get_fifo_dma_##kind##_value)(&ones) \
 	};                                                                                \
 	if (!pb_header_fits(&l, h, h->data))                                              \
 		return pb_header_error(l, h, h->data, err);                               \
 	memset(&s, 0, sizeof(s));                                                         \
-	HW(fifo_dma_##kind##_opcode_set)(&s, HWC(FIFO_DMA_##KIND##_OPCODE_VALUE));        \
-	HW(fifo_dma_##kind##_value_set)(&s, h->data);                                     \
+	HW(set_fifo_dma_##kind##_opcode)(&s, HWC(FIFO_DMA_##KIND##_OPCODE_VALUE));        \
+	HW(set_fifo_dma_##kind##_value)(&s, h->data);                                     \
 	*out = PB_WORD(s);                                                                \
 	return 0;                                                                         \
 }                                                                                         \
@@ -160,10 +160,10 @@ static bool pb_decode_##kind(uint32_t word, struct nvrt_pb_header *h)           
 {                                                                                         \
 	HW(fifo_dma_##kind##_t) s = PB_STRUCT(word);                                      \
                                                                                           \
-	if (HW(fifo_dma_##kind##_opcode_get)(&s) != HWC(FIFO_DMA_##KIND##_OPCODE_VALUE))  \
+	if (HW(get_fifo_dma_##kind##_opcode)(&s) != HWC(FIFO_DMA_##KIND##_OPCODE_VALUE))  \
 		return false;                                                             \
 	h->op = OP;                                                                       \
-	h->data = HW(fifo_dma_##kind##_value_get)(&s);                                    \
+	h->data = HW(get_fifo_dma_##kind##_value)(&s);                                    \
 	return true;                                                                      \
 }
 
@@ -174,7 +174,7 @@ static uint32_t pb_encode_use_subdevice_mask(void)
 {
 	HW(fifo_dma_use_subdevice_mask_t) s = { { 0 } };
 
-	HW(fifo_dma_use_subdevice_mask_opcode_set)(&s, HWC(FIFO_DMA_USE_SUBDEVICE_MASK_OPCODE_VALUE));
+	HW(set_fifo_dma_use_subdevice_mask_opcode)(&s, HWC(FIFO_DMA_USE_SUBDEVICE_MASK_OPCODE_VALUE));
 	return PB_WORD(s);
 }
 
@@ -182,7 +182,7 @@ static uint32_t pb_encode_end_segment(void)
 {
 	HW(fifo_dma_t) s = { { 0 } };
 
-	HW(fifo_dma_endseg_opcode_set)(&s, HWC(FIFO_DMA_ENDSEG_OPCODE_VALUE));
+	HW(set_fifo_dma_endseg_opcode)(&s, HWC(FIFO_DMA_ENDSEG_OPCODE_VALUE));
 	return PB_WORD(s);
 }
 
@@ -226,7 +226,7 @@ static bool pb_decode_use_subdevice_mask(uint32_t word, struct nvrt_pb_header *h
 {
 	HW(fifo_dma_use_subdevice_mask_t) s = PB_STRUCT(word);
 
-	if (HW(fifo_dma_use_subdevice_mask_opcode_get)(&s) !=
+	if (HW(get_fifo_dma_use_subdevice_mask_opcode)(&s) !=
 	    HWC(FIFO_DMA_USE_SUBDEVICE_MASK_OPCODE_VALUE))
 		return false;
 	h->op = NVRT_PB_USE_SUBDEVICE_MASK;
@@ -243,7 +243,7 @@ static void pb_decode_grp0(uint32_t word, struct nvrt_pb_header *h)
 	HW(fifo_dma_t) s = PB_STRUCT(word);
 	bool ok;
 
-	switch (HW(fifo_dma_tert_op_get)(&s)) {
+	switch (HW(get_fifo_dma_tert_op)(&s)) {
 	case HWC(FIFO_DMA_TERT_OP_GRP0_SET_SUB_DEV_MASK):
 		ok = pb_decode_set_subdevice_mask(word, h);
 		break;
@@ -267,7 +267,7 @@ void NVRT_FN(pb_header_decode)(uint32_t word, struct nvrt_pb_header *h)
 	HW(fifo_dma_t) s = PB_STRUCT(word);
 
 	memset(h, 0, sizeof(*h));
-	switch (HW(fifo_dma_sec_op_get)(&s)) {
+	switch (HW(get_fifo_dma_sec_op)(&s)) {
 	case HWC(FIFO_DMA_SEC_OP_GRP0_USE_TERT):
 		pb_decode_grp0(word, h);
 		break;
@@ -299,17 +299,17 @@ uint32_t NVRT_FN(sem_execute)(unsigned flags)
 	HW(udma_sem_execute_t) r = { 0 };
 	bool release = flags & NVRT_SEM_RELEASE;
 
-	r = HW(udma_sem_execute_operation_set)(r, release ? HWC(UDMA_SEM_EXECUTE_OPERATION_RELEASE) :
+	r = HW(set_udma_sem_execute_operation)(r, release ? HWC(UDMA_SEM_EXECUTE_OPERATION_RELEASE) :
 					       HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_CIRC_GEQ));
-	r = HW(udma_sem_execute_payload_size_set)(r, flags & NVRT_SEM_64BIT ?
+	r = HW(set_udma_sem_execute_payload_size)(r, flags & NVRT_SEM_64BIT ?
 						  HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_64BIT) :
 						  HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_32BIT));
 	/* The WFI and timestamp fields apply to releases only; unused bits stay 0. */
 	if (release) {
-		r = HW(udma_sem_execute_release_wfi_set)(r, flags & NVRT_SEM_WFI ?
+		r = HW(set_udma_sem_execute_release_wfi)(r, flags & NVRT_SEM_WFI ?
 							 HWC(UDMA_SEM_EXECUTE_RELEASE_WFI_EN) :
 							 HWC(UDMA_SEM_EXECUTE_RELEASE_WFI_DIS));
-		r = HW(udma_sem_execute_release_timestamp_set)(r, flags & NVRT_SEM_TIMESTAMP ?
+		r = HW(set_udma_sem_execute_release_timestamp)(r, flags & NVRT_SEM_TIMESTAMP ?
 							       HWC(UDMA_SEM_EXECUTE_RELEASE_TIMESTAMP_EN) :
 							       HWC(UDMA_SEM_EXECUTE_RELEASE_TIMESTAMP_DIS));
 	}
@@ -320,7 +320,7 @@ uint32_t NVRT_FN(membar_sys_op_c)(void)
 {
 	HW(udma_mem_op_c_t) r = { 0 };
 
-	r = HW(udma_mem_op_c_membar_type_set)(r, HWC(UDMA_MEM_OP_C_MEMBAR_TYPE_SYS_MEMBAR));
+	r = HW(set_udma_mem_op_c_membar_type)(r, HWC(UDMA_MEM_OP_C_MEMBAR_TYPE_SYS_MEMBAR));
 	return r.v;
 }
 
@@ -328,7 +328,7 @@ uint32_t NVRT_FN(membar_op_d)(void)
 {
 	HW(udma_mem_op_d_t) r = { 0 };
 
-	r = HW(udma_mem_op_d_operation_set)(r, HWC(UDMA_MEM_OP_D_OPERATION_MEMBAR));
+	r = HW(set_udma_mem_op_d_operation)(r, HWC(UDMA_MEM_OP_D_OPERATION_MEMBAR));
 	return r.v;
 }
 
@@ -400,7 +400,7 @@ static uint32_t pb_sem_payload_size_mask(void)
 {
 	HW(udma_sem_execute_t) r = { ~0u };
 
-	return ~HW(udma_sem_execute_payload_size_set)(r, HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_32BIT)).v;
+	return ~HW(set_udma_sem_execute_payload_size)(r, HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_32BIT)).v;
 }
 
 /*

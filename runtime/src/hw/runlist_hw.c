@@ -79,23 +79,23 @@ static uint32_t runlist_userd_target(enum nvrt_aperture ap)
 static void runlist_tsg_header(entry_t *e, const struct nvrt_runlist_tsg *t)
 {
 	memset(e, 0, sizeof(*e));
-	HW(ramrl_entry_type_set)(e, HWC(RAMRL_ENTRY_TYPE_TSG));
-	HW(ramrl_entry_tsg_timeslice_timeout_set_raw)(e, t->timeslice_timeout);
-	HW(ramrl_entry_tsg_timeslice_scale_set_raw)(e, t->timeslice_scale);
-	HW(ramrl_entry_tsg_length_set_raw)(e, t->nchans);
-	HW(ramrl_entry_tsg_tsgid_set)(e, t->tsgid);
+	HW(set_ramrl_entry_type)(e, HWC(RAMRL_ENTRY_TYPE_TSG));
+	HW(set_ramrl_entry_tsg_timeslice_timeout)(e, t->timeslice_timeout);
+	HW(set_ramrl_entry_tsg_timeslice_scale)(e, t->timeslice_scale);
+	HW(set_ramrl_entry_tsg_length)(e, t->nchans);
+	HW(set_ramrl_entry_tsg_tsgid)(e, t->tsgid);
 }
 
 static void runlist_chan_entry(entry_t *e, const struct nvrt_runlist_chan *c)
 {
 	memset(e, 0, sizeof(*e));
-	HW(ramrl_entry_type_set)(e, HWC(RAMRL_ENTRY_TYPE_CHAN));
-	HW(ramrl_entry_chan_runqueue_selector_set)(e, c->runqueue);
-	HW(ramrl_entry_chan_inst_target_set_raw)(e, runlist_inst_target(c->inst_aperture));
-	HW(ramrl_entry_chan_userd_target_set_raw)(e, runlist_userd_target(c->userd_aperture));
-	HW(ramrl_entry_chan_userd_ptr_addr_set)(e, c->userd_iova);
-	HW(ramrl_entry_chan_chid_set)(e, c->chid);
-	HW(ramrl_entry_chan_inst_ptr_addr_set)(e, c->inst_iova);
+	HW(set_ramrl_entry_type)(e, HWC(RAMRL_ENTRY_TYPE_CHAN));
+	HW(set_ramrl_entry_chan_runqueue_selector)(e, c->runqueue);
+	HW(set_ramrl_entry_chan_inst_target)(e, runlist_inst_target(c->inst_aperture));
+	HW(set_ramrl_entry_chan_userd_target)(e, runlist_userd_target(c->userd_aperture));
+	HW(setaddr_ramrl_entry_chan_userd_ptr)(e, c->userd_iova);
+	HW(set_ramrl_entry_chan_chid)(e, c->chid);
+	HW(setaddr_ramrl_entry_chan_inst_ptr)(e, c->inst_iova);
 }
 
 int NVRT_FN(runlist_build)(void *rl, size_t bytes, const struct nvrt_runlist_tsg *tsgs,
@@ -135,7 +135,7 @@ void NVRT_FN(runlist_dump)(const void *rl, uint32_t nentries, FILE *out)
 	const uint32_t words = sizeof(*e) / 4;
 
 	for (uint32_t i = 0; i < nentries; i++, e++) {
-		bool tsg = HW(ramrl_entry_type_get)(e) == HWC(RAMRL_ENTRY_TYPE_TSG);
+		bool tsg = HW(get_ramrl_entry_type)(e) == HWC(RAMRL_ENTRY_TYPE_TSG);
 
 		fprintf(out, "entry %u: %08x %08x %08x %08x  %s\n", i, e->w[0], e->w[1], e->w[2],
 			e->w[3], tsg ? "NV_RAMRL_ENTRY_TYPE_TSG" : "NV_RAMRL_ENTRY_TYPE_CHAN");
@@ -143,9 +143,9 @@ void NVRT_FN(runlist_dump)(const void *rl, uint32_t nentries, FILE *out)
 				 tsg ? "NV_RAMRL_ENTRY_TSG_" : "NV_RAMRL_ENTRY_CHAN_", 0, "  ", out);
 		if (!tsg) {
 			fprintf(out, "  %-48s = 0x%llx\n", "instance block (INST_PTR_HI:LO)",
-				(unsigned long long)HW(ramrl_entry_chan_inst_ptr_addr_get)(e));
+				(unsigned long long)HW(getaddr_ramrl_entry_chan_inst_ptr)(e));
 			fprintf(out, "  %-48s = 0x%llx\n", "USERD (USERD_PTR_HI:LO)",
-				(unsigned long long)HW(ramrl_entry_chan_userd_ptr_addr_get)(e));
+				(unsigned long long)HW(getaddr_ramrl_entry_chan_userd_ptr)(e));
 		}
 	}
 }

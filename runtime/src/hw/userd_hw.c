@@ -8,17 +8,17 @@ typedef HW(ramuserd_t) userd_t;
 
 void NVRT_FN(userd_gp_put_set)(void *userd, uint32_t put)
 {
-	HW(ramuserd_gp_put_set)((userd_t *)userd, put);
+	HW(set_ramuserd_gp_put)((userd_t *)userd, put);
 }
 
 uint32_t NVRT_FN(userd_gp_put)(const void *userd)
 {
-	return HW(ramuserd_gp_put_get)((const userd_t *)userd);
+	return HW(get_ramuserd_gp_put)((const userd_t *)userd);
 }
 
 uint32_t NVRT_FN(userd_gp_get)(const void *userd)
 {
-	return HW(ramuserd_gp_get_get)((const userd_t *)userd);
+	return HW(get_ramuserd_gp_get)((const userd_t *)userd);
 }
 
 void NVRT_FN(userd_dump)(const void *userd, FILE *out)

@@ -104,7 +104,7 @@ bool sim_mmu_fault_pending(const struct sim *s)
 {
 	gv100_pfb_pri_mmu_fault_status_t st = { sim_reg(s, gv100_pfb_pri_mmu_fault_status()) };
 
-	return gv100_pfb_pri_mmu_fault_status_valid_get(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET;
+	return gv100_get_pfb_pri_mmu_fault_status_valid(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET;
 }
 
 /* Software cleared VALID: no fault is left to report. */
@@ -112,7 +112,7 @@ void sim_mmu_fault_clear(struct sim *s)
 {
 	gv100_pfb_pri_mmu_fault_status_t st = { sim_reg(s, gv100_pfb_pri_mmu_fault_status()) };
 
-	st = gv100_pfb_pri_mmu_fault_status_non_replayable_set(st,
+	st = gv100_set_pfb_pri_mmu_fault_status_non_replayable(st,
 			GV100_PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_RESET);
 	sim_reg_set(s, gv100_pfb_pri_mmu_fault_status(), st.v);
 }
@@ -131,8 +131,8 @@ static void sim_fault_addr_regs(struct sim *s, const struct sim_fault *f)
 	gv100_pfb_pri_mmu_fault_addr_lo_t lo = { 0 };
 	gv100_pfb_pri_mmu_fault_addr_hi_t hi = { 0 };
 
-	gv100_pfb_pri_mmu_fault_addr_split(f->addr & ~(uint64_t)(SIM_PAGE - 1), &lo, &hi);
-	lo = gv100_pfb_pri_mmu_fault_addr_lo_phys_aperture_set_raw(lo,
+	gv100_split_pfb_pri_mmu_fault_addr(f->addr & ~(uint64_t)(SIM_PAGE - 1), &lo, &hi);
+	lo = gv100_set_pfb_pri_mmu_fault_addr_lo_phys_aperture(lo,
 			f->phys ? sim_ap_fault_addr(f->phys_ap) : sim_ap_fault_addr(SIM_AP_VID));
 	sim_reg_set(s, gv100_pfb_pri_mmu_fault_addr_lo(), lo.v);
 	sim_reg_set(s, gv100_pfb_pri_mmu_fault_addr_hi(), hi.v);
@@ -146,10 +146,10 @@ static void sim_fault_inst_regs(struct sim *s, uint32_t p)
 	gv100_pfb_pri_mmu_fault_inst_lo_t lo = { 0 };
 	gv100_pfb_pri_mmu_fault_inst_hi_t hi = { 0 };
 
-	gv100_pfb_pri_mmu_fault_inst_split(pb->inst, &lo, &hi);
-	lo = gv100_pfb_pri_mmu_fault_inst_lo_engine_id_set_raw(lo,
-			gv100_pfifo_cfg0_pbdma_fault_id_get(cfg) + p);
-	lo = gv100_pfb_pri_mmu_fault_inst_lo_aperture_set_raw(lo, sim_ap_fault_inst(pb->inst_ap));
+	gv100_split_pfb_pri_mmu_fault_inst(pb->inst, &lo, &hi);
+	lo = gv100_set_pfb_pri_mmu_fault_inst_lo_engine_id(lo,
+			gv100_get_pfifo_cfg0_pbdma_fault_id(cfg) + p);
+	lo = gv100_set_pfb_pri_mmu_fault_inst_lo_aperture(lo, sim_ap_fault_inst(pb->inst_ap));
 	sim_reg_set(s, gv100_pfb_pri_mmu_fault_inst_lo(), lo.v);
 	sim_reg_set(s, gv100_pfb_pri_mmu_fault_inst_hi(), hi.v);
 }
@@ -158,11 +158,11 @@ static void sim_fault_info_regs(struct sim *s, const struct sim_fault *f)
 {
 	gv100_pfb_pri_mmu_fault_info_t i = { 0 };
 
-	i = gv100_pfb_pri_mmu_fault_info_fault_type_set_raw(i, f->type);
-	i = gv100_pfb_pri_mmu_fault_info_client_set_raw(i, GV100_PFAULT_CLIENT_HUB_HOST);
-	i = gv100_pfb_pri_mmu_fault_info_access_type_set_raw(i, sim_fault_access(f));
-	i = gv100_pfb_pri_mmu_fault_info_client_type_set_raw(i, GV100_PFAULT_MMU_CLIENT_TYPE_HUB);
-	i = gv100_pfb_pri_mmu_fault_info_valid_set_raw(i, 1);
+	i = gv100_set_pfb_pri_mmu_fault_info_fault_type(i, f->type);
+	i = gv100_set_pfb_pri_mmu_fault_info_client(i, GV100_PFAULT_CLIENT_HUB_HOST);
+	i = gv100_set_pfb_pri_mmu_fault_info_access_type(i, sim_fault_access(f));
+	i = gv100_set_pfb_pri_mmu_fault_info_client_type(i, GV100_PFAULT_MMU_CLIENT_TYPE_HUB);
+	i = gv100_set_pfb_pri_mmu_fault_info_valid(i, 1);
 	sim_reg_set(s, gv100_pfb_pri_mmu_fault_info(), i.v);
 }
 
@@ -173,10 +173,10 @@ static void sim_fault_record(struct sim *s, uint32_t p, const struct sim_fault *
 
 	if (sim_mmu_fault_pending(s)) {
 		if (f->phys)
-			st = gv100_pfb_pri_mmu_fault_status_dropped_other_phys_set(st,
+			st = gv100_set_pfb_pri_mmu_fault_status_dropped_other_phys(st,
 					GV100_PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_PHYS_SET);
 		else
-			st = gv100_pfb_pri_mmu_fault_status_dropped_other_virt_set(st,
+			st = gv100_set_pfb_pri_mmu_fault_status_dropped_other_virt(st,
 					GV100_PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_VIRT_SET);
 		sim_reg_set(s, gv100_pfb_pri_mmu_fault_status(), st.v);
 		return;
@@ -184,9 +184,9 @@ static void sim_fault_record(struct sim *s, uint32_t p, const struct sim_fault *
 	sim_fault_addr_regs(s, f);
 	sim_fault_inst_regs(s, p);
 	sim_fault_info_regs(s, f);
-	st = gv100_pfb_pri_mmu_fault_status_non_replayable_set(st,
+	st = gv100_set_pfb_pri_mmu_fault_status_non_replayable(st,
 			GV100_PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_SET);
-	st = gv100_pfb_pri_mmu_fault_status_valid_set(st, GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
+	st = gv100_set_pfb_pri_mmu_fault_status_valid(st, GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
 	sim_reg_set(s, gv100_pfb_pri_mmu_fault_status(), st.v);
 }
 

@@ -40,14 +40,14 @@ static enum sim_step sim_pbdma_intr(struct sim *s, uint32_t p, uint32_t intr0, u
 }
 
 #define SIM_INTR0(s, p, field, FIELD)                                                        \
-	sim_pbdma_intr((s), (p), gv100_ppbdma_intr_0_##field##_set((gv100_ppbdma_intr_0_t){ 0 }, \
+	sim_pbdma_intr((s), (p), gv100_set_ppbdma_intr_0_##field((gv100_ppbdma_intr_0_t){ 0 }, \
 			GV100_PPBDMA_INTR_0_##FIELD##_PENDING).v, 0)
 
 static enum sim_step sim_pbdma_ctxnotvalid(struct sim *s, uint32_t p)
 {
 	gv100_ppbdma_intr_1_t i = { 0 };
 
-	i = gv100_ppbdma_intr_1_ctxnotvalid_set(i, GV100_PPBDMA_INTR_1_CTXNOTVALID_PENDING);
+	i = gv100_set_ppbdma_intr_1_ctxnotvalid(i, GV100_PPBDMA_INTR_1_CTXNOTVALID_PENDING);
 	return sim_pbdma_intr(s, p, 0, i.v);
 }
 
@@ -55,8 +55,8 @@ void sim_pbdma_status_set(struct sim *s, uint32_t p, uint32_t state)
 {
 	gv100_ppbdma_status_t r = { 0 };
 
-	r = gv100_ppbdma_status_pbdma_set_raw(r, state);
-	r = gv100_ppbdma_status_mp_set_raw(r, state);
+	r = gv100_set_ppbdma_status_pbdma(r, state);
+	r = gv100_set_ppbdma_status_mp(r, state);
 	PREG_SET(s, status, p, r.v);
 }
 
@@ -81,7 +81,7 @@ static uint64_t sim_gp_entries(const struct sim *s, uint32_t p)
 {
 	gv100_ppbdma_gp_base_hi_t hi = { PREG(s, gp_base_hi, p) };
 
-	return (uint64_t)1 << gv100_ppbdma_gp_base_hi_limit2_get(hi);
+	return (uint64_t)1 << gv100_get_ppbdma_gp_base_hi_limit2(hi);
 }
 
 static uint64_t sim_gp_base(const struct sim *s, uint32_t p)
@@ -89,7 +89,7 @@ static uint64_t sim_gp_base(const struct sim *s, uint32_t p)
 	gv100_ppbdma_gp_base_t lo = { PREG(s, gp_base, p) };
 	gv100_ppbdma_gp_base_hi_t hi = { PREG(s, gp_base_hi, p) };
 
-	return gv100_ppbdma_gp_base_join(lo, hi);
+	return gv100_join_ppbdma_gp_base(lo, hi);
 }
 
 static uint64_t sim_pb_get(const struct sim *s, uint32_t p)
@@ -97,7 +97,7 @@ static uint64_t sim_pb_get(const struct sim *s, uint32_t p)
 	gv100_ppbdma_get_t lo = { PREG(s, get, p) };
 	gv100_ppbdma_get_hi_t hi = { PREG(s, get_hi, p) };
 
-	return gv100_ppbdma_get_join(lo, hi);
+	return gv100_join_ppbdma_get(lo, hi);
 }
 
 static uint64_t sim_pb_put(const struct sim *s, uint32_t p)
@@ -105,7 +105,7 @@ static uint64_t sim_pb_put(const struct sim *s, uint32_t p)
 	gv100_ppbdma_put_t lo = { PREG(s, put, p) };
 	gv100_ppbdma_put_hi_t hi = { PREG(s, put_hi, p) };
 
-	return gv100_ppbdma_put_join(lo, hi);
+	return gv100_join_ppbdma_put(lo, hi);
 }
 
 /* GET (and PB_FETCH, and TOP_LEVEL_GET in a LEVEL_MAIN segment) move to va. */
@@ -118,20 +118,20 @@ static void sim_pb_get_set(struct sim *s, uint32_t p, uint64_t va)
 	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
 	uint64_t put = sim_pb_put(s, p);
 
-	gv100_ppbdma_get_split(va, &g, &gh);
-	gv100_ppbdma_pb_fetch_split(va, &f, &fh);
-	fh = gv100_ppbdma_pb_fetch_hi_length_set_raw(fh, (uint32_t)((put > va ? put - va : 0) /
+	gv100_split_ppbdma_get(va, &g, &gh);
+	gv100_split_ppbdma_pb_fetch(va, &f, &fh);
+	fh = gv100_set_ppbdma_pb_fetch_hi_length(fh, (uint32_t)((put > va ? put - va : 0) /
 								  GV100_FIFO_PB_ENTRY_SIZE));
 	PREG_SET(s, get, p, g.v);
 	PREG_SET(s, get_hi, p, gh.v);
 	PREG_SET(s, pb_fetch, p, f.v);
 	PREG_SET(s, pb_fetch_hi, p, fh.v);
-	if (gv100_ppbdma_pb_header_level_get(h) == GV100_PPBDMA_PB_HEADER_LEVEL_MAIN) {
+	if (gv100_get_ppbdma_pb_header_level(h) == GV100_PPBDMA_PB_HEADER_LEVEL_MAIN) {
 		gv100_ppbdma_top_level_get_t t = { PREG(s, top_level_get, p) };
 		gv100_ppbdma_top_level_get_hi_t th = { PREG(s, top_level_get_hi, p) };
 
-		gv100_ppbdma_top_level_get_split(va, &t, &th);
-		th = gv100_ppbdma_top_level_get_hi_valid_set(th, GV100_PPBDMA_TOP_LEVEL_GET_HI_VALID_TRUE);
+		gv100_split_ppbdma_top_level_get(va, &t, &th);
+		th = gv100_set_ppbdma_top_level_get_hi_valid(th, GV100_PPBDMA_TOP_LEVEL_GET_HI_VALID_TRUE);
 		PREG_SET(s, top_level_get, p, t.v);
 		PREG_SET(s, top_level_get_hi, p, th.v);
 	}
@@ -141,7 +141,7 @@ static bool sim_method0_valid(const struct sim *s, uint32_t p)
 {
 	gv100_ppbdma_method0_t m = { PREG(s, method0, p) };
 
-	return gv100_ppbdma_method0_valid_get(m) == GV100_PPBDMA_METHOD0_VALID_TRUE;
+	return gv100_get_ppbdma_method0_valid(m) == GV100_PPBDMA_METHOD0_VALID_TRUE;
 }
 
 bool sim_pbdma_has_work(const struct sim *s, uint32_t p)
@@ -157,8 +157,8 @@ uint64_t sim_pbdma_userd(const struct sim *s, uint32_t p, enum sim_aperture *ap)
 	gv100_ppbdma_userd_t lo = { PREG(s, userd, p) };
 	gv100_ppbdma_userd_hi_t hi = { PREG(s, userd_hi, p) };
 
-	*ap = sim_ap_userd(gv100_ppbdma_userd_target_get(lo));
-	return gv100_ppbdma_userd_join(lo, hi);
+	*ap = sim_ap_userd(gv100_get_ppbdma_userd_target(lo));
+	return gv100_join_ppbdma_userd(lo, hi);
 }
 
 int sim_pbdma_gp_put_fetch(struct sim *s, uint32_t p)
@@ -169,7 +169,7 @@ int sim_pbdma_gp_put_fetch(struct sim *s, uint32_t p)
 
 	if (sim_mmu_phys_read(s, p, ap, a, &u, sizeof(u)))
 		return -1;
-	PREG_SET(s, gp_put, p, gv100_ramuserd_gp_put_get(&u));
+	PREG_SET(s, gp_put, p, gv100_get_ramuserd_gp_put(&u));
 	return 0;
 }
 
@@ -187,14 +187,14 @@ void sim_pbdma_userd_writeback(struct sim *s, uint32_t p)
 	if (sim_mmu_phys_read(s, p, ap, a, &u, sizeof(u)))
 		return;
 	old = u;
-	gv100_ramuserd_gp_get_set(&u, PREG(s, gp_get, p));
-	gv100_ramuserd_get_set(&u, PREG(s, get, p));
-	gv100_ramuserd_get_hi_set(&u, PREG(s, get_hi, p));
-	gv100_ramuserd_put_set(&u, PREG(s, put, p));
-	gv100_ramuserd_put_hi_set(&u, PREG(s, put_hi, p));
-	gv100_ramuserd_top_level_get_set(&u, PREG(s, top_level_get, p));
-	gv100_ramuserd_top_level_get_hi_set(&u, PREG(s, top_level_get_hi, p));
-	gv100_ramuserd_ref_set(&u, PREG(s, ref, p));
+	gv100_set_ramuserd_gp_get(&u, PREG(s, gp_get, p));
+	gv100_set_ramuserd_get(&u, PREG(s, get, p));
+	gv100_set_ramuserd_get_hi(&u, PREG(s, get_hi, p));
+	gv100_set_ramuserd_put(&u, PREG(s, put, p));
+	gv100_set_ramuserd_put_hi(&u, PREG(s, put_hi, p));
+	gv100_set_ramuserd_top_level_get(&u, PREG(s, top_level_get, p));
+	gv100_set_ramuserd_top_level_get_hi(&u, PREG(s, top_level_get_hi, p));
+	gv100_set_ramuserd_ref(&u, PREG(s, ref, p));
 	for (size_t i = 0; i < sizeof(u.w) / sizeof(u.w[0]); i++)
 		if (u.w[i] != old.w[i] &&
 		    sim_mmu_phys_write(s, p, ap, a + i * sizeof(u.w[0]), &u.w[i], sizeof(u.w[0])))
@@ -207,7 +207,7 @@ void sim_pbdma_userd_writeback(struct sim *s, uint32_t p)
 static enum sim_step sim_pbdma_check(struct sim *s, uint32_t p)
 {
 	gv100_ppbdma_signature_t sig = { PREG(s, signature, p) };
-	uint32_t hw = gv100_ppbdma_signature_hw_get(sig);
+	uint32_t hw = gv100_get_ppbdma_signature_hw(sig);
 	uint64_t n = sim_gp_entries(s, p);
 
 	if (hw != GV100_PPBDMA_SIGNATURE_HW_VALID && hw != GV100_PPBDMA_SIGNATURE_HW_HOST_CLASS_ID)
@@ -228,8 +228,8 @@ static bool sim_subdevice_active(const struct sim *s, uint32_t p)
 {
 	gv100_ppbdma_subdevice_t d = { PREG(s, subdevice, p) };
 
-	return gv100_ppbdma_subdevice_channel_dma_get(d) == GV100_PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE ||
-	       gv100_ppbdma_subdevice_status_get(d) == GV100_PPBDMA_SUBDEVICE_STATUS_ACTIVE;
+	return gv100_get_ppbdma_subdevice_channel_dma(d) == GV100_PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE ||
+	       gv100_get_ppbdma_subdevice_status(d) == GV100_PPBDMA_SUBDEVICE_STATUS_ACTIVE;
 }
 
 /* A generated method goes to METHOD0/DATA0 (the head of the method FIFO). */
@@ -240,11 +240,11 @@ static void sim_method_stage(struct sim *s, uint32_t p, uint32_t dword, uint32_t
 
 	if (!sim_subdevice_active(s, p))
 		return;   /* SET_SUBDEVICE_MASK filtered it out */
-	m = gv100_ppbdma_method0_addr_set_raw(m, dword);
-	m = gv100_ppbdma_method0_subch_set_raw(m, subch);
-	m = gv100_ppbdma_method0_first_set(m, first ? GV100_PPBDMA_METHOD0_FIRST_TRUE :
+	m = gv100_set_ppbdma_method0_addr(m, dword);
+	m = gv100_set_ppbdma_method0_subch(m, subch);
+	m = gv100_set_ppbdma_method0_first(m, first ? GV100_PPBDMA_METHOD0_FIRST_TRUE :
 					   GV100_PPBDMA_METHOD0_FIRST_FALSE);
-	m = gv100_ppbdma_method0_valid_set(m, GV100_PPBDMA_METHOD0_VALID_TRUE);
+	m = gv100_set_ppbdma_method0_valid(m, GV100_PPBDMA_METHOD0_VALID_TRUE);
 	PREG_SET(s, method0, p, m.v);
 	PREG_SET(s, data0, p, data);
 }
@@ -258,8 +258,8 @@ static enum sim_step sim_method_engine(struct sim *s, uint32_t p, uint32_t subch
 {
 	gv100_ppbdma_target_t t = { PREG(s, target, p) };
 	bool ce = s->pbdma[p].runlist != s->gr_runlist || subch == SIM_SUBCH_GRCOPY;
-	bool valid = ce ? gv100_ppbdma_target_ce_ctx_valid_get(t) == GV100_PPBDMA_TARGET_CE_CTX_VALID_TRUE :
-			  gv100_ppbdma_target_eng_ctx_valid_get(t) == GV100_PPBDMA_TARGET_ENG_CTX_VALID_TRUE;
+	bool valid = ce ? gv100_get_ppbdma_target_ce_ctx_valid(t) == GV100_PPBDMA_TARGET_CE_CTX_VALID_TRUE :
+			  gv100_get_ppbdma_target_eng_ctx_valid(t) == GV100_PPBDMA_TARGET_ENG_CTX_VALID_TRUE;
 
 	if (subch >= SIM_SUBCH_SW)
 		return SIM_INTR0(s, p, device, DEVICE);
@@ -270,9 +270,9 @@ static enum sim_step sim_method_mem_op(struct sim *s, uint32_t p, uint32_t data)
 {
 	gv100_udma_mem_op_d_t d = { data };
 	gv100_ppbdma_config_t cfg = { PREG(s, config, p) };
-	bool priv = gv100_ppbdma_config_auth_level_get(cfg) == GV100_PPBDMA_CONFIG_AUTH_LEVEL_PRIVILEGED;
+	bool priv = gv100_get_ppbdma_config_auth_level(cfg) == GV100_PPBDMA_CONFIG_AUTH_LEVEL_PRIVILEGED;
 
-	switch (gv100_udma_mem_op_d_operation_get(d)) {
+	switch (gv100_get_udma_mem_op_d_operation(d)) {
 	case GV100_UDMA_MEM_OP_D_OPERATION_MEMBAR:
 	case GV100_UDMA_MEM_OP_D_OPERATION_L2_PEERMEM_INVALIDATE:
 	case GV100_UDMA_MEM_OP_D_OPERATION_L2_SYSMEM_INVALIDATE:
@@ -314,9 +314,9 @@ static struct sim_sem sim_sem_get(const struct sim *s, uint32_t p, uint32_t data
 	gv100_ppbdma_sem_addr_lo_t lo = { PREG(s, sem_addr_lo, p) };
 	gv100_ppbdma_sem_addr_hi_t hi = { PREG(s, sem_addr_hi, p) };
 	struct sim_sem m = { { data }, 0, 0, 0, 0 };
-	bool b64 = gv100_udma_sem_execute_payload_size_get(m.x) == GV100_UDMA_SEM_EXECUTE_PAYLOAD_SIZE_64BIT;
+	bool b64 = gv100_get_udma_sem_execute_payload_size(m.x) == GV100_UDMA_SEM_EXECUTE_PAYLOAD_SIZE_64BIT;
 
-	m.va = gv100_ppbdma_sem_addr_join(lo, hi);
+	m.va = gv100_join_ppbdma_sem_addr(lo, hi);
 	m.bytes = b64 ? sizeof(uint64_t) : sizeof(uint32_t);
 	m.mask = b64 ? UINT64_MAX : UINT32_MAX;
 	m.payload = ((uint64_t)PREG(s, sem_payload_hi, p) << 32 | PREG(s, sem_payload_lo, p)) & m.mask;
@@ -337,10 +337,10 @@ static int sim_sem_read(struct sim *s, uint32_t p, const struct sim_sem *m, uint
 static bool sim_sem_reduction_ok(const struct sim_sem *m)
 {
 	bool b64 = m->bytes == sizeof(uint64_t);
-	bool sgn = gv100_udma_sem_execute_reduction_format_get(m->x) ==
+	bool sgn = gv100_get_udma_sem_execute_reduction_format(m->x) ==
 		   GV100_UDMA_SEM_EXECUTE_REDUCTION_FORMAT_SIGNED;
 
-	switch (gv100_udma_sem_execute_reduction_get(m->x)) {
+	switch (gv100_get_udma_sem_execute_reduction(m->x)) {
 	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMIN:
 	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMAX:
 	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IXOR:
@@ -359,7 +359,7 @@ static bool sim_sem_reduction_ok(const struct sim_sem *m)
 
 static bool sim_sem_less(const struct sim_sem *m, uint64_t a, uint64_t b)
 {
-	if (gv100_udma_sem_execute_reduction_format_get(m->x) ==
+	if (gv100_get_udma_sem_execute_reduction_format(m->x) ==
 	    GV100_UDMA_SEM_EXECUTE_REDUCTION_FORMAT_UNSIGNED)
 		return a < b;
 	return m->bytes == sizeof(uint64_t) ? (int64_t)a < (int64_t)b : (int32_t)a < (int32_t)b;
@@ -369,7 +369,7 @@ static uint64_t sim_sem_reduce(const struct sim_sem *m, uint64_t v)
 {
 	uint64_t pl = m->payload;
 
-	switch (gv100_udma_sem_execute_reduction_get(m->x)) {
+	switch (gv100_get_udma_sem_execute_reduction(m->x)) {
 	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMIN:
 		return sim_sem_less(m, v, pl) ? v : pl;
 	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMAX:
@@ -397,10 +397,10 @@ static uint64_t sim_sem_reduce(const struct sim_sem *m, uint64_t v)
  */
 static enum sim_step sim_sem_release(struct sim *s, uint32_t p, const struct sim_sem *m)
 {
-	bool ts = gv100_udma_sem_execute_release_timestamp_get(m->x) ==
+	bool ts = gv100_get_udma_sem_execute_release_timestamp(m->x) ==
 		  GV100_UDMA_SEM_EXECUTE_RELEASE_TIMESTAMP_EN;
 	uint32_t align = ts ? 2 * sizeof(uint64_t) : m->bytes;
-	bool reduce = gv100_udma_sem_execute_operation_get(m->x) == GV100_UDMA_SEM_EXECUTE_OPERATION_REDUCTION;
+	bool reduce = gv100_get_udma_sem_execute_operation(m->x) == GV100_UDMA_SEM_EXECUTE_OPERATION_REDUCTION;
 	uint64_t v = m->payload, t;
 
 	if (m->va % align || (reduce && !sim_sem_reduction_ok(m)))
@@ -428,7 +428,7 @@ static bool sim_sem_acquired(const struct sim_sem *m, uint64_t sv)
 {
 	uint64_t pv = m->payload;
 
-	switch (gv100_udma_sem_execute_operation_get(m->x)) {
+	switch (gv100_get_udma_sem_execute_operation(m->x)) {
 	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQUIRE:
 		return sv == pv;
 	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ:
@@ -447,7 +447,7 @@ static void sim_acquire_fail_set(struct sim *s, uint32_t p, bool fail)
 {
 	gv100_ppbdma_sem_execute_t r = { PREG(s, sem_execute, p) };
 
-	r = gv100_ppbdma_sem_execute_acquire_fail_set(r, fail ? GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE :
+	r = gv100_set_ppbdma_sem_execute_acquire_fail(r, fail ? GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE :
 						      GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_FALSE);
 	PREG_SET(s, sem_execute, p, r.v);
 }
@@ -456,7 +456,7 @@ static bool sim_acquire_failed(const struct sim *s, uint32_t p)
 {
 	gv100_ppbdma_sem_execute_t r = { PREG(s, sem_execute, p) };
 
-	return gv100_ppbdma_sem_execute_acquire_fail_get(r) == GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE;
+	return gv100_get_ppbdma_sem_execute_acquire_fail(r) == GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE;
 }
 
 /*
@@ -471,11 +471,11 @@ static enum sim_step sim_acquire_wait(struct sim *s, uint32_t p)
 
 	if (!sim_acquire_failed(s, p)) {
 		sim_acquire_fail_set(s, p, true);
-		PREG_SET(s, acquire_deadline, p, now + (gv100_ppbdma_acquire_timeout_man_get(a) <<
-						       gv100_ppbdma_acquire_timeout_exp_get(a)));
+		PREG_SET(s, acquire_deadline, p, now + (gv100_get_ppbdma_acquire_timeout_man(a) <<
+						       gv100_get_ppbdma_acquire_timeout_exp(a)));
 		return SIM_STEP_BLOCKED;
 	}
-	if (gv100_ppbdma_acquire_timeout_en_get(a) == GV100_PPBDMA_ACQUIRE_TIMEOUT_EN_ENABLE &&
+	if (gv100_get_ppbdma_acquire_timeout_en(a) == GV100_PPBDMA_ACQUIRE_TIMEOUT_EN_ENABLE &&
 	    (int32_t)(now - PREG(s, acquire_deadline, p)) > 0)
 		return SIM_INTR0(s, p, acquire, ACQUIRE);
 	return SIM_STEP_BLOCKED;
@@ -503,7 +503,7 @@ static enum sim_step sim_method_sem_execute(struct sim *s, uint32_t p, uint32_t 
 
 	PREG_SET(s, sem_execute, p, data);
 	sim_acquire_fail_set(s, p, fail);
-	switch (gv100_udma_sem_execute_operation_get(m.x)) {
+	switch (gv100_get_udma_sem_execute_operation(m.x)) {
 	case GV100_UDMA_SEM_EXECUTE_OPERATION_RELEASE:
 	case GV100_UDMA_SEM_EXECUTE_OPERATION_REDUCTION:
 		return sim_sem_release(s, p, &m);
@@ -530,26 +530,26 @@ static enum sim_step sim_method_clear_faulted(struct sim *s, uint32_t p, uint32_
 {
 	gv100_udma_clear_faulted_t m = { data };
 	gv100_pfifo_clear_faulted_timeout_t to = { sim_reg(s, gv100_pfifo_clear_faulted_timeout()) };
-	uint32_t chid = gv100_udma_clear_faulted_chid_get(m);
-	bool eng = gv100_udma_clear_faulted_type_get(m) == GV100_UDMA_CLEAR_FAULTED_TYPE_ENG_FAULTED;
+	uint32_t chid = gv100_get_udma_clear_faulted_chid(m);
+	bool eng = gv100_get_udma_clear_faulted_type(m) == GV100_UDMA_CLEAR_FAULTED_TYPE_ENG_FAULTED;
 	uint32_t now = (uint32_t)(sim_gpu_time(s) / 1000u);
 	gv100_pccsr_channel_t c = { chid < SIM_NUM_CHANNELS ? sim_reg(s, gv100_pccsr_channel(chid)) : 0 };
-	bool set = eng ? gv100_pccsr_channel_eng_faulted_get(c) == GV100_PCCSR_CHANNEL_ENG_FAULTED_TRUE :
-			 gv100_pccsr_channel_pbdma_faulted_get(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE;
+	bool set = eng ? gv100_get_pccsr_channel_eng_faulted(c) == GV100_PCCSR_CHANNEL_ENG_FAULTED_TRUE :
+			 gv100_get_pccsr_channel_pbdma_faulted(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE;
 
 	if (set) {
-		c = eng ? gv100_pccsr_channel_eng_faulted_set(c, GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE) :
-			  gv100_pccsr_channel_pbdma_faulted_set(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE);
+		c = eng ? gv100_set_pccsr_channel_eng_faulted(c, GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE) :
+			  gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE);
 		sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
 		sim_acquire_fail_set(s, p, false);
 		return SIM_STEP_PROGRESS;
 	}
 	if (!sim_acquire_failed(s, p)) {
 		sim_acquire_fail_set(s, p, true);
-		PREG_SET(s, acquire_deadline, p, now + gv100_pfifo_clear_faulted_timeout_period_get(to));
+		PREG_SET(s, acquire_deadline, p, now + gv100_get_pfifo_clear_faulted_timeout_period(to));
 		return SIM_STEP_BLOCKED;
 	}
-	if (gv100_pfifo_clear_faulted_timeout_detection_get(to) ==
+	if (gv100_get_pfifo_clear_faulted_timeout_detection(to) ==
 	    GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED &&
 	    (int32_t)(now - PREG(s, acquire_deadline, p)) > 0) {
 		sim_acquire_fail_set(s, p, false);
@@ -562,7 +562,7 @@ static enum sim_step sim_method_yield(struct sim *s, uint32_t p, uint32_t data)
 {
 	gv100_udma_yield_t y = { data };
 
-	switch (gv100_udma_yield_op_get(y)) {
+	switch (gv100_get_udma_yield_op(y)) {
 	case GV100_UDMA_YIELD_OP_NOP:
 		return SIM_STEP_PROGRESS;
 	case GV100_UDMA_YIELD_OP_RUNLIST_TIMESLICE:
@@ -582,11 +582,11 @@ static bool sim_method_operand(struct sim *s, uint32_t p, uint32_t addr, uint32_
 	gv100_ppbdma_sem_addr_hi_t rhi = { 0 };
 
 	if (addr == gv100_udma_sem_addr_lo())
-		PREG_SET(s, sem_addr_lo, p, gv100_ppbdma_sem_addr_lo_addr_set_raw(rlo,
-				gv100_udma_sem_addr_lo_offset_get(alo)).v);
+		PREG_SET(s, sem_addr_lo, p, gv100_set_ppbdma_sem_addr_lo_addr(rlo,
+				gv100_get_udma_sem_addr_lo_offset(alo)).v);
 	else if (addr == gv100_udma_sem_addr_hi())
-		PREG_SET(s, sem_addr_hi, p, gv100_ppbdma_sem_addr_hi_addr_set_raw(rhi,
-				gv100_udma_sem_addr_hi_offset_get(ahi)).v);
+		PREG_SET(s, sem_addr_hi, p, gv100_set_ppbdma_sem_addr_hi_addr(rhi,
+				gv100_get_udma_sem_addr_hi_offset(ahi)).v);
 	else if (addr == gv100_udma_sem_payload_lo())
 		PREG_SET(s, sem_payload_lo, p, data);
 	else if (addr == gv100_udma_sem_payload_hi())
@@ -619,7 +619,7 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 	if (addr == gv100_udma_mem_op_d())
 		return sim_method_mem_op(s, p, data);
 	if (addr == gv100_udma_non_stall_int()) {
-		ci = gv100_pfifo_intr_0_channel_intr_set(ci, GV100_PFIFO_INTR_0_CHANNEL_INTR_PENDING);
+		ci = gv100_set_pfifo_intr_0_channel_intr(ci, GV100_PFIFO_INTR_0_CHANNEL_INTR_PENDING);
 		sim_pfifo_intr_raise(s, ci.v);
 		return SIM_STEP_PROGRESS;
 	}
@@ -644,14 +644,14 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 static enum sim_step sim_method_run(struct sim *s, uint32_t p)
 {
 	gv100_ppbdma_method0_t m = { PREG(s, method0, p) };
-	uint32_t addr = (uint32_t)gv100_ppbdma_method0_addr_get(m) * GV100_FIFO_PB_ENTRY_SIZE;
-	uint32_t subch = (uint32_t)gv100_ppbdma_method0_subch_get(m);
+	uint32_t addr = (uint32_t)gv100_get_ppbdma_method0_addr(m) * GV100_FIFO_PB_ENTRY_SIZE;
+	uint32_t subch = (uint32_t)gv100_get_ppbdma_method0_subch(m);
 	enum sim_step st = addr <= GV100_UDMA_LIMIT ?
 			   sim_method_host(s, p, addr, subch, PREG(s, data0, p)) :
 			   sim_method_engine(s, p, subch);
 
 	if (st == SIM_STEP_PROGRESS || st == SIM_STEP_YIELD) {
-		m = gv100_ppbdma_method0_valid_set(m, GV100_PPBDMA_METHOD0_VALID_FALSE);
+		m = gv100_set_ppbdma_method0_valid(m, GV100_PPBDMA_METHOD0_VALID_FALSE);
 		PREG_SET(s, method0, p, m.v);
 	}
 	return st;
@@ -665,12 +665,12 @@ static void sim_pb_header_set(struct sim *s, uint32_t p, uint32_t type, uint32_t
 	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
 	gv100_ppbdma_pb_count_t c = { PREG(s, pb_count, p) };
 
-	h = gv100_ppbdma_pb_header_type_set_raw(h, type);
-	h = gv100_ppbdma_pb_header_method_set_raw(h, dword);
-	h = gv100_ppbdma_pb_header_subchannel_set_raw(h, subch);
-	h = gv100_ppbdma_pb_header_first_set(h, s->pbdma[p].seg_first ? GV100_PPBDMA_PB_HEADER_FIRST_TRUE :
+	h = gv100_set_ppbdma_pb_header_type(h, type);
+	h = gv100_set_ppbdma_pb_header_method(h, dword);
+	h = gv100_set_ppbdma_pb_header_subchannel(h, subch);
+	h = gv100_set_ppbdma_pb_header_first(h, s->pbdma[p].seg_first ? GV100_PPBDMA_PB_HEADER_FIRST_TRUE :
 					     GV100_PPBDMA_PB_HEADER_FIRST_FALSE);
-	c = gv100_ppbdma_pb_count_value_set_raw(c, count);
+	c = gv100_set_ppbdma_pb_count_value(c, count);
 	PREG_SET(s, pb_header, p, h.v);
 	PREG_SET(s, pb_count, p, c.v);
 	s->pbdma[p].seg_first = false;
@@ -682,7 +682,7 @@ static uint32_t sim_method_max(void)
 	gv100_fifo_dma_t ones;
 
 	memset(&ones, 0xff, sizeof(ones));
-	return gv100_fifo_dma_method_address_get(&ones);
+	return gv100_get_fifo_dma_method_address(&ones);
 }
 
 /* INCR, NONINCR, ONEINCR: the count of data entries that follow. */
@@ -708,15 +708,15 @@ static enum sim_step sim_pb_subdevice_mask(struct sim *s, uint32_t p, uint32_t m
 	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
 	bool active;
 
-	if (gv100_ppbdma_subdevice_channel_dma_get(d) == GV100_PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE)
+	if (gv100_get_ppbdma_subdevice_channel_dma(d) == GV100_PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE)
 		return SIM_INTR0(s, p, pbentry, PBENTRY);
-	active = (gv100_ppbdma_subdevice_id_get(d) & mask) != 0;
-	d = gv100_ppbdma_subdevice_status_set(d, active ? GV100_PPBDMA_SUBDEVICE_STATUS_ACTIVE :
+	active = (gv100_get_ppbdma_subdevice_id(d) & mask) != 0;
+	d = gv100_set_ppbdma_subdevice_status(d, active ? GV100_PPBDMA_SUBDEVICE_STATUS_ACTIVE :
 					      GV100_PPBDMA_SUBDEVICE_STATUS_INACTIVE);
 	PREG_SET(s, subdevice, p, d.v);
 	sim_pb_header_set(s, p, type, 0, 0, 0);
 	/* A conditional segment that masks itself out is discarded. */
-	if (!active && gv100_ppbdma_pb_header_conditional_get(h) == GV100_PPBDMA_PB_HEADER_CONDITIONAL_TRUE)
+	if (!active && gv100_get_ppbdma_pb_header_conditional(h) == GV100_PPBDMA_PB_HEADER_CONDITIONAL_TRUE)
 		sim_pb_get_set(s, p, sim_pb_put(s, p));
 	return SIM_STEP_PROGRESS;
 }
@@ -725,7 +725,7 @@ static enum sim_step sim_pb_store_mask(struct sim *s, uint32_t p, uint32_t mask)
 {
 	gv100_ppbdma_subdevice_t d = { PREG(s, subdevice, p) };
 
-	d = gv100_ppbdma_subdevice_stored_mask_set_raw(d, mask);
+	d = gv100_set_ppbdma_subdevice_stored_mask(d, mask);
 	PREG_SET(s, subdevice, p, d.v);
 	sim_pb_header_set(s, p, GV100_PPBDMA_PB_HEADER_TYPE_STORE_SDM, 0, 0, 0);
 	return SIM_STEP_PROGRESS;
@@ -756,7 +756,7 @@ static enum sim_step sim_pb_instruction(struct sim *s, uint32_t p, uint32_t w)
 	case NVRT_PB_STORE_SUBDEVICE_MASK:
 		return sim_pb_store_mask(s, p, h.data);
 	case NVRT_PB_USE_SUBDEVICE_MASK:
-		return sim_pb_subdevice_mask(s, p, gv100_ppbdma_subdevice_stored_mask_get(d),
+		return sim_pb_subdevice_mask(s, p, gv100_get_ppbdma_subdevice_stored_mask(d),
 					     GV100_PPBDMA_PB_HEADER_TYPE_USE_SDM);
 	case NVRT_PB_END_SEGMENT:
 		sim_pb_header_set(s, p, GV100_PPBDMA_PB_HEADER_TYPE_END_SEG, 0, 0, 0);
@@ -772,19 +772,19 @@ static enum sim_step sim_pb_data(struct sim *s, uint32_t p, uint32_t w)
 {
 	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
 	gv100_ppbdma_pb_count_t c = { PREG(s, pb_count, p) };
-	uint32_t dword = (uint32_t)gv100_ppbdma_pb_header_method_get(h);
-	uint32_t type = (uint32_t)gv100_ppbdma_pb_header_type_get(h);
-	bool first = gv100_ppbdma_pb_header_first_get(h) == GV100_PPBDMA_PB_HEADER_FIRST_TRUE;
+	uint32_t dword = (uint32_t)gv100_get_ppbdma_pb_header_method(h);
+	uint32_t type = (uint32_t)gv100_get_ppbdma_pb_header_type(h);
+	bool first = gv100_get_ppbdma_pb_header_first(h) == GV100_PPBDMA_PB_HEADER_FIRST_TRUE;
 
-	sim_method_stage(s, p, dword, (uint32_t)gv100_ppbdma_pb_header_subchannel_get(h), first, w);
+	sim_method_stage(s, p, dword, (uint32_t)gv100_get_ppbdma_pb_header_subchannel(h), first, w);
 	if (type == GV100_PPBDMA_PB_HEADER_TYPE_INC)
-		h = gv100_ppbdma_pb_header_method_set_raw(h, dword + 1);
+		h = gv100_set_ppbdma_pb_header_method(h, dword + 1);
 	else if (type == GV100_PPBDMA_PB_HEADER_TYPE_INC_ONCE) {
-		h = gv100_ppbdma_pb_header_method_set_raw(h, dword + 1);
-		h = gv100_ppbdma_pb_header_type_set(h, GV100_PPBDMA_PB_HEADER_TYPE_NON_INC);
+		h = gv100_set_ppbdma_pb_header_method(h, dword + 1);
+		h = gv100_set_ppbdma_pb_header_type(h, GV100_PPBDMA_PB_HEADER_TYPE_NON_INC);
 	}
-	h = gv100_ppbdma_pb_header_first_set(h, GV100_PPBDMA_PB_HEADER_FIRST_FALSE);
-	c = gv100_ppbdma_pb_count_value_set_raw(c, (uint32_t)gv100_ppbdma_pb_count_value_get(c) - 1);
+	h = gv100_set_ppbdma_pb_header_first(h, GV100_PPBDMA_PB_HEADER_FIRST_FALSE);
+	c = gv100_set_ppbdma_pb_count_value(c, (uint32_t)gv100_get_ppbdma_pb_count_value(c) - 1);
 	PREG_SET(s, pb_header, p, h.v);
 	PREG_SET(s, pb_count, p, c.v);
 	return SIM_STEP_PROGRESS;
@@ -802,7 +802,7 @@ static enum sim_step sim_pb_step(struct sim *s, uint32_t p)
 	w = REFGEN_LE32(raw);
 	sim_pb_get_set(s, p, get + GV100_FIFO_PB_ENTRY_SIZE);
 	PREG_SET(s, pb_crc, p, sim_crc32(PREG(s, pb_crc, p), &w, 1));
-	if (gv100_ppbdma_pb_count_value_get(c))
+	if (gv100_get_ppbdma_pb_count_value(c))
 		return sim_pb_data(s, p, w);
 	return sim_pb_instruction(s, p, w);
 }
@@ -819,9 +819,9 @@ static enum sim_step sim_gp_control(struct sim *s, uint32_t p, const uint32_t e[
 {
 	gv100_ppbdma_gp_entry0_t e0 = { e[0] };
 	gv100_ppbdma_gp_entry1_t e1 = { e[1] };
-	uint32_t operand = gv100_ppbdma_gp_entry0_operand_get(e0), crc;
+	uint32_t operand = gv100_get_ppbdma_gp_entry0_operand(e0), crc;
 
-	switch (gv100_ppbdma_gp_entry1_opcode_get(e1)) {
+	switch (gv100_get_ppbdma_gp_entry1_opcode(e1)) {
 	case GV100_PPBDMA_GP_ENTRY1_OPCODE_NOP:
 		sim_gp_crc(s, p, e);
 		return SIM_STEP_PROGRESS;
@@ -846,17 +846,17 @@ static void sim_gp_segment(struct sim *s, uint32_t p, uint64_t va, uint64_t end,
 	gv100_ppbdma_pb_fetch_hi_t fh = { PREG(s, pb_fetch_hi, p) };
 	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
 
-	gv100_ppbdma_put_split(end, &pu, &ph);
+	gv100_split_ppbdma_put(end, &pu, &ph);
 	PREG_SET(s, put, p, pu.v);
 	PREG_SET(s, put_hi, p, ph.v);
-	f = gv100_ppbdma_pb_fetch_conditional_set_raw(f, gv100_ppbdma_gp_entry0_fetch_get(e0));
-	fh = gv100_ppbdma_pb_fetch_hi_level_set_raw(fh, gv100_ppbdma_gp_entry1_level_get(e1));
-	fh = gv100_ppbdma_pb_fetch_hi_sync_set_raw(fh, gv100_ppbdma_gp_entry1_sync_get(e1));
+	f = gv100_set_ppbdma_pb_fetch_conditional(f, gv100_get_ppbdma_gp_entry0_fetch(e0));
+	fh = gv100_set_ppbdma_pb_fetch_hi_level(fh, gv100_get_ppbdma_gp_entry1_level(e1));
+	fh = gv100_set_ppbdma_pb_fetch_hi_sync(fh, gv100_get_ppbdma_gp_entry1_sync(e1));
 	PREG_SET(s, pb_fetch, p, f.v);
 	PREG_SET(s, pb_fetch_hi, p, fh.v);
-	h = gv100_ppbdma_pb_header_level_set_raw(h, gv100_ppbdma_gp_entry1_level_get(e1));
-	h = gv100_ppbdma_pb_header_conditional_set_raw(h, gv100_ppbdma_gp_entry0_fetch_get(e0));
-	h = gv100_ppbdma_pb_header_first_set(h, GV100_PPBDMA_PB_HEADER_FIRST_TRUE);
+	h = gv100_set_ppbdma_pb_header_level(h, gv100_get_ppbdma_gp_entry1_level(e1));
+	h = gv100_set_ppbdma_pb_header_conditional(h, gv100_get_ppbdma_gp_entry0_fetch(e0));
+	h = gv100_set_ppbdma_pb_header_first(h, GV100_PPBDMA_PB_HEADER_FIRST_TRUE);
 	PREG_SET(s, pb_header, p, h.v);
 	PREG_SET(s, pb_crc, p, 0);   /* "cleared at the beginning of each new PB segment" */
 	s->pbdma[p].seg_first = true;
@@ -869,20 +869,20 @@ static enum sim_step sim_gp_entry(struct sim *s, uint32_t p, const uint32_t e[2]
 	gv100_ppbdma_gp_entry1_t e1 = { e[1] };
 	gv100_ppbdma_get_t lo = { 0 };
 	gv100_ppbdma_get_hi_t hi = { 0 };
-	uint32_t len = gv100_ppbdma_gp_entry1_length_get(e1);
+	uint32_t len = gv100_get_ppbdma_gp_entry1_length(e1);
 	uint64_t va, end;
 
 	if (len == GV100_PPBDMA_GP_ENTRY1_LENGTH_CONTROL)
 		return sim_gp_control(s, p, e);
 	/* GET 31:2 and GET_HI 7:0 are GET/GET_HI's OFFSET fields. */
-	lo = gv100_ppbdma_get_offset_set_raw(lo, gv100_ppbdma_gp_entry0_get_get(e0));
-	hi = gv100_ppbdma_get_hi_offset_set_raw(hi, gv100_ppbdma_gp_entry1_get_hi_get(e1));
-	va = gv100_ppbdma_get_join(lo, hi);
+	lo = gv100_set_ppbdma_get_offset(lo, gv100_get_ppbdma_gp_entry0_get(e0));
+	hi = gv100_set_ppbdma_get_hi_offset(hi, gv100_get_ppbdma_gp_entry1_get_hi(e1));
+	va = gv100_join_ppbdma_get(lo, hi);
 	end = va + (uint64_t)len * GV100_FIFO_PB_ENTRY_SIZE;
 	if (end >= SIM_VA_LIMIT)   /* its last dword may not be the VA space's last */
 		return SIM_INTR0(s, p, gpentry, GPENTRY);
 	sim_gp_crc(s, p, e);
-	if (gv100_ppbdma_gp_entry0_fetch_get(e0) == GV100_PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL &&
+	if (gv100_get_ppbdma_gp_entry0_fetch(e0) == GV100_PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL &&
 	    !sim_subdevice_active(s, p))
 		return SIM_STEP_PROGRESS;   /* not fetched: a NOP */
 	sim_gp_segment(s, p, va, end, e0, e1);

@@ -28,9 +28,12 @@ static bool sim_in(uint32_t off, uint32_t base, uint32_t limit)
 }
 
 /* i when off is reg(i) of an array of count registers, else -1. */
-static long sim_index(uint32_t off, uint32_t (*reg)(uint32_t), uint32_t count)
+/* Offsets are macros: sim_index(off, reg, count) passes reg's first two. */
+#define sim_index(off, reg, count) sim_index_of((off), reg(0), reg(1), (count))
+
+static long sim_index_of(uint32_t off, uint32_t base, uint32_t next, uint32_t count)
 {
-	uint32_t base = reg(0), stride = reg(1) - reg(0);
+	uint32_t stride = next - base;
 
 	if (off < base || (off - base) % stride || (off - base) / stride >= count)
 		return -1;
@@ -84,10 +87,10 @@ static uint32_t sim_boot0_gv100(void)
 {
 	gv100_pmc_boot_0_t r = { 0 };
 
-	r = gv100_pmc_boot_0_architecture_set(r, GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
-	r = gv100_pmc_boot_0_implementation_set(r, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
-	r = gv100_pmc_boot_0_major_revision_set(r, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
-	r = gv100_pmc_boot_0_minor_revision_set(r, GV100_PMC_BOOT_0_MINOR_REVISION_1);
+	r = gv100_set_pmc_boot_0_architecture(r, GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
+	r = gv100_set_pmc_boot_0_implementation(r, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
+	r = gv100_set_pmc_boot_0_major_revision(r, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
+	r = gv100_set_pmc_boot_0_minor_revision(r, GV100_PMC_BOOT_0_MINOR_REVISION_1);
 	return r.v;
 }
 
@@ -97,10 +100,10 @@ static uint32_t sim_boot42(uint32_t boot0)
 	gv100_pmc_boot_0_t b = { boot0 };
 	gv100_pmc_boot_42_t r = { 0 };
 
-	r = gv100_pmc_boot_42_architecture_set_raw(r, gv100_pmc_boot_0_architecture_get(b));
-	r = gv100_pmc_boot_42_implementation_set_raw(r, gv100_pmc_boot_0_implementation_get(b));
-	r = gv100_pmc_boot_42_major_revision_set_raw(r, gv100_pmc_boot_0_major_revision_get(b));
-	r = gv100_pmc_boot_42_minor_revision_set_raw(r, gv100_pmc_boot_0_minor_revision_get(b));
+	r = gv100_set_pmc_boot_42_architecture(r, gv100_get_pmc_boot_0_architecture(b));
+	r = gv100_set_pmc_boot_42_implementation(r, gv100_get_pmc_boot_0_implementation(b));
+	r = gv100_set_pmc_boot_42_major_revision(r, gv100_get_pmc_boot_0_major_revision(b));
+	r = gv100_set_pmc_boot_42_minor_revision(r, gv100_get_pmc_boot_0_minor_revision(b));
 	return r.v;
 }
 
@@ -108,7 +111,7 @@ bool sim_fifo_enabled(const struct sim *s)
 {
 	gv100_pmc_enable_t r = { sim_reg(s, gv100_pmc_enable()) };
 
-	return gv100_pmc_enable_pfifo_get(r) == GV100_PMC_ENABLE_PFIFO_ENABLED;
+	return gv100_get_pmc_enable_pfifo(r) == GV100_PMC_ENABLE_PFIFO_ENABLED;
 }
 
 bool sim_pbdma_enabled(const struct sim *s, uint32_t p)
@@ -116,7 +119,7 @@ bool sim_pbdma_enabled(const struct sim *s, uint32_t p)
 	gv100_pmc_enable_pb_t r = { sim_reg(s, gv100_pmc_enable_pb()) };
 
 	return sim_fifo_enabled(s) && p < SIM_NUM_PBDMA &&
-	       gv100_pmc_enable_pb_sel_get(r, p) == GV100_PMC_ENABLE_PB_SEL_ENABLED;
+	       gv100_get_pmc_enable_pb_sel(r, p) == GV100_PMC_ENABLE_PB_SEL_ENABLED;
 }
 
 /* ---- interrupts ------------------------------------------------------------------ */
@@ -150,9 +153,9 @@ void sim_sched_error(struct sim *s, uint32_t code)
 	gv100_pfifo_intr_sched_error_t c = { 0 };
 	gv100_pfifo_intr_0_t i = { 0 };
 
-	c = gv100_pfifo_intr_sched_error_code_set_raw(c, code);
+	c = gv100_set_pfifo_intr_sched_error_code(c, code);
 	sim_reg_set(s, gv100_pfifo_intr_sched_error(), c.v);
-	i = gv100_pfifo_intr_0_sched_error_set(i, GV100_PFIFO_INTR_0_SCHED_ERROR_PENDING);
+	i = gv100_set_pfifo_intr_0_sched_error(i, GV100_PFIFO_INTR_0_SCHED_ERROR_PENDING);
 	sim_pfifo_intr_raise(s, i.v);
 }
 
@@ -161,9 +164,9 @@ static void sim_bind_error(struct sim *s, uint32_t code)
 	gv100_pfifo_intr_bind_error_t c = { 0 };
 	gv100_pfifo_intr_0_t i = { 0 };
 
-	c = gv100_pfifo_intr_bind_error_code_set_raw(c, code);
+	c = gv100_set_pfifo_intr_bind_error_code(c, code);
 	sim_reg_set(s, gv100_pfifo_intr_bind_error(), c.v);
-	i = gv100_pfifo_intr_0_bind_error_set(i, GV100_PFIFO_INTR_0_BIND_ERROR_PENDING);
+	i = gv100_set_pfifo_intr_0_bind_error(i, GV100_PFIFO_INTR_0_BIND_ERROR_PENDING);
 	sim_pfifo_intr_raise(s, i.v);
 }
 
@@ -173,7 +176,7 @@ static uint32_t sim_pfifo_intr_pbdma_id(const struct sim *s)
 
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
 		if (sim_pbdma_enabled(s, p) && sim_pbdma_intr_pending(s, p))
-			r = gv100_pfifo_intr_pbdma_id_status_set(r, p,
+			r = gv100_set_pfifo_intr_pbdma_id_status(r, p,
 					GV100_PFIFO_INTR_PBDMA_ID_STATUS_PENDING);
 	return r.v;
 }
@@ -183,10 +186,10 @@ static uint32_t sim_pfifo_intr_0(const struct sim *s)
 {
 	gv100_pfifo_intr_0_t r = { sim_reg(s, gv100_pfifo_intr_0()) };
 
-	r = gv100_pfifo_intr_0_pbdma_intr_set(r, sim_pfifo_intr_pbdma_id(s) ?
+	r = gv100_set_pfifo_intr_0_pbdma_intr(r, sim_pfifo_intr_pbdma_id(s) ?
 					      GV100_PFIFO_INTR_0_PBDMA_INTR_PENDING :
 					      GV100_PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING);
-	r = gv100_pfifo_intr_0_runlist_event_set(r, sim_reg(s, gv100_pfifo_intr_runlist()) ?
+	r = gv100_set_pfifo_intr_0_runlist_event(r, sim_reg(s, gv100_pfifo_intr_runlist()) ?
 						 GV100_PFIFO_INTR_0_RUNLIST_EVENT_PENDING :
 						 GV100_PFIFO_INTR_0_RUNLIST_EVENT_NOT_PENDING);
 	return r.v;
@@ -203,7 +206,7 @@ static uint32_t sim_pmc_intr_1(const struct sim *s)
 	bool fifo = sim_fifo_enabled(s) &&
 		    (sim_pfifo_intr_0(s) & sim_reg(s, gv100_pfifo_intr_en_1()));
 
-	return gv100_pmc_intr_pfifo_set(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
+	return gv100_set_pmc_intr_pfifo(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
 					GV100_PMC_INTR_PFIFO_NOT_PENDING).v;
 }
 
@@ -213,9 +216,9 @@ static uint32_t sim_pmc_intr_0(const struct sim *s)
 	bool fifo = sim_fifo_enabled(s) &&
 		    (sim_pfifo_intr_0(s) & sim_reg(s, gv100_pfifo_intr_en_0()));
 
-	r = gv100_pmc_intr_pfifo_set(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
+	r = gv100_set_pmc_intr_pfifo(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
 				     GV100_PMC_INTR_PFIFO_NOT_PENDING);
-	r = gv100_pmc_intr_hub_set(r, sim_mmu_fault_pending(s) ? GV100_PMC_INTR_HUB_PENDING :
+	r = gv100_set_pmc_intr_hub(r, sim_mmu_fault_pending(s) ? GV100_PMC_INTR_HUB_PENDING :
 				   GV100_PMC_INTR_HUB_NOT_PENDING);
 	return r.v;
 }
@@ -242,8 +245,8 @@ static struct sim_device sim_device_gr(void)
 	struct sim_device d = { GV100_PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS, 0, 0, 0,
 				GV100_PFAULT_MMU_ENG_ID_GRAPHICS, GV100_PGRAPH_BASE, true, 0, 0 };
 
-	d.intr = sim_bit_index(gv100_pmc_intr_pgraph_set(i, GV100_PMC_INTR_PGRAPH_PENDING).v);
-	d.reset = sim_bit_index(gv100_pmc_enable_pgraph_set(e, GV100_PMC_ENABLE_PGRAPH_ENABLED).v);
+	d.intr = sim_bit_index(gv100_set_pmc_intr_pgraph(i, GV100_PMC_INTR_PGRAPH_PENDING).v);
+	d.reset = sim_bit_index(gv100_set_pmc_enable_pgraph(e, GV100_PMC_ENABLE_PGRAPH_ENABLED).v);
 	return d;
 }
 
@@ -261,18 +264,18 @@ static uint32_t sim_devinfo_enum(const struct sim_device *d)
 {
 	gv100_ptop_device_info_t r = { 0 };
 
-	r = gv100_ptop_device_info_entry_set(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENUM);
-	r = gv100_ptop_device_info_engine_enum_set(r, d->engine);
-	r = gv100_ptop_device_info_engine_set(r, GV100_PTOP_DEVICE_INFO_ENGINE_VALID);
-	r = gv100_ptop_device_info_runlist_enum_set(r, d->runlist);
-	r = gv100_ptop_device_info_runlist_set(r, GV100_PTOP_DEVICE_INFO_RUNLIST_VALID);
+	r = gv100_set_ptop_device_info_entry(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENUM);
+	r = gv100_set_ptop_device_info_engine_enum(r, d->engine);
+	r = gv100_set_ptop_device_info_engine(r, GV100_PTOP_DEVICE_INFO_ENGINE_VALID);
+	r = gv100_set_ptop_device_info_runlist_enum(r, d->runlist);
+	r = gv100_set_ptop_device_info_runlist(r, GV100_PTOP_DEVICE_INFO_RUNLIST_VALID);
 	if (d->has_intr_reset) {
-		r = gv100_ptop_device_info_intr_enum_set(r, d->intr);
-		r = gv100_ptop_device_info_intr_set(r, GV100_PTOP_DEVICE_INFO_INTR_VALID);
-		r = gv100_ptop_device_info_reset_enum_set(r, d->reset);
-		r = gv100_ptop_device_info_reset_set(r, GV100_PTOP_DEVICE_INFO_RESET_VALID);
+		r = gv100_set_ptop_device_info_intr_enum(r, d->intr);
+		r = gv100_set_ptop_device_info_intr(r, GV100_PTOP_DEVICE_INFO_INTR_VALID);
+		r = gv100_set_ptop_device_info_reset_enum(r, d->reset);
+		r = gv100_set_ptop_device_info_reset(r, GV100_PTOP_DEVICE_INFO_RESET_VALID);
 	}
-	r = gv100_ptop_device_info_chain_set(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
+	r = gv100_set_ptop_device_info_chain(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
 	return r.v;
 }
 
@@ -280,14 +283,14 @@ static uint32_t sim_devinfo_data(const struct sim_device *d)
 {
 	gv100_ptop_device_info_t r = { 0 };
 
-	r = gv100_ptop_device_info_entry_set(r, GV100_PTOP_DEVICE_INFO_ENTRY_DATA);
-	r = gv100_ptop_device_info_data_type_set(r, GV100_PTOP_DEVICE_INFO_DATA_TYPE_ENUM2);
-	r = gv100_ptop_device_info_data_inst_id_set(r, d->inst);
-	r = gv100_ptop_device_info_data_pri_base_set_raw(r, d->pri_base >>
+	r = gv100_set_ptop_device_info_entry(r, GV100_PTOP_DEVICE_INFO_ENTRY_DATA);
+	r = gv100_set_ptop_device_info_data_type(r, GV100_PTOP_DEVICE_INFO_DATA_TYPE_ENUM2);
+	r = gv100_set_ptop_device_info_data_inst_id(r, d->inst);
+	r = gv100_set_ptop_device_info_data_pri_base(r, d->pri_base >>
 							 GV100_PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN);
-	r = gv100_ptop_device_info_data_fault_id_enum_set(r, d->fault);
-	r = gv100_ptop_device_info_data_fault_id_set(r, GV100_PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
-	r = gv100_ptop_device_info_chain_set(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
+	r = gv100_set_ptop_device_info_data_fault_id_enum(r, d->fault);
+	r = gv100_set_ptop_device_info_data_fault_id(r, GV100_PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
+	r = gv100_set_ptop_device_info_chain(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
 	return r.v;
 }
 
@@ -295,9 +298,9 @@ static uint32_t sim_devinfo_type(const struct sim_device *d)
 {
 	gv100_ptop_device_info_t r = { 0 };
 
-	r = gv100_ptop_device_info_entry_set(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE);
-	r = gv100_ptop_device_info_type_enum_set(r, d->type);
-	r = gv100_ptop_device_info_chain_set(r, GV100_PTOP_DEVICE_INFO_CHAIN_DISABLE);
+	r = gv100_set_ptop_device_info_entry(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE);
+	r = gv100_set_ptop_device_info_type_enum(r, d->type);
+	r = gv100_set_ptop_device_info_chain(r, GV100_PTOP_DEVICE_INFO_CHAIN_DISABLE);
 	return r.v;
 }
 
@@ -311,9 +314,10 @@ static void sim_ptop_init(struct sim *s)
 	for (uint32_t n = 0; n <= SIM_NUM_LCE; n++) {
 		struct sim_device d = n ? sim_device_lce(n - 1, gr.runlist) : gr;
 
-		sim_reg_set(s, gv100_ptop_device_info(i++), sim_devinfo_enum(&d));
-		sim_reg_set(s, gv100_ptop_device_info(i++), sim_devinfo_data(&d));
-		sim_reg_set(s, gv100_ptop_device_info(i++), sim_devinfo_type(&d));
+		sim_reg_set(s, gv100_ptop_device_info(i), sim_devinfo_enum(&d));
+		sim_reg_set(s, gv100_ptop_device_info(i + 1), sim_devinfo_data(&d));
+		sim_reg_set(s, gv100_ptop_device_info(i + 2), sim_devinfo_type(&d));
+		i += 3;
 	}
 }
 
@@ -330,7 +334,7 @@ static void sim_pbdma_map_init(struct sim *s)
 		for (uint32_t k = 0; k < n && p < SIM_NUM_PBDMA; k++, p++) {
 			gv100_pfifo_pbdma_map_t m = { 0 };
 
-			m = gv100_pfifo_pbdma_map_runlists_set(m, 1u << r);
+			m = gv100_set_pfifo_pbdma_map_runlists(m, 1u << r);
 			sim_reg_set(s, gv100_pfifo_pbdma_map(p), m.v);
 		}
 	}
@@ -339,7 +343,7 @@ static void sim_pbdma_map_init(struct sim *s)
 uint32_t sim_pbdma_runlist(const struct sim *s, uint32_t p)
 {
 	gv100_pfifo_pbdma_map_t m = { sim_reg(s, gv100_pfifo_pbdma_map(p)) };
-	uint32_t bits = gv100_pfifo_pbdma_map_runlists_get(m);
+	uint32_t bits = gv100_get_pfifo_pbdma_map_runlists(m);
 
 	return bits ? sim_bit_index(bits) : SIM_NUM_RUNLISTS;
 }
@@ -360,10 +364,10 @@ static void sim_pfifo_cfg_init(struct sim *s)
 	gv100_pfifo_cfg1_t c1 = { 0 };
 	gv100_pfifo_cfg2_t c2 = { 0 };
 
-	c0 = gv100_pfifo_cfg0_num_pbdma_set(c0, GV100_PFIFO_CFG0_NUM_PBDMA_INIT);
-	c0 = gv100_pfifo_cfg0_pbdma_fault_id_set(c0, GV100_PFIFO_CFG0_PBDMA_FAULT_ID_INIT);
-	c1 = gv100_pfifo_cfg1_num_channels_set(c1, GV100_PFIFO_CFG1_NUM_CHANNELS_INIT);
-	c2 = gv100_pfifo_cfg2_host_class_id_set(c2, GV100_PFIFO_CFG2_HOST_CLASS_ID_VALUE);
+	c0 = gv100_set_pfifo_cfg0_num_pbdma(c0, GV100_PFIFO_CFG0_NUM_PBDMA_INIT);
+	c0 = gv100_set_pfifo_cfg0_pbdma_fault_id(c0, GV100_PFIFO_CFG0_PBDMA_FAULT_ID_INIT);
+	c1 = gv100_set_pfifo_cfg1_num_channels(c1, GV100_PFIFO_CFG1_NUM_CHANNELS_INIT);
+	c2 = gv100_set_pfifo_cfg2_host_class_id(c2, GV100_PFIFO_CFG2_HOST_CLASS_ID_VALUE);
 	sim_reg_set(s, gv100_pfifo_cfg0(), c0.v);
 	sim_reg_set(s, gv100_pfifo_cfg1(), c1.v);
 	sim_reg_set(s, gv100_pfifo_cfg2(), c2.v);
@@ -380,18 +384,18 @@ static void sim_pfifo_init(struct sim *s)
 
 	sim_pfifo_cfg_init(s);
 	sim_pbdma_map_init(s);
-	ap = gv100_pfifo_acq_pretest_timeout_set(ap, GV100_PFIFO_ACQ_PRETEST_TIMEOUT_8);
-	wb = gv100_pfifo_userd_writeback_timer_set(wb, GV100_PFIFO_USERD_WRITEBACK_TIMER_100US);
-	et = gv100_pfifo_eng_timeout_period_set(et, GV100_PFIFO_ENG_TIMEOUT_PERIOD_INIT);
-	et = gv100_pfifo_eng_timeout_detection_set(et, GV100_PFIFO_ENG_TIMEOUT_DETECTION_ENABLED);
-	cf = gv100_pfifo_clear_faulted_timeout_period_set(cf, GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_PERIOD_INIT);
-	cf = gv100_pfifo_clear_faulted_timeout_detection_set(cf,
+	ap = gv100_set_pfifo_acq_pretest_timeout(ap, GV100_PFIFO_ACQ_PRETEST_TIMEOUT_8);
+	wb = gv100_set_pfifo_userd_writeback_timer(wb, GV100_PFIFO_USERD_WRITEBACK_TIMER_100US);
+	et = gv100_set_pfifo_eng_timeout_period(et, GV100_PFIFO_ENG_TIMEOUT_PERIOD_INIT);
+	et = gv100_set_pfifo_eng_timeout_detection(et, GV100_PFIFO_ENG_TIMEOUT_DETECTION_ENABLED);
+	cf = gv100_set_pfifo_clear_faulted_timeout_period(cf, GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_PERIOD_INIT);
+	cf = gv100_set_pfifo_clear_faulted_timeout_detection(cf,
 			GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED);
-	st = gv100_pfifo_intr_stall_bind_error_set(st, GV100_PFIFO_INTR_STALL_BIND_ERROR_ENABLED);
-	st = gv100_pfifo_intr_stall_sched_error_set(st, GV100_PFIFO_INTR_STALL_SCHED_ERROR_ENABLED);
-	st = gv100_pfifo_intr_stall_chsw_error_set(st, GV100_PFIFO_INTR_STALL_CHSW_ERROR_ENABLED);
-	st = gv100_pfifo_intr_stall_memop_timeout_set(st, GV100_PFIFO_INTR_STALL_MEMOP_TIMEOUT_ENABLED);
-	st = gv100_pfifo_intr_stall_lb_error_set(st, GV100_PFIFO_INTR_STALL_LB_ERROR_ENABLED);
+	st = gv100_set_pfifo_intr_stall_bind_error(st, GV100_PFIFO_INTR_STALL_BIND_ERROR_ENABLED);
+	st = gv100_set_pfifo_intr_stall_sched_error(st, GV100_PFIFO_INTR_STALL_SCHED_ERROR_ENABLED);
+	st = gv100_set_pfifo_intr_stall_chsw_error(st, GV100_PFIFO_INTR_STALL_CHSW_ERROR_ENABLED);
+	st = gv100_set_pfifo_intr_stall_memop_timeout(st, GV100_PFIFO_INTR_STALL_MEMOP_TIMEOUT_ENABLED);
+	st = gv100_set_pfifo_intr_stall_lb_error(st, GV100_PFIFO_INTR_STALL_LB_ERROR_ENABLED);
 	sim_reg_set(s, gv100_pfifo_acq_pretest(), ap.v);
 	sim_reg_set(s, gv100_pfifo_userd_writeback(), wb.v);
 	sim_reg_set(s, gv100_pfifo_eng_timeout(), et.v);
@@ -404,7 +408,7 @@ static void sim_pbdma_regs_reset(struct sim *s, uint32_t p)
 	gv100_ppbdma_timeout_t t = { 0 };
 
 	sim_regs_clear(s, gv100_ppbdma_gp_put(p), sim_pbdma_stride());
-	t = gv100_ppbdma_timeout_period_set(t, GV100_PPBDMA_TIMEOUT_PERIOD_INIT);
+	t = gv100_set_ppbdma_timeout_period(t, GV100_PPBDMA_TIMEOUT_PERIOD_INIT);
 	sim_reg_set(s, gv100_ppbdma_timeout(p), t.v);
 	/* Every interrupt stalls the PBDMA after reset (INTR_STALL*: ENABLED). */
 	sim_reg_set(s, gv100_ppbdma_intr_stall(p),
@@ -430,8 +434,8 @@ static void sim_pfb_init(struct sim *s)
 {
 	gv100_pfb_pri_mmu_ctrl_t c = { 0 };
 
-	c = gv100_pfb_pri_mmu_ctrl_pri_fifo_empty_set(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_EMPTY_TRUE);
-	c = gv100_pfb_pri_mmu_ctrl_pri_fifo_space_set(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_SPACE_INIT);
+	c = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_empty(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_EMPTY_TRUE);
+	c = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_space(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_SPACE_INIT);
 	sim_reg_set(s, gv100_pfb_pri_mmu_ctrl(), c.v);
 }
 
@@ -443,11 +447,11 @@ void sim_regs_init(struct sim *s)
 	if (!s->boot0)
 		s->boot0 = sim_boot0_gv100();
 	/* Reset values: PRIV_RING and PDISP enabled, Host (PFIFO) in reset. */
-	e = gv100_pmc_enable_priv_ring_set(e, GV100_PMC_ENABLE_PRIV_RING_ENABLED);
-	e = gv100_pmc_enable_pdisp_set(e, GV100_PMC_ENABLE_PDISP_ENABLED);
+	e = gv100_set_pmc_enable_priv_ring(e, GV100_PMC_ENABLE_PRIV_RING_ENABLED);
+	e = gv100_set_pmc_enable_pdisp(e, GV100_PMC_ENABLE_PDISP_ENABLED);
 	sim_reg_set(s, gv100_pmc_enable(), e.v);
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
-		pb = gv100_pmc_enable_pb_sel_set(pb, p, GV100_PMC_ENABLE_PB_SEL_ENABLED);
+		pb = gv100_set_pmc_enable_pb_sel(pb, p, GV100_PMC_ENABLE_PB_SEL_ENABLED);
 	sim_reg_set(s, gv100_pmc_enable_pb(), pb.v);
 	sim_ptop_init(s);
 	sim_pfb_init(s);
@@ -487,7 +491,7 @@ static void sim_pmc_enable_pb_write(struct sim *s, uint32_t v)
 
 	sim_reg_set(s, gv100_pmc_enable_pb(), v);
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
-		if (gv100_pmc_enable_pb_sel_get(old, p) != gv100_pmc_enable_pb_sel_get(now, p))
+		if (gv100_get_pmc_enable_pb_sel(old, p) != gv100_get_pmc_enable_pb_sel(now, p))
 			sim_pbdma_regs_reset(s, p);
 	sim_kick(s);
 }
@@ -520,10 +524,10 @@ uint64_t sim_ptimer_snap(const struct sim *s)
 	uint64_t ns = sim_gpu_time(s);
 	gv100_ptimer_time_0_t lo = { 0 }, ones = { ~0u };
 	gv100_ptimer_time_1_t hi = { 0 };
-	uint32_t lo_mask = gv100_ptimer_time_0_nsec_set(lo, gv100_ptimer_time_0_nsec_get(ones)).v;
+	uint32_t lo_mask = gv100_set_ptimer_time_0_nsec(lo, gv100_get_ptimer_time_0_nsec(ones)).v;
 
 	lo.v = (uint32_t)ns & lo_mask;
-	hi = gv100_ptimer_time_1_nsec_set(hi, (uint32_t)(ns >> 32));
+	hi = gv100_set_ptimer_time_1_nsec(hi, (uint32_t)(ns >> 32));
 	return (uint64_t)hi.v << 32 | lo.v;
 }
 
@@ -560,13 +564,13 @@ static uint32_t sim_usermode_read(struct sim *s, uint32_t off)
 	gv100_usermode_time_1_t hi = { 0 };
 
 	if (off == gv100_usermode_cfg0())
-		return gv100_usermode_cfg0_usermode_class_id_set(c,
+		return gv100_set_usermode_cfg0_usermode_class_id(c,
 				GV100_USERMODE_CFG0_USERMODE_CLASS_ID_VALUE).v;
 	if (off == gv100_usermode_time_0())
-		return gv100_usermode_time_0_nsec_set(lo, gv100_ptimer_time_0_nsec_get(
+		return gv100_set_usermode_time_0_nsec(lo, gv100_get_ptimer_time_0_nsec(
 				(gv100_ptimer_time_0_t){ (uint32_t)t })).v;
 	if (off == gv100_usermode_time_1())
-		return gv100_usermode_time_1_nsec_set(hi, gv100_ptimer_time_1_nsec_get(
+		return gv100_set_usermode_time_1_nsec(hi, gv100_get_ptimer_time_1_nsec(
 				(gv100_ptimer_time_1_t){ (uint32_t)(t >> 32) })).v;
 	return 0;
 }
@@ -577,7 +581,7 @@ static void sim_usermode_write(struct sim *s, uint32_t off, uint32_t v)
 
 	/* Host in reset takes no doorbells. */
 	if (off == gv100_usermode_notify_channel_pending() && sim_fifo_enabled(s))
-		sim_sched_doorbell(s, gv100_usermode_notify_channel_pending_id_get(n));
+		sim_sched_doorbell(s, gv100_get_usermode_notify_channel_pending_id(n));
 }
 
 /* ---- PFIFO ---------------------------------------------------------------------------------- */
@@ -614,11 +618,11 @@ static uint32_t sim_pfifo_read(struct sim *s, uint32_t off)
 	if (off == gv100_pfifo_intr_pbdma_id())
 		return sim_pfifo_intr_pbdma_id(s);
 	if (off == gv100_pfifo_runlist_preempt())
-		return gv100_pfifo_runlist_preempt_runlists_set_raw(rp, s->runlist_preempt).v;
+		return gv100_set_pfifo_runlist_preempt_runlists(rp, s->runlist_preempt).v;
 	if (off == gv100_pfifo_sched_status()) {
 		for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++)
 			if (s->rl[r].fetch_pending)
-				st = gv100_pfifo_sched_status_runlist_fetch_set(st,
+				st = gv100_set_pfifo_sched_status_runlist_fetch(st,
 						GV100_PFIFO_SCHED_STATUS_RUNLIST_FETCH_BUSY);
 		return st.v;
 	}
@@ -632,15 +636,15 @@ static void sim_pfifo_runlist_write(struct sim *s, uint32_t v)
 	gv100_pfifo_runlist_base_t b = { sim_reg(s, gv100_pfifo_runlist_base()) };
 	gv100_pfifo_eng_runlist_base_t eb = { 0 };
 	gv100_pfifo_eng_runlist_t el = { 0 };
-	uint32_t r = gv100_pfifo_runlist_id_get(w);
+	uint32_t r = gv100_get_pfifo_runlist_id(w);
 
 	sim_reg_set(s, gv100_pfifo_runlist(), v);
 	if (r >= SIM_NUM_RUNLISTS)
 		return;   /* no such runlist: nothing to fetch */
-	eb = gv100_pfifo_eng_runlist_base_ptr_set_raw(eb, gv100_pfifo_runlist_base_ptr_get(b));
-	eb = gv100_pfifo_eng_runlist_base_target_set_raw(eb, gv100_pfifo_runlist_base_target_get(b));
-	el = gv100_pfifo_eng_runlist_length_set_raw(el, gv100_pfifo_runlist_length_get(w));
-	el = gv100_pfifo_eng_runlist_pending_set(el, GV100_PFIFO_ENG_RUNLIST_PENDING_TRUE);
+	eb = gv100_set_pfifo_eng_runlist_base_ptr(eb, gv100_get_pfifo_runlist_base_ptr(b));
+	eb = gv100_set_pfifo_eng_runlist_base_target(eb, gv100_get_pfifo_runlist_base_target(b));
+	el = gv100_set_pfifo_eng_runlist_length(el, gv100_get_pfifo_runlist_length(w));
+	el = gv100_set_pfifo_eng_runlist_pending(el, GV100_PFIFO_ENG_RUNLIST_PENDING_TRUE);
 	sim_reg_set(s, gv100_pfifo_eng_runlist_base(r), eb.v);
 	sim_reg_set(s, gv100_pfifo_eng_runlist(r), el.v);
 	sim_sched_runlist_submit(s, r);
@@ -650,7 +654,7 @@ static void sim_pfifo_preempt_write(struct sim *s, uint32_t v)
 {
 	gv100_pfifo_preempt_t r = { v };
 
-	r = gv100_pfifo_preempt_pending_set(r, GV100_PFIFO_PREEMPT_PENDING_TRUE);
+	r = gv100_set_pfifo_preempt_pending(r, GV100_PFIFO_PREEMPT_PENDING_TRUE);
 	sim_reg_set(s, gv100_pfifo_preempt(), r.v);
 	s->preempt_pending = true;
 	s->preempt_due = sim_now() + SIM_PREEMPT_DELAY_NS;
@@ -676,7 +680,7 @@ static void sim_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
 	else if (off == gv100_pfifo_preempt())
 		sim_pfifo_preempt_write(s, v);
 	else if (off == gv100_pfifo_runlist_preempt()) {
-		s->runlist_preempt |= gv100_pfifo_runlist_preempt_runlists_get(rp);
+		s->runlist_preempt |= gv100_get_pfifo_runlist_preempt_runlists(rp);
 		s->runlist_preempt_due = sim_now() + SIM_PREEMPT_DELAY_NS;
 		sim_kick(s);
 	} else if (!sim_pfifo_read_only(off)) {
@@ -715,15 +719,15 @@ static bool sim_pccsr_target_ok(uint32_t target)
 static void sim_pccsr_inst_write(struct sim *s, uint32_t chid, uint32_t v)
 {
 	gv100_pccsr_channel_inst_t old = { sim_reg(s, gv100_pccsr_channel_inst(chid)) }, w = { v };
-	bool was = gv100_pccsr_channel_inst_bind_get(old) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
-	bool bind = gv100_pccsr_channel_inst_bind_get(w) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
+	bool was = gv100_get_pccsr_channel_inst_bind(old) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
+	bool bind = gv100_get_pccsr_channel_inst_bind(w) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
 	gv100_pccsr_channel_t c = { sim_reg(s, gv100_pccsr_channel(chid)) };
 
 	if (bind && was) {
 		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND);
 		return;
 	}
-	if (bind && !sim_pccsr_target_ok(gv100_pccsr_channel_inst_target_get(w))) {
+	if (bind && !sim_pccsr_target_ok(gv100_get_pccsr_channel_inst_target(w))) {
 		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_INVALID_CTX_TGT);
 		return;
 	}
@@ -733,7 +737,7 @@ static void sim_pccsr_inst_write(struct sim *s, uint32_t chid, uint32_t v)
 	}
 	sim_reg_set(s, gv100_pccsr_channel_inst(chid), v);
 	if (!bind) {   /* an unbound channel has nothing pending */
-		c = gv100_pccsr_channel_status_set(c, GV100_PCCSR_CHANNEL_STATUS_IDLE);
+		c = gv100_set_pccsr_channel_status(c, GV100_PCCSR_CHANNEL_STATUS_IDLE);
 		sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
 	}
 	sim_kick(s);
@@ -744,15 +748,15 @@ static void sim_pccsr_channel_write(struct sim *s, uint32_t chid, uint32_t v)
 {
 	gv100_pccsr_channel_t w = { v }, c = { sim_reg(s, gv100_pccsr_channel(chid)) };
 
-	if (gv100_pccsr_channel_enable_set_get(w) == GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE)
-		c = gv100_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_IN_USE);
-	if (gv100_pccsr_channel_enable_clr_get(w) == GV100_PCCSR_CHANNEL_ENABLE_CLR_TRUE)
-		c = gv100_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_NOT_IN_USE);
-	if (gv100_pccsr_channel_pbdma_faulted_get(w) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_RESET)
-		c = gv100_pccsr_channel_pbdma_faulted_set(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE);
-	if (gv100_pccsr_channel_eng_faulted_get(w) == GV100_PCCSR_CHANNEL_ENG_FAULTED_RESET)
-		c = gv100_pccsr_channel_eng_faulted_set(c, GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE);
-	c = gv100_pccsr_channel_next_set(c, gv100_pccsr_channel_next_get(w));
+	if (gv100_get_pccsr_channel_enable_set(w) == GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE)
+		c = gv100_set_pccsr_channel_enable(c, GV100_PCCSR_CHANNEL_ENABLE_IN_USE);
+	if (gv100_get_pccsr_channel_enable_clr(w) == GV100_PCCSR_CHANNEL_ENABLE_CLR_TRUE)
+		c = gv100_set_pccsr_channel_enable(c, GV100_PCCSR_CHANNEL_ENABLE_NOT_IN_USE);
+	if (gv100_get_pccsr_channel_pbdma_faulted(w) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_RESET)
+		c = gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE);
+	if (gv100_get_pccsr_channel_eng_faulted(w) == GV100_PCCSR_CHANNEL_ENG_FAULTED_RESET)
+		c = gv100_set_pccsr_channel_eng_faulted(c, GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE);
+	c = gv100_set_pccsr_channel_next(c, gv100_get_pccsr_channel_next(w));
 	sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
 	sim_kick(s);
 }
@@ -787,13 +791,13 @@ static void sim_pfb_write(struct sim *s, uint32_t off, uint32_t v)
 	if (off == gv100_pfb_pri_mmu_fault_status()) {
 		sim_pfifo_w1c(s, off, v, &gv100_pfb_pri_mmu_fault_status_layout, "_CLEAR");
 		st.v = sim_reg(s, off);
-		if (gv100_pfb_pri_mmu_fault_status_valid_get(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)
+		if (gv100_get_pfb_pri_mmu_fault_status_valid(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)
 			sim_mmu_fault_clear(s);
 	} else if (off == gv100_pfb_pri_mmu_ctrl()) {
 		/* The PRI FIFO is always empty: TLB invalidates complete at once. */
-		w = gv100_pfb_pri_mmu_ctrl_pri_fifo_empty_set(w, gv100_pfb_pri_mmu_ctrl_pri_fifo_empty_get(c));
-		w = gv100_pfb_pri_mmu_ctrl_pri_fifo_space_set(w, gv100_pfb_pri_mmu_ctrl_pri_fifo_space_get(c));
-		w = gv100_pfb_pri_mmu_ctrl_pri_fifo_error_clear_set(w,
+		w = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_empty(w, gv100_get_pfb_pri_mmu_ctrl_pri_fifo_empty(c));
+		w = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_space(w, gv100_get_pfb_pri_mmu_ctrl_pri_fifo_space(c));
+		w = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_error_clear(w,
 				GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_ERROR_CLEAR_FALSE);
 		sim_reg_set(s, off, w.v);
 	} else if (off == gv100_pfb_pri_mmu_invalidate() || off == gv100_pfb_pri_mmu_bind()) {

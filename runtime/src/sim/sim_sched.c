@@ -16,35 +16,74 @@ struct sim_ramfc_reg {
 	uint32_t (*reg)(uint32_t p);
 };
 
-#define SIM_RAMFC(field, reg) { gv100_ramfc_##field##_get, gv100_ramfc_##field##_set, gv100_ppbdma_##reg }
+/* The accessors are macros: one small function each for the table. */
+#define SIM_RAMFC_LIST(X) \
+	X(signature, signature) \
+	X(gp_base, gp_base) \
+	X(gp_base_hi, gp_base_hi) \
+	X(gp_fetch, gp_fetch) \
+	X(gp_get, gp_get) \
+	X(gp_put, gp_put) \
+	X(pb_fetch, pb_fetch) \
+	X(pb_fetch_hi, pb_fetch_hi) \
+	X(pb_get, get) \
+	X(pb_get_hi, get_hi) \
+	X(pb_put, put) \
+	X(pb_put_hi, put_hi) \
+	X(pb_top_level_get, top_level_get) \
+	X(pb_top_level_get_hi, top_level_get_hi) \
+	X(gp_crc, gp_crc) \
+	X(pb_header, pb_header) \
+	X(pb_count, pb_count) \
+	X(pb_crc, pb_crc) \
+	X(subdevice, subdevice) \
+	X(method0, method0) \
+	X(method1, method1) \
+	X(method2, method2) \
+	X(method3, method3) \
+	X(data0, data0) \
+	X(data1, data1) \
+	X(data2, data2) \
+	X(data3, data3) \
+	X(target, target) \
+	X(method_crc, method_crc) \
+	X(ref, ref) \
+	X(runtime, runtime) \
+	X(sem_addr_lo, sem_addr_lo) \
+	X(sem_addr_hi, sem_addr_hi) \
+	X(sem_payload_lo, sem_payload_lo) \
+	X(sem_payload_hi, sem_payload_hi) \
+	X(sem_execute, sem_execute) \
+	X(acquire_deadline, acquire_deadline) \
+	X(acquire, acquire) \
+	X(mem_op_a, mem_op_a) \
+	X(mem_op_b, mem_op_b) \
+	X(mem_op_c, mem_op_c) \
+	X(userd, userd) \
+	X(userd_hi, userd_hi) \
+	X(hce_ctrl, hce_ctrl) \
+	X(config, config) \
+	X(set_channel_info, set_channel_info) \
+	X(runlist_timeslice, runlist_timeslice)
 
-static const struct sim_ramfc_reg sim_ramfc_regs[] = {
-	SIM_RAMFC(signature, signature), SIM_RAMFC(gp_base, gp_base),
-	SIM_RAMFC(gp_base_hi, gp_base_hi), SIM_RAMFC(gp_fetch, gp_fetch),
-	SIM_RAMFC(gp_get, gp_get), SIM_RAMFC(gp_put, gp_put),
-	SIM_RAMFC(pb_fetch, pb_fetch), SIM_RAMFC(pb_fetch_hi, pb_fetch_hi),
-	SIM_RAMFC(pb_get, get), SIM_RAMFC(pb_get_hi, get_hi),
-	SIM_RAMFC(pb_put, put), SIM_RAMFC(pb_put_hi, put_hi),
-	SIM_RAMFC(pb_top_level_get, top_level_get), SIM_RAMFC(pb_top_level_get_hi, top_level_get_hi),
-	SIM_RAMFC(gp_crc, gp_crc), SIM_RAMFC(pb_header, pb_header),
-	SIM_RAMFC(pb_count, pb_count), SIM_RAMFC(pb_crc, pb_crc),
-	SIM_RAMFC(subdevice, subdevice),
-	SIM_RAMFC(method0, method0), SIM_RAMFC(method1, method1),
-	SIM_RAMFC(method2, method2), SIM_RAMFC(method3, method3),
-	SIM_RAMFC(data0, data0), SIM_RAMFC(data1, data1),
-	SIM_RAMFC(data2, data2), SIM_RAMFC(data3, data3),
-	SIM_RAMFC(target, target), SIM_RAMFC(method_crc, method_crc),
-	SIM_RAMFC(ref, ref), SIM_RAMFC(runtime, runtime),
-	SIM_RAMFC(sem_addr_lo, sem_addr_lo), SIM_RAMFC(sem_addr_hi, sem_addr_hi),
-	SIM_RAMFC(sem_payload_lo, sem_payload_lo), SIM_RAMFC(sem_payload_hi, sem_payload_hi),
-	SIM_RAMFC(sem_execute, sem_execute), SIM_RAMFC(acquire_deadline, acquire_deadline),
-	SIM_RAMFC(acquire, acquire), SIM_RAMFC(mem_op_a, mem_op_a),
-	SIM_RAMFC(mem_op_b, mem_op_b), SIM_RAMFC(mem_op_c, mem_op_c),
-	SIM_RAMFC(userd, userd), SIM_RAMFC(userd_hi, userd_hi),
-	SIM_RAMFC(hce_ctrl, hce_ctrl), SIM_RAMFC(config, config),
-	SIM_RAMFC(set_channel_info, set_channel_info),
-	SIM_RAMFC(runlist_timeslice, runlist_timeslice),
-};
+#define SIM_RAMFC_FNS(field, reg)                                                         \
+	static uint32_t sim_fc_get_##field(const gv100_ramfc_t *fc)                        \
+	{                                                                                  \
+		return (uint32_t)gv100_get_ramfc_##field(fc);                              \
+	}                                                                                  \
+	static void sim_fc_set_##field(gv100_ramfc_t *fc, uint32_t v)                      \
+	{                                                                                  \
+		gv100_set_ramfc_##field(fc, v);                                            \
+	}                                                                                  \
+	static uint32_t sim_fc_reg_##field(uint32_t p)                                     \
+	{                                                                                  \
+		return gv100_ppbdma_##reg(p);                                              \
+	}
+SIM_RAMFC_LIST(SIM_RAMFC_FNS)
+
+#define SIM_RAMFC(field, reg) { sim_fc_get_##field, sim_fc_set_##field, sim_fc_reg_##field },
+
+static const struct sim_ramfc_reg sim_ramfc_regs[] = { SIM_RAMFC_LIST(SIM_RAMFC) };
 
 #define SIM_NRAMFC (sizeof(sim_ramfc_regs) / sizeof(sim_ramfc_regs[0]))
 
@@ -61,8 +100,8 @@ static void sim_chan_status_set(struct sim *s, uint32_t chid, enum gv100_pccsr_c
 {
 	gv100_pccsr_channel_t c = sim_chan(s, chid);
 
-	c = gv100_pccsr_channel_status_set(c, st);
-	c = gv100_pccsr_channel_busy_set(c, st == GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA ?
+	c = gv100_set_pccsr_channel_status(c, st);
+	c = gv100_set_pccsr_channel_busy(c, st == GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA ?
 					 GV100_PCCSR_CHANNEL_BUSY_TRUE : GV100_PCCSR_CHANNEL_BUSY_FALSE);
 	sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
 }
@@ -71,19 +110,19 @@ static bool sim_chan_bound(const struct sim *s, uint32_t chid)
 {
 	gv100_pccsr_channel_inst_t i = { sim_reg(s, gv100_pccsr_channel_inst(chid)) };
 
-	return gv100_pccsr_channel_inst_bind_get(i) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
+	return gv100_get_pccsr_channel_inst_bind(i) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
 }
 
 /* Bound, enabled, not faulted, and has been told of work. */
 static bool sim_chan_runnable(const struct sim *s, uint32_t chid)
 {
 	gv100_pccsr_channel_t c = sim_chan(s, chid);
-	enum gv100_pccsr_channel_status st = gv100_pccsr_channel_status_get(c);
+	enum gv100_pccsr_channel_status st = gv100_get_pccsr_channel_status(c);
 
 	return sim_chan_bound(s, chid) &&
-	       gv100_pccsr_channel_enable_get(c) == GV100_PCCSR_CHANNEL_ENABLE_IN_USE &&
-	       gv100_pccsr_channel_pbdma_faulted_get(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE &&
-	       gv100_pccsr_channel_eng_faulted_get(c) == GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE &&
+	       gv100_get_pccsr_channel_enable(c) == GV100_PCCSR_CHANNEL_ENABLE_IN_USE &&
+	       gv100_get_pccsr_channel_pbdma_faulted(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE &&
+	       gv100_get_pccsr_channel_eng_faulted(c) == GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE &&
 	       (st == GV100_PCCSR_CHANNEL_STATUS_PENDING ||
 		st == GV100_PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE);
 }
@@ -110,7 +149,7 @@ void sim_sched_doorbell(struct sim *s, uint32_t chid)
 			return;
 		}
 	}
-	st = gv100_pccsr_channel_status_get(sim_chan(s, chid));
+	st = gv100_get_pccsr_channel_status(sim_chan(s, chid));
 	if (st == GV100_PCCSR_CHANNEL_STATUS_IDLE)
 		sim_chan_status_set(s, chid, GV100_PCCSR_CHANNEL_STATUS_PENDING);
 	sim_kick(s);
@@ -148,17 +187,17 @@ static void sim_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded)
 	gv100_ppbdma_channel_t ch = { 0 };
 	gv100_pccsr_channel_inst_t ci = { sim_reg(s, gv100_pccsr_channel_inst(pb->chid)) };
 
-	st = gv100_pfifo_pbdma_status_chan_status_set(st, loaded ?
+	st = gv100_set_pfifo_pbdma_status_chan_status(st, loaded ?
 			GV100_PFIFO_PBDMA_STATUS_CHAN_STATUS_VALID :
 			GV100_PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID);
 	if (loaded) {   /* every channel is in a TSG: the ID is the TSG's */
-		st = gv100_pfifo_pbdma_status_id_set_raw(st, pb->tsgid);
-		st = gv100_pfifo_pbdma_status_id_type_set(st, GV100_PFIFO_PBDMA_STATUS_ID_TYPE_TSGID);
-		si = gv100_pfifo_pbdma_status_inst_ptr_set_raw(si, gv100_pccsr_channel_inst_ptr_get(ci));
-		si = gv100_pfifo_pbdma_status_inst_target_set_raw(si,
-				gv100_pccsr_channel_inst_target_get(ci));
-		si = gv100_pfifo_pbdma_status_inst_valid_set(si, GV100_PFIFO_PBDMA_STATUS_INST_VALID_TRUE);
-		ch = gv100_ppbdma_channel_chid_set(ch, pb->chid);
+		st = gv100_set_pfifo_pbdma_status_id(st, pb->tsgid);
+		st = gv100_set_pfifo_pbdma_status_id_type(st, GV100_PFIFO_PBDMA_STATUS_ID_TYPE_TSGID);
+		si = gv100_set_pfifo_pbdma_status_inst_ptr(si, gv100_get_pccsr_channel_inst_ptr(ci));
+		si = gv100_set_pfifo_pbdma_status_inst_target(si,
+				gv100_get_pccsr_channel_inst_target(ci));
+		si = gv100_set_pfifo_pbdma_status_inst_valid(si, GV100_PFIFO_PBDMA_STATUS_INST_VALID_TRUE);
+		ch = gv100_set_ppbdma_channel_chid(ch, pb->chid);
 		sim_reg_set(s, gv100_ppbdma_channel(p), ch.v);
 	}
 	sim_reg_set(s, gv100_pfifo_pbdma_status(p), st.v);
@@ -170,15 +209,15 @@ static void sim_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded)
 /* The PDB and what a translation through it gives (dev_ram NV_RAMIN_*). */
 static void sim_sched_pdb_load(struct sim_pbdma *pb, const gv100_ramin_t *in)
 {
-	enum sim_aperture ap = sim_ap_pdb(gv100_ramin_page_dir_base_target_get(in));
+	enum sim_aperture ap = sim_ap_pdb(gv100_get_ramin_page_dir_base_target(in));
 
-	pb->pdb = gv100_ramin_page_dir_base_addr_get(in);
+	pb->pdb = gv100_getaddr_ramin_page_dir_base(in);
 	pb->pdb_ok = false;
 	/* "Volta only supports the new format" / "only supports 64KB for big
 	 * pages": either one wrong is an UNBOUND_INSTANCE fault. */
 	if (ap == SIM_AP_INVALID ||
-	    gv100_ramin_use_ver2_pt_format_get(in) != GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE ||
-	    gv100_ramin_big_page_size_get(in) != GV100_RAMIN_BIG_PAGE_SIZE_64KB)
+	    gv100_get_ramin_use_ver2_pt_format(in) != GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE ||
+	    gv100_get_ramin_big_page_size(in) != GV100_RAMIN_BIG_PAGE_SIZE_64KB)
 		pb->pdb_fault_type = GV100_PFAULT_FAULT_TYPE_UNBOUND_INST_BLOCK;
 	else if (ap == SIM_AP_VID)   /* no video memory: PD3 reads as invalid */
 		pb->pdb_fault_type = GV100_PFAULT_FAULT_TYPE_PDE;
@@ -201,16 +240,16 @@ static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c
 	pb->runlist = sim_pbdma_runlist(s, p);
 	pb->timeslice_ns = c->timeslice_ns;
 	pb->loaded_at = pb->writeback_at = now;
-	pb->inst = (uint64_t)gv100_pccsr_channel_inst_ptr_get(ci) << GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT;
-	pb->inst_ap = sim_ap_pccsr(gv100_pccsr_channel_inst_target_get(ci));
+	pb->inst = (uint64_t)gv100_get_pccsr_channel_inst_ptr(ci) << GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT;
+	pb->inst_ap = sim_ap_pccsr(gv100_get_pccsr_channel_inst_target(ci));
 	if (sim_mmu_phys_read(s, p, pb->inst_ap, pb->inst, &in, sizeof(in)))
 		return -1;
-	gv100_ramin_ramfc_read(&in, &fc);
+	gv100_read_ramin_ramfc(&in, &fc);
 	sim_sched_pdb_load(pb, &in);
 	for (size_t i = 0; i < SIM_NRAMFC; i++)
 		sim_reg_set(s, sim_ramfc_regs[i].reg(p), sim_ramfc_regs[i].get(&fc));
 	h.v = sim_reg(s, gv100_ppbdma_pb_header(p));
-	pb->seg_first = gv100_ppbdma_pb_header_first_get(h) == GV100_PPBDMA_PB_HEADER_FIRST_TRUE;
+	pb->seg_first = gv100_get_ppbdma_pb_header_first(h) == GV100_PPBDMA_PB_HEADER_FIRST_TRUE;
 	pb->gp_put_stale = true;
 	pb->loaded = true;
 	sim_pbdma_status_loaded(s, p, true);
@@ -262,7 +301,7 @@ static void sim_sched_fault(struct sim *s, uint32_t p)
 	struct sim_pbdma *pb = &s->pbdma[p];
 	gv100_pccsr_channel_t c = sim_chan(s, pb->chid);
 
-	c = gv100_pccsr_channel_pbdma_faulted_set(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
+	c = gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
 	sim_reg_set(s, gv100_pccsr_channel(pb->chid), c.v);
 	if (pb->loaded)
 		sim_sched_save(s, p, sim_sched_out_status(s, p));
@@ -280,15 +319,15 @@ void sim_sched_runlist_submit(struct sim *s, uint32_t r)
 /* dev_ram: timeslice = (TIMEOUT << SCALE) * 1024 ns; zero counts as one. */
 static uint64_t sim_tsg_timeslice(const gv100_ramrl_entry_t *e)
 {
-	uint64_t t = (uint64_t)gv100_ramrl_entry_tsg_timeslice_timeout_get(e) <<
-		     gv100_ramrl_entry_tsg_timeslice_scale_get(e);
+	uint64_t t = (uint64_t)gv100_get_ramrl_entry_tsg_timeslice_timeout(e) <<
+		     gv100_get_ramrl_entry_tsg_timeslice_scale(e);
 
 	return (t ? t : 1) * 1024u;
 }
 
 static bool sim_rl_is_tsg(const gv100_ramrl_entry_t *e)
 {
-	return gv100_ramrl_entry_type_get(e) == GV100_RAMRL_ENTRY_TYPE_TSG;
+	return gv100_get_ramrl_entry_type(e) == GV100_RAMRL_ENTRY_TYPE_TSG;
 }
 
 /*
@@ -314,19 +353,19 @@ static uint32_t sim_rl_parse(struct sim *s, enum sim_aperture ap, uint64_t base,
 			if (len)   /* a TSG header before the last one's channels ended */
 				return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
 			h = e;
-			len = gv100_ramrl_entry_tsg_length_get(&h);
+			len = gv100_get_ramrl_entry_tsg_length(&h);
 			if (len < GV100_RAMRL_ENTRY_TSG_LENGTH_MIN || len > GV100_RAMRL_ENTRY_TSG_LENGTH_MAX ||
 			    i + len >= n)
 				return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
-			tsgid = gv100_ramrl_entry_tsg_tsgid_get(&h);
+			tsgid = gv100_get_ramrl_entry_tsg_tsgid(&h);
 			slice = sim_tsg_timeslice(&h);
 			continue;
 		}
 		if (!len)   /* a channel outside every TSG */
 			return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
 		len--;
-		out[*nchans].chid = gv100_ramrl_entry_chan_chid_get(&e);
-		out[*nchans].runqueue = gv100_ramrl_entry_chan_runqueue_selector_get(&e);
+		out[*nchans].chid = gv100_get_ramrl_entry_chan_chid(&e);
+		out[*nchans].runqueue = gv100_get_ramrl_entry_chan_runqueue_selector(&e);
 		out[*nchans].tsgid = tsgid;
 		out[*nchans].timeslice_ns = slice;
 		(*nchans)++;
@@ -340,14 +379,14 @@ static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 	struct sim_runlist *rl = &s->rl[r];
 	gv100_pfifo_eng_runlist_base_t b = { sim_reg(s, gv100_pfifo_eng_runlist_base(r)) };
 	gv100_pfifo_eng_runlist_t l = { sim_reg(s, gv100_pfifo_eng_runlist(r)) };
-	uint32_t n = gv100_pfifo_eng_runlist_length_get(l), nchans = 0, code;
-	uint64_t base = (uint64_t)gv100_pfifo_eng_runlist_base_ptr_get(b) <<
+	uint32_t n = gv100_get_pfifo_eng_runlist_length(l), nchans = 0, code;
+	uint64_t base = (uint64_t)gv100_get_pfifo_eng_runlist_base_ptr(b) <<
 			GV100_PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT;
 	struct sim_rl_chan *chans = calloc(n ? n : 1, sizeof(*chans));
 	uint32_t pb[SIM_NUM_PBDMA], npb;
 
 	rl->fetch_pending = false;
-	code = chans ? sim_rl_parse(s, sim_ap_runlist(gv100_pfifo_eng_runlist_base_target_get(b)),
+	code = chans ? sim_rl_parse(s, sim_ap_runlist(gv100_get_pfifo_eng_runlist_base_target(b)),
 				    base, n, chans, &nchans) :
 		       GV100_PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT;
 	if (code) {
@@ -363,7 +402,7 @@ static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 	for (uint32_t i = 0; i < npb; i++)
 		if (s->pbdma[pb[i]].loaded)
 			s->pbdma[pb[i]].expire = true;
-	l = gv100_pfifo_eng_runlist_pending_set(l, GV100_PFIFO_ENG_RUNLIST_PENDING_FALSE);
+	l = gv100_set_pfifo_eng_runlist_pending(l, GV100_PFIFO_ENG_RUNLIST_PENDING_FALSE);
 	sim_reg_set(s, gv100_pfifo_eng_runlist(r), l.v);
 }
 
@@ -372,9 +411,9 @@ static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 static bool sim_preempt_matches(const struct sim *s, uint32_t p)
 {
 	gv100_pfifo_preempt_t r = { sim_reg(s, gv100_pfifo_preempt()) };
-	uint32_t id = (uint32_t)gv100_pfifo_preempt_id_get(r);
+	uint32_t id = (uint32_t)gv100_get_pfifo_preempt_id(r);
 
-	if (gv100_pfifo_preempt_type_get(r) == GV100_PFIFO_PREEMPT_TYPE_TSG)
+	if (gv100_get_pfifo_preempt_type(r) == GV100_PFIFO_PREEMPT_TYPE_TSG)
 		return s->pbdma[p].tsgid == id;
 	return s->pbdma[p].chid == id;
 }
@@ -400,7 +439,7 @@ static void sim_sched_preempt(struct sim *s)
 	if (!done)
 		return;
 	s->preempt_pending = false;
-	r = gv100_pfifo_preempt_pending_set(r, GV100_PFIFO_PREEMPT_PENDING_FALSE);
+	r = gv100_set_pfifo_preempt_pending(r, GV100_PFIFO_PREEMPT_PENDING_FALSE);
 	sim_reg_set(s, gv100_pfifo_preempt(), r.v);
 }
 
@@ -432,7 +471,7 @@ static bool sim_sched_runlist_blocked(const struct sim *s, uint32_t r)
 {
 	gv100_pfifo_sched_disable_t d = { sim_reg(s, gv100_pfifo_sched_disable()) };
 
-	return r >= SIM_NUM_RUNLISTS || gv100_pfifo_sched_disable_runlist_get(d, r) ||
+	return r >= SIM_NUM_RUNLISTS || gv100_get_pfifo_sched_disable_runlist(d, r) ||
 	       s->rl[r].fetch_pending;
 }
 
@@ -473,12 +512,12 @@ static void sim_sched_writeback_timer(struct sim *s, uint32_t p, uint64_t now)
 	struct sim_pbdma *pb = &s->pbdma[p];
 	gv100_ppbdma_config_t cfg = { sim_reg(s, gv100_ppbdma_config(p)) };
 	gv100_pfifo_userd_writeback_t wb = { sim_reg(s, gv100_pfifo_userd_writeback()) };
-	uint64_t period = (uint64_t)gv100_pfifo_userd_writeback_timer_get(wb) <<
-			  gv100_pfifo_userd_writeback_timescale_get(wb);
+	uint64_t period = (uint64_t)gv100_get_pfifo_userd_writeback_timer(wb) <<
+			  gv100_get_pfifo_userd_writeback_timescale(wb);
 
 	/* TIMER counts microseconds (TIMER_100US is 100 at TIMESCALE_0). */
 	if (!pb->dirty || !period ||
-	    gv100_ppbdma_config_userd_writeback_get(cfg) != GV100_PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE ||
+	    gv100_get_ppbdma_config_userd_writeback(cfg) != GV100_PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE ||
 	    now - pb->writeback_at < period * 1000u)
 		return;
 	sim_pbdma_userd_writeback(s, p);
