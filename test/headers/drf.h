@@ -6,8 +6,7 @@
  * is computed by the C compiler from the manual's own text, independently of
  * refgen's typed accessors that the tests compare against.
  *
- * Register fields (bits of one 32-bit value): shift and mask taken %32 as
- * NVIDIA's nvmisc.h does.  Memory-structure fields (*_MW, "multi-word"):
+ * Register fields: refgen/drf.h, shipped.  Memory-structure fields (*_MW, "multi-word"):
  * bit positions count from bit 0 of word 0 and may span words.
  */
 #ifndef REFGEN_TEST_DRF_H
@@ -15,14 +14,9 @@
 
 #include <stdint.h>
 
-#define DRF_BASE(drf)           (0 ? drf)
-#define DRF_EXTENT(drf)         (1 ? drf)
-#define DRF_SHIFT(drf)          ((uint32_t)(DRF_BASE(drf)) % 32u)
-#define DRF_MASK(drf)           (0xFFFFFFFFu >> (31u - ((uint32_t)(DRF_EXTENT(drf)) % 32u) + \
-						 ((uint32_t)(DRF_BASE(drf)) % 32u)))
-#define DRF_SHIFTMASK(drf)      (DRF_MASK(drf) << DRF_SHIFT(drf))
-#define DRF_NUM(drf, n)         ((((uint32_t)(n)) & DRF_MASK(drf)) << DRF_SHIFT(drf))
-#define DRF_VAL(drf, v)         ((((uint32_t)(v)) >> DRF_SHIFT(drf)) & DRF_MASK(drf))
+/* The register-field macros are the shipped ones (out/include/refgen/drf.h),
+ * so every chip's self-check tests them against its NV-style headers. */
+#include "refgen/drf.h"
 
 #define DRF_WORD_MW(drf)        ((uint32_t)(DRF_BASE(drf)) / 32u)
 #define DRF_SHIFT_MW(drf)       ((uint32_t)(DRF_BASE(drf)) % 32u)

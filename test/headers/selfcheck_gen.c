@@ -77,6 +77,19 @@ static const char *gen_ident(struct gen_unit *u, const char *nvname, const char 
 	return r;
 }
 
+/* Accessor name: "<chip>_<verb>_<name>" (the typed headers' one rule). */
+static const char *gen_verb(struct gen_unit *u, const char *verb, const char *nvname)
+{
+	const char *id = gen_ident(u, nvname, NULL, false);
+	size_t n = strlen(u->chip);
+	struct strbuf b = { 0 };
+
+	strbuf_printf(&b, "%.*s_%s%s", (int)n, id, verb, id + n);
+	char *r = arena_strndup(&u->arena, b.data, b.len);
+	strbuf_release(&b);
+	return r;
+}
+
 /* "NV_X(5,3)", "NV_X(5)" or "NV_X": d used at sample k. */
 static void gen_use_print(struct strbuf *b, const struct ir_def *d, const struct gen_samples *s,
 			  unsigned k)
@@ -225,8 +238,8 @@ static void gen_values(struct gen_unit *u, const struct ir_def *f, enum gen_acce
 
 static void gen_reg_field(struct gen_unit *u, const struct ir_def *f, const char *rt)
 {
-	const char *get = gen_ident(u, f->name, "_get", false);
-	const char *set = gen_ident(u, f->name, "_set", false);
+	const char *get = gen_verb(u, "get", f->name);
+	const char *set = gen_verb(u, "set", f->name);
 	const char *args = gen_index_args(f);
 	uint64_t width, hi;
 	struct gen_samples s;
@@ -247,7 +260,7 @@ static void gen_reg_field(struct gen_unit *u, const struct ir_def *f, const char
 		strbuf_printf(&u->fns,
 			      "static uint32_t sc_r%u(uint32_t r, uint32_t i, uint32_t j, uint32_t v)\n"
 			      "{ %s t = { r }; (void)i; (void)j; return %s(t%s, v).v; }\n",
-			      n, rt, gen_ident(u, f->name, "_set_raw", false), args);
+			      n, rt, gen_verb(u, "set", f->name), args);
 	gen_samples_make(f, &s);
 	strbuf_printf(&u->reg, "\t{ \"%s\", %u, {\n", f->name, s.n);
 	gen_pos_list(&u->reg, "REG", f, &s);
@@ -271,7 +284,7 @@ static void gen_mem_wide(struct gen_unit *u, const struct ir_def *f, const char 
 	unsigned n = u->next_fn++;
 	struct gen_samples s = { 1, { 0 }, { 0 } };
 	strbuf_printf(&u->fns, "static uint32_t *sc_w%u(uint32_t *w)\n{ return %s((%s *)(void *)w); }\n",
-		      n, gen_ident(u, f->name, "_words", false), st);
+		      n, gen_verb(u, "words", f->name), st);
 	strbuf_printf(&u->wide, "\t{ \"%s\",\n", f->name);
 	gen_pos_list(&u->wide, "MEM", f, &s);
 	strbuf_printf(&u->wide, "\tsizeof(%s) / 4u, %s, sc_w%u },\n", st,
@@ -295,18 +308,18 @@ static void gen_mem_field(struct gen_unit *u, const struct ir_def *f, const char
 	}
 	bool as_enum = gen_field_has_enum(f, width);
 	unsigned n = u->next_fn++;
-	const char *get = gen_ident(u, f->name, "_get", false);
+	const char *get = gen_verb(u, "get", f->name);
 	strbuf_printf(&u->fns,
 		      "static uint64_t sc_g%u(const uint32_t *w, uint32_t i, uint32_t j)\n"
 		      "{ (void)i; (void)j; return (uint64_t)%s((const %s *)(const void *)w%s); }\n"
 		      "static void sc_s%u(uint32_t *w, uint32_t i, uint32_t j, uint64_t v)\n"
 		      "{ (void)i; (void)j; %s((%s *)(void *)w%s, v); }\n",
-		      n, get, st, args, n, gen_ident(u, f->name, "_set", false), st, args);
+		      n, get, st, args, n, gen_verb(u, "set", f->name), st, args);
 	if (as_enum)
 		strbuf_printf(&u->fns,
 			      "static void sc_r%u(uint32_t *w, uint32_t i, uint32_t j, uint64_t v)\n"
 			      "{ (void)i; (void)j; %s((%s *)(void *)w%s, (uint32_t)v); }\n",
-			      n, gen_ident(u, f->name, "_set_raw", false), st, args);
+			      n, gen_verb(u, "set", f->name), st, args);
 	gen_samples_make(f, &s);
 	strbuf_printf(&u->mem, "\t{ \"%s\", %u, {\n", f->name, s.n);
 	gen_pos_list(&u->mem, "MEM", f, &s);
@@ -426,10 +439,10 @@ static void gen_def(struct gen_unit *u, const struct ir_def *d)
 /*
  * The typed headers document when they join an address split in two:
  * structure fields BASE_LO (or BASE) ending at bit 31 of a word and starting
- * above bit 0 with BASE_HI up to 32 bits get <base>_addr_set/_addr_get;
+ * above bit 0 with BASE_HI up to 32 bits get <chip>_setaddr_/_getaddr_<base>;
  * registers BASE_LO (or BASE) and BASE_HI with exactly one pair of fields of
  * the same name, ending at bit 31 and starting at bit 0, get
- * <base>_split/_join.  Only the first define of a name counts.
+ * <chip>_split_/_join_<base>.  Only the first define of a name counts.
  */
 static const struct ir_def *gen_first(struct gen_unit *u, const char *name)
 {
@@ -498,8 +511,8 @@ static void gen_addr_mem(struct gen_unit *u, const struct ir_def *hi)
 		      "{ (void)i; (void)j; %s((%s *)(void *)w%s, a); }\n"
 		      "static uint64_t sc_ag%u(const uint32_t *w, uint32_t i, uint32_t j)\n"
 		      "{ (void)i; (void)j; return %s((const %s *)(const void *)w%s); }\n",
-		      n, gen_ident(u, base, "_addr_set", false), st, args,
-		      n, gen_ident(u, base, "_addr_get", false), st, args);
+		      n, gen_verb(u, "setaddr", base), st, args,
+		      n, gen_verb(u, "getaddr", base), st, args);
 	gen_samples_make(hi, &s);
 	strbuf_printf(&u->amem, "\t{ \"%s\", %u, {\n", base, s.n);
 	gen_pos_list(&u->amem, "MEM", lo, &s);
@@ -552,8 +565,8 @@ static void gen_addr_reg(struct gen_unit *u, const struct ir_def *hi)
 		      "{ %s l = { *lo }; %s h = { *hi }; %s(a, &l, &h); *lo = l.v; *hi = h.v; }\n"
 		      "static uint64_t sc_jn%u(uint32_t lo, uint32_t hi)\n"
 		      "{ %s l = { lo }; %s h = { hi }; return %s(l, h); }\n",
-		      n, lt, ht, gen_ident(u, base, "_split", false), n, lt, ht,
-		      gen_ident(u, base, "_join", false));
+		      n, lt, ht, gen_verb(u, "split", base), n, lt, ht,
+		      gen_verb(u, "join", base));
 	strbuf_printf(&u->areg, "\t{ \"%s\",\n", base);
 	gen_pos_list(&u->areg, "REG", fl, &one);
 	gen_pos_list(&u->areg, "REG", fh, &one);
@@ -601,7 +614,7 @@ static int gen_unit_write(struct gen_unit *u, const char *dir)
 		return -1;
 	}
 	fprintf(f, "/* Header self-check of %s/%s, generated by test/headers/selfcheck_gen.c"
-		" from %s.  Do not edit. */\n#include \"selfcheck.h\"\n#include \"%s/nv/%s.h\"\n"
+		" from %s.  Do not edit. */\n#define REFGEN_ALL_ACCESSORS\n#include \"selfcheck.h\"\n#include \"%s/nv/%s.h\"\n"
 		"#include \"%s/%s.h\"\n\n", u->chip, u->m->unit, u->m->source, u->chip, u->m->unit,
 		u->chip, u->m->unit);
 	fputs(u->fns.data ? u->fns.data : "", f);

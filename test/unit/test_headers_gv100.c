@@ -29,9 +29,12 @@ static void check_record(const char *cond)
 #define REFGEN_CHECK(cond) ((cond) ? (void)0 : check_record(#cond))
 
 #include "gv100/dev_fifo.h"
+#include "gv100/dev_master.h"
 #include "gv100/dev_mmu.h"
 #include "gv100/dev_pbdma.h"
 #include "gv100/dev_ram.h"
+#include "gv100/nv/dev_fifo.h"
+#include "refgen/drf.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -553,6 +556,92 @@ static void test_check_misaligned_address(void **state)
 	check_assert_none();
 }
 
+/* ---- field position constants, access codes, names, enums -------------------- */
+
+/* dev_fifo.ref.txt:58 NV_PCCSR_CHANNEL_INST_BIND 31:31; :57 TARGET 29:28. */
+static void test_field_constants_register(void **state)
+{
+	(void)state;
+	assert_int_equal(GV100_PCCSR_CHANNEL_INST_BIND_FIELD_SHIFT, 31);
+	assert_int_equal(GV100_PCCSR_CHANNEL_INST_BIND_FIELD_WIDTH, 1);
+	assert_int_equal(GV100_PCCSR_CHANNEL_INST_BIND_FIELD_MASK, 0x80000000u);
+	assert_int_equal(GV100_PCCSR_CHANNEL_INST_TARGET_FIELD_SHIFT, 28);
+	assert_int_equal(GV100_PCCSR_CHANNEL_INST_TARGET_FIELD_WIDTH, 2);
+	assert_int_equal(GV100_PCCSR_CHANNEL_INST_TARGET_FIELD_MASK, 0x30000000u);
+	/* dev_master.ref.txt:69 NV_PMC_BOOT_0_ARCHITECTURE 28:24 */
+	assert_int_equal(GV100_PMC_BOOT_0_ARCHITECTURE_FIELD_MASK, 0x1f000000u);
+}
+
+/* dev_ram.ref.txt:181 NV_RAMIN_PAGE_DIR_BASE_TARGET (128*32+1):(128*32+0);
+ * dev_mmu.ref.txt:359 NV_MMU_VER2_PTE_ADDRESS_SYS 53:8 spans two words: no mask. */
+static void test_field_constants_structure(void **state)
+{
+	(void)state;
+	assert_int_equal(GV100_RAMIN_PAGE_DIR_BASE_TARGET_FIELD_WORD, 128);
+	assert_int_equal(GV100_RAMIN_PAGE_DIR_BASE_TARGET_FIELD_SHIFT, 0);
+	assert_int_equal(GV100_RAMIN_PAGE_DIR_BASE_TARGET_FIELD_WIDTH, 2);
+	assert_int_equal(GV100_RAMIN_PAGE_DIR_BASE_TARGET_FIELD_MASK, 0x3u);
+	assert_int_equal(GV100_MMU_VER2_PTE_ADDRESS_SYS_FIELD_WORD, 0);
+	assert_int_equal(GV100_MMU_VER2_PTE_ADDRESS_SYS_FIELD_SHIFT, 8);
+	assert_int_equal(GV100_MMU_VER2_PTE_ADDRESS_SYS_FIELD_WIDTH, 46);
+#ifdef GV100_MMU_VER2_PTE_ADDRESS_SYS_FIELD_MASK
+	fail_msg("a field across words has no one-word mask");
+#endif
+}
+
+/*
+ * Access codes: NV_PMC_BOOT_0_ARCHITECTURE R--VF has a getter and no setter;
+ * NV_PCCSR_CHANNEL_ENABLE_SET -W-VF (dev_fifo.ref.txt:76) a setter and no
+ * getter.  The name reads one way: set_ + the whole field name.
+ */
+static void test_access_codes(void **state)
+{
+	gv100_pmc_boot_0_t b = { 0x140000a1u };
+	gv100_pccsr_channel_t c = { 0 };
+
+	(void)state;
+#if defined(gv100_set_pmc_boot_0_architecture) || defined(gv100_get_pccsr_channel_enable_set)
+	fail_msg("accessor against the manual's access code");
+#endif
+	assert_int_equal(gv100_get_pmc_boot_0_architecture(b), 0x14);
+	c = gv100_set_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE);
+	assert_int_equal(c.v, 0x400u);
+	assert_int_equal(check_failures, 0);
+}
+
+/* NV_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT (dev_fifo.ref.txt:64, no code) is a
+ * constant (unsigned), not an enumerator of a field (int in C). */
+static void test_constants_not_enumerators(void **state)
+{
+	(void)state;
+	assert_int_equal(_Generic(GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT, unsigned: 1, default: 0), 1);
+	assert_int_equal(GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT, 12);
+	assert_int_equal(_Generic(GV100_PCCSR_CHANNEL_INST_BIND_TRUE, int: 1, default: 0), 1);
+}
+
+/* refgen/drf.h against the NV-style dev_fifo.h: the same words as above. */
+static void test_drf_macros(void **state)
+{
+	(void)state;
+	assert_int_equal(DRF_SHIFT(NV_PCCSR_CHANNEL_INST_TARGET), 28);
+	assert_int_equal(DRF_MASK(NV_PCCSR_CHANNEL_INST_TARGET), 0x3u);
+	assert_int_equal(DRF_SHIFTMASK(NV_PCCSR_CHANNEL_INST_TARGET), 0x30000000u);
+	assert_int_equal(DRF_SIZE(NV_PCCSR_CHANNEL_INST_PTR), 28);
+	assert_int_equal(DRF_DEF(_PCCSR, _CHANNEL_INST, _BIND, _TRUE), 0x80000000u);
+	assert_int_equal(DRF_NUM(_PCCSR, _CHANNEL_INST, _TARGET, 7), 0x30000000u);   /* masked */
+	assert_int_equal(DRF_VAL(_PCCSR, _CHANNEL_INST, _TARGET, 0xa0000000u), 2);
+	assert_int_equal(FLD_SET_DRF(_PCCSR, _CHANNEL_INST, _TARGET, _SYS_MEM_NONCOHERENT, 0x80000001u),
+			 0xb0000001u);
+	assert_int_equal(FLD_SET_DRF_NUM(_PCCSR, _CHANNEL_INST, _PTR, 0x12345, 0xffffffffu), 0xf0012345u);
+	assert_true(FLD_TEST_DRF(_PCCSR, _CHANNEL_INST, _BIND, _TRUE, 0x80000000u));
+	assert_false(FLD_TEST_DRF(_PCCSR, _CHANNEL_INST, _BIND, _TRUE, 0x7fffffffu));
+	/* Indexed (dev_fifo.ref.txt:499): NV_PFIFO_SCHED_DISABLE_RUNLIST(i) (i):(i). */
+	assert_int_equal(DRF_IDX_NUM(_PFIFO, _SCHED_DISABLE, _RUNLIST, 5, 1), 0x20u);
+	assert_int_equal(DRF_IDX_NUM(_PFIFO, _SCHED_DISABLE, _RUNLIST, 5, 2), 0);   /* masked */
+	assert_int_equal(DRF_IDX_VAL(_PFIFO, _SCHED_DISABLE, _RUNLIST, 3, 0x8u), 1);
+	assert_int_equal(FLD_IDX_SET_DRF_NUM(_PFIFO, _SCHED_DISABLE, _RUNLIST, 3, 1, 0x1u), 0x9u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -572,6 +661,11 @@ int main(void)
 		cmocka_unit_test_setup(test_check_structure_too_wide, check_reset),
 		cmocka_unit_test_setup(test_check_index_out_of_range, check_reset),
 		cmocka_unit_test_setup(test_check_misaligned_address, check_reset),
+		cmocka_unit_test_setup(test_field_constants_register, check_reset),
+		cmocka_unit_test_setup(test_field_constants_structure, check_reset),
+		cmocka_unit_test_setup(test_access_codes, check_reset),
+		cmocka_unit_test_setup(test_constants_not_enumerators, check_reset),
+		cmocka_unit_test_setup(test_drf_macros, check_reset),
 	};
 
 	return cmocka_run_group_tests_name("headers_gv100", tests, NULL, NULL);
