@@ -47,7 +47,7 @@ bool emit_value_is_constant(const struct ir_def *v)
 }
 
 /* An enum type when the manual names values that fit a C enum. */
-static bool emit_field_has_enum(const struct ir_def *f, const struct emit_pos *p)
+bool emit_field_has_enum(const struct ir_def *f, const struct emit_pos *p)
 {
 	bool any = false;
 
@@ -280,7 +280,7 @@ static void emit_field_setter(struct emit_typed *t, const struct emit_field *e, 
 }
 
 /* Readable/writable per the access code (both when the code says nothing). */
-static void emit_field_access(const struct ir_def *f, bool *readable, bool *writable)
+void emit_field_access(const struct ir_def *f, bool *readable, bool *writable)
 {
 	struct ir_code_meaning m;
 

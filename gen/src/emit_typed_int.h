@@ -54,11 +54,16 @@ void emit_typed_mem_wide(struct emit_typed *t, const struct ir_def *f, const cha
 void emit_typed_subst(struct emit_typed *t, const struct ir_def *d, const char *expr);
 bool emit_value_is_constant(const struct ir_def *v);
 void emit_field_index_cond(const struct ir_def *d, char *out, size_t cap);
+bool emit_field_has_enum(const struct ir_def *f, const struct emit_pos *p);
+/* Readable/writable per the access code (both when the code says nothing). */
+void emit_field_access(const struct ir_def *f, bool *readable, bool *writable);
 void emit_field_reg(struct emit_typed *t, const struct ir_def *f, const char *reg_type);
 void emit_field_mem(struct emit_typed *t, const struct ir_def *f, const struct ir_def *s,
 		    const char *st, uint64_t words);
 
 void emit_addr_helpers(struct emit_typed *t);
+/* <chip>_make_<name>(.field = v, ...) for a register or small structure (emit_builder.c). */
+void emit_builder(struct emit_typed *t, const struct ir_def *d);
 
 /* One generated header per unit: what it is, where, and its body. */
 struct emit_typed_file {

@@ -36,52 +36,12 @@ struct pt_geom {
 	struct nvrt_pt_format f;
 	uint32_t va_bits;                  /* the VA space: below 2^va_bits */
 	uint64_t small_page, big_page;
-	uint32_t shift[PT_ADDR_KINDS];     /* address granularity of each field */
+	uint32_t shift[PT_ADDR_KINDS];     /* address granularity of each field (pt_format) */
 };
 
 /* ---- geometry ------------------------------------------------------------ */
 
-static uint64_t pt_addr_roundtrip(const struct nvrt_chip *c, enum pt_addr_kind k, uint64_t addr)
-{
-	struct nvrt_pde in = { .valid = true, .aperture = NVRT_APERTURE_SYS_COHERENT, .addr = addr };
-	struct nvrt_pde none = { .valid = false }, big, small;
-	struct nvrt_pte pte = { .valid = true, .aperture = NVRT_APERTURE_SYS_COHERENT, .addr = addr };
-	uint32_t w[4] = { 0 };
-
-	switch (k) {
-	case PT_ADDR_PDE:
-		c->pde_encode(&in, w);
-		c->pde_decode(w, &big);
-		return big.addr;
-	case PT_ADDR_BIG:
-		c->dual_pde_encode(&in, &none, w);
-		c->dual_pde_decode(w, &big, &small);
-		return big.addr;
-	case PT_ADDR_SMALL:
-		c->dual_pde_encode(&none, &in, w);
-		c->dual_pde_decode(w, &big, &small);
-		return small.addr;
-	default:
-		c->pte_encode(&pte, w);
-		c->pte_decode(w, &pte);
-		return pte.addr;
-	}
-}
-
-/*
- * log2 of the alignment an address field implies (NV_MMU_VER2_*_ADDRESS_SHIFT,
- * DUAL_PDE_ADDRESS_BIG_SHIFT), learnt from the chip's own encoder: the
- * smallest power of two that survives a round trip.
- */
-static uint32_t pt_addr_shift(const struct nvrt_chip *c, enum pt_addr_kind k)
-{
-	for (uint32_t s = 0; s < 40; s++)
-		if (pt_addr_roundtrip(c, k, (uint64_t)1 << s) == (uint64_t)1 << s)
-			return s;
-	return 40;
-}
-
-static void pt_geom_compute(const struct nvrt_chip *c, struct pt_geom *g)
+static void pt_geom_init(const struct nvrt_chip *c, struct pt_geom *g)
 {
 	memset(g, 0, sizeof(*g));
 	g->c = c;
@@ -90,17 +50,7 @@ static void pt_geom_compute(const struct nvrt_chip *c, struct pt_geom *g)
 	g->small_page = (uint64_t)1 << g->f.lo[PT_PT];
 	g->big_page = (uint64_t)1 << g->f.big_lo;
 	for (int k = 0; k < PT_ADDR_KINDS; k++)
-		g->shift[k] = pt_addr_shift(c, (enum pt_addr_kind)k);
-}
-
-/* Per thread, the last chip's: a simulator walks on every access. */
-static void pt_geom_init(const struct nvrt_chip *c, struct pt_geom *g)
-{
-	static _Thread_local struct pt_geom cache;
-
-	if (cache.c != c)
-		pt_geom_compute(c, &cache);
-	*g = cache;
+		g->shift[k] = g->f.addr_shift[k];
 }
 
 /* A format this code can hold: entries that fit a walk level, sane widths. */
@@ -121,8 +71,8 @@ static int pt_geom_check(const struct pt_geom *g, struct nvrt_err *err)
 					    g->c->name, l, f->bits[l]);
 	for (int k = 0; k < PT_ADDR_KINDS; k++)
 		if (g->shift[k] >= 40)
-			return nvrt_err_set(err, "%s: a page-table address does not survive its "
-					    "encoder", g->c->name);
+			return nvrt_err_set(err, "%s: page-table address shift %u not supported",
+					    g->c->name, g->shift[k]);
 	return 0;
 }
 

@@ -314,30 +314,3 @@ const struct refgen_field *nvrt_reg_field_of(const struct refgen_layout *l,
 }
 
 /* The value of f named <f's name><suffix>, if the manual has one. */
-static bool reg_value_named(const struct refgen_field *f, const char *suffix, uint64_t *out)
-{
-	size_t n = strlen(f->name);
-
-	for (uint32_t k = 0; k < f->nvalues; k++) {
-		const char *name = f->values[k].name;
-
-		if (!strncmp(name, f->name, n) && !strcmp(name + n, suffix)) {
-			*out = f->values[k].value;
-			return true;
-		}
-	}
-	return false;
-}
-
-uint32_t nvrt_reg_fill_named(const struct refgen_layout *l, uint32_t v, const char *suffix)
-{
-	for (uint32_t i = 0; i < l->nfields; i++) {
-		const struct refgen_field *f = &l->fields[i];
-		uint64_t x, m = reg_field_mask(f);
-
-		if (f->lo + f->width > 32 || !reg_value_named(f, suffix, &x))
-			continue;
-		v = (uint32_t)((v & ~m) | ((x << f->lo) & m));
-	}
-	return v;
-}

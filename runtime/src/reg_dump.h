@@ -36,11 +36,5 @@ const struct refgen_field *nvrt_reg_field_of(const struct refgen_layout *l,
 /* The manual's name for value v of f without the field's prefix ("LCE"),
  * or NULL. */
 const char *nvrt_reg_value_name(const struct refgen_field *f, uint64_t v);
-/*
- * v with every field of l that has a value named <field><suffix> set to it
- * ("_ENABLED": every interrupt enable of an INTR_EN register on); fields
- * without such a value keep their bits of v.
- */
-uint32_t nvrt_reg_fill_named(const struct refgen_layout *l, uint32_t v, const char *suffix);
 
 #endif

@@ -70,7 +70,7 @@ extern char **environ;
 #define BENCH_CC_MAX 8
 #define BENCH_REPEAT_DEFAULT 5
 #define BENCH_REPEAT_MAX 99
-#define BENCH_GOAL_RATIO 2.0
+#define BENCH_GOAL_RATIO 3.0
 #define BENCH_NOISE_SECONDS 0.002   /* below this, a start-up-free time is noise */
 
 /* Must match the header printed by run-bench.sh. */

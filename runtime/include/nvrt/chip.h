@@ -80,6 +80,9 @@ struct nvrt_pt_format {
 	uint32_t lo[5], bits[5];
 	uint32_t big_lo, big_bits;
 	uint32_t pde_bytes, dual_pde_bytes, pte_bytes;
+	/* log2 of the alignment of the address each entry holds: PDE, dual PDE
+	 * big and small halves, PTE (the manual's *_ADDRESS_SHIFT). */
+	uint32_t addr_shift[4];
 };
 
 struct nvrt_chip {

@@ -148,6 +148,13 @@ static void host_pbdma_enable(struct nvrt_backend *b, uint32_t npbdma, FILE *log
  * back what was read clears exactly what is pending) and every report
  * enabled.  Pending bits are set whatever INTR_EN says (dev_pbdma).
  */
+/* "| field at its _ENABLED value", from the field position constants. */
+#define FIELD_AT(REG, F, V) \
+	(((uint32_t)HWC(REG##_##F##_##V) << HWC(REG##_##F##_FIELD_SHIFT)) & HWC(REG##_##F##_FIELD_MASK))
+#define INTR_EN_0_ON(F) | FIELD_AT(PPBDMA_INTR_EN_0, F, ENABLED)
+#define INTR_EN_1_ON(F) | FIELD_AT(PPBDMA_INTR_EN_1, F, ENABLED)
+#define PFIFO_INTR_EN_ON(F) | FIELD_AT(PFIFO_INTR_EN_0, F, ENABLED)
+
 static void host_pbdma_intr(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
 {
 	for (uint32_t i = 0; i < npbdma; i++) {
@@ -156,8 +163,8 @@ static void host_pbdma_intr(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
 
 		REG_WR(b, ppbdma_intr_0, REG_RD(b, ppbdma_intr_0, i), i);
 		REG_WR(b, ppbdma_intr_1, REG_RD(b, ppbdma_intr_1, i), i);
-		en0.v = nvrt_reg_fill_named(&HW(ppbdma_intr_en_0_layout), 0, "_ENABLED");
-		en1.v = nvrt_reg_fill_named(&HW(ppbdma_intr_en_1_layout), 0, "_ENABLED");
+		en0.v = 0 NVRT_PPBDMA_INTR_EN_0_FIELDS(INTR_EN_0_ON);
+		en1.v = 0 NVRT_PPBDMA_INTR_EN_1_FIELDS(INTR_EN_1_ON);
 		REG_WR(b, ppbdma_intr_en_0, en0, i);
 		REG_WR(b, ppbdma_intr_en_1, en1, i);
 	}
@@ -178,7 +185,7 @@ static void host_pfifo_intr(struct nvrt_backend *b, FILE *log)
 
 	device_log_reg(log, "PFIFO intr (cleared)", &HW(pfifo_intr_0_layout), -1, r.v);
 	REG_WR(b, pfifo_intr_0, r);
-	en.v = nvrt_reg_fill_named(&HW(pfifo_intr_en_0_layout), 0, "_ENABLED");
+	en.v = 0 NVRT_PFIFO_INTR_EN_0_FIELDS(PFIFO_INTR_EN_ON);
 	en = HW(set_pfifo_intr_en_0_channel_intr)(en, HWC(PFIFO_INTR_EN_0_CHANNEL_INTR_DISABLED));
 	REG_WR(b, pfifo_intr_en_0, en);
 	device_log_reg(log, "PFIFO intr enabled", &HW(pfifo_intr_en_0_layout), -1, en.v);

@@ -37,6 +37,10 @@ void NVRT_FN(pt_format)(struct nvrt_pt_format *out)
 	out->pde_bytes = HWC(MMU_VER2_PDE_SIZE);
 	out->dual_pde_bytes = HWC(MMU_VER2_DUAL_PDE_SIZE);
 	out->pte_bytes = HWC(MMU_VER2_PTE_SIZE);
+	out->addr_shift[0] = HWC(MMU_VER2_PDE_ADDRESS_SHIFT);
+	out->addr_shift[1] = HWC(MMU_VER2_DUAL_PDE_ADDRESS_BIG_SHIFT);
+	out->addr_shift[2] = HWC(MMU_VER2_DUAL_PDE_ADDRESS_SHIFT);
+	out->addr_shift[3] = HWC(MMU_VER2_PTE_ADDRESS_SHIFT);
 }
 
 /* ---- PDE (PD3, PD2, PD1) ------------------------------------------------ */

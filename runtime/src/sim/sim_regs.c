@@ -40,35 +40,42 @@ static long sim_index_of(uint32_t off, uint32_t base, uint32_t next, uint32_t co
 	return (long)((off - base) / stride);
 }
 
-static bool sim_name_ends(const char *name, const char *suffix)
-{
-	size_t n = strlen(name), k = strlen(suffix);
-
-	return n >= k && !strcmp(name + n - k, suffix);
-}
-
 /*
- * Every field's nonzero value named ..._<suffix>, in place: a register's
- * write-1-to-clear bits ("_RESET", "_CLEAR") or its all-enabled value
- * ("_ENABLED"), read from the manual's names in the field descriptors.
+ * Registers as the model resets and clears them: fields at a named value,
+ * from the field position constants, listed so that a name the manual lacks
+ * does not compile.  SIM_FIELD_AT(REG, F, V): field F of REG at value V.
  */
-static uint32_t sim_layout_named(const struct refgen_layout *l, const char *suffix)
-{
-	uint32_t v = 0;
+#define SIM_FIELD_AT(REG, F, V) \
+	(((uint32_t)GV100_##REG##_##F##_##V << GV100_##REG##_##F##_FIELD_SHIFT) & GV100_##REG##_##F##_FIELD_MASK)
 
-	for (uint32_t i = 0; i < l->nfields; i++) {
-		const struct refgen_field *f = &l->fields[i];
-		uint32_t mask = (uint32_t)refgen_mask64(f->width) << f->lo;
+/* dev_pbdma: every PBDMA interrupt; INTR_0/INTR_EN_0/INTR_STALL share names. */
+#define SIM_PBDMA_INTR_0_FIELDS(X)                                                        \
+	X(MEMREQ) X(MEMACK_TIMEOUT) X(MEMACK_EXTRA) X(MEMDAT_TIMEOUT) X(MEMDAT_EXTRA)     \
+	X(MEMFLUSH) X(MEMOP) X(LBCONNECT) X(LBACK_TIMEOUT) X(LBACK_EXTRA)                 \
+	X(LBDAT_TIMEOUT) X(LBDAT_EXTRA) X(GPFIFO) X(GPPTR) X(GPENTRY) X(GPCRC) X(PBPTR)   \
+	X(PBENTRY) X(PBCRC) X(CLEAR_FAULTED_ERROR) X(METHOD) X(METHODCRC) X(DEVICE)       \
+	X(ENG_RESET) X(SEMAPHORE) X(ACQUIRE) X(PRI) X(PBSEG) X(SIGNATURE)
+#define SIM_PBDMA_INTR_1_FIELDS(X)                                                        \
+	X(HCE_RE_ILLEGAL_OP) X(HCE_RE_ALIGNB) X(HCE_PRIV) X(HCE_ILLEGAL_MTHD)             \
+	X(HCE_ILLEGAL_CLASS) X(CTXNOTVALID)
+/* dev_fifo: the write-1-to-clear (_RESET) interrupts of NV_PFIFO_INTR_0. */
+#define SIM_PFIFO_INTR_0_W1C(X) X(BIND_ERROR) X(SCHED_ERROR) X(CHSW_ERROR) X(MEMOP_TIMEOUT) \
+	X(LB_ERROR) X(CHANNEL_INTR)
+#define SIM_PFIFO_INTR_RUNLIST_W1C(X) X(EVENT_0) X(EVENT_1) X(EVENT_2) X(EVENT_3) X(EVENT_4) \
+	X(EVENT_5) X(EVENT_6) X(EVENT_7) X(EVENT_8) X(EVENT_9) X(EVENT_10) X(EVENT_11) X(EVENT_12)
 
-		for (uint32_t k = 0; k < f->nvalues; k++) {
-			if (f->values[k].value && sim_name_ends(f->values[k].name, suffix)) {
-				v |= ((uint32_t)f->values[k].value << f->lo) & mask;
-				break;
-			}
-		}
-	}
-	return v;
-}
+/* dev_fb/pri_mmu_hub: NV_PFB_PRI_MMU_FAULT_STATUS's write-1-to-clear (_CLEAR) bits. */
+#define SIM_FAULT_STATUS_W1C(X) X(DROPPED_BAR1_PHYS) X(DROPPED_BAR1_VIRT) X(DROPPED_BAR2_PHYS) \
+	X(DROPPED_BAR2_VIRT) X(DROPPED_IFB_PHYS) X(DROPPED_IFB_VIRT) X(DROPPED_OTHER_PHYS)       \
+	X(DROPPED_OTHER_VIRT) X(VALID)
+
+#define SIM_STALL_ON(F) | SIM_FIELD_AT(PPBDMA_INTR_STALL, F, ENABLED)
+#define SIM_STALL_1_ON(F) | SIM_FIELD_AT(PPBDMA_INTR_STALL_1, F, ENABLED)
+#define SIM_PBDMA_INTR_0_W1C(F) | SIM_FIELD_AT(PPBDMA_INTR_0, F, RESET)
+#define SIM_PBDMA_INTR_1_W1C(F) | SIM_FIELD_AT(PPBDMA_INTR_1, F, RESET)
+#define SIM_PFIFO_INTR_0_CLR(F) | SIM_FIELD_AT(PFIFO_INTR_0, F, RESET)
+#define SIM_PFIFO_RUNLIST_CLR(F) | SIM_FIELD_AT(PFIFO_INTR_RUNLIST, F, RESET)
+#define SIM_FAULT_STATUS_CLR(F) | SIM_FIELD_AT(PFB_PRI_MMU_FAULT_STATUS, F, CLEAR)
 
 static uint32_t sim_pbdma_stride(void)
 {
@@ -411,10 +418,8 @@ static void sim_pbdma_regs_reset(struct sim *s, uint32_t p)
 	t = gv100_set_ppbdma_timeout_period(t, GV100_PPBDMA_TIMEOUT_PERIOD_INIT);
 	sim_reg_set(s, gv100_ppbdma_timeout(p), t.v);
 	/* Every interrupt stalls the PBDMA after reset (INTR_STALL*: ENABLED). */
-	sim_reg_set(s, gv100_ppbdma_intr_stall(p),
-		    sim_layout_named(&gv100_ppbdma_intr_stall_layout, "_ENABLED"));
-	sim_reg_set(s, gv100_ppbdma_intr_stall_1(p),
-		    sim_layout_named(&gv100_ppbdma_intr_stall_1_layout, "_ENABLED"));
+	sim_reg_set(s, gv100_ppbdma_intr_stall(p), 0 SIM_PBDMA_INTR_0_FIELDS(SIM_STALL_ON));
+	sim_reg_set(s, gv100_ppbdma_intr_stall_1(p), 0 SIM_PBDMA_INTR_1_FIELDS(SIM_STALL_1_ON));
 	sim_sched_pbdma_reset(s, p);
 }
 
@@ -661,10 +666,10 @@ static void sim_pfifo_preempt_write(struct sim *s, uint32_t v)
 	sim_kick(s);
 }
 
-static void sim_pfifo_w1c(struct sim *s, uint32_t off, uint32_t v, const struct refgen_layout *l,
-			  const char *suffix)
+/* Write-1-to-clear: the bits of v within w1c clear, the rest stay. */
+static void sim_pfifo_w1c(struct sim *s, uint32_t off, uint32_t v, uint32_t w1c)
 {
-	sim_reg_set(s, off, sim_reg(s, off) & ~(v & sim_layout_named(l, suffix)));
+	sim_reg_set(s, off, sim_reg(s, off) & ~(v & w1c));
 }
 
 static void sim_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
@@ -672,9 +677,9 @@ static void sim_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
 	gv100_pfifo_runlist_preempt_t rp = { v };
 
 	if (off == gv100_pfifo_intr_0())
-		sim_pfifo_w1c(s, off, v, &gv100_pfifo_intr_0_layout, "_RESET");
+		sim_pfifo_w1c(s, off, v, 0 SIM_PFIFO_INTR_0_W1C(SIM_PFIFO_INTR_0_CLR));
 	else if (off == gv100_pfifo_intr_runlist())
-		sim_pfifo_w1c(s, off, v, &gv100_pfifo_intr_runlist_layout, "_RESET");
+		sim_pfifo_w1c(s, off, v, 0 SIM_PFIFO_INTR_RUNLIST_W1C(SIM_PFIFO_RUNLIST_CLR));
 	else if (off == gv100_pfifo_runlist())
 		sim_pfifo_runlist_write(s, v);
 	else if (off == gv100_pfifo_preempt())
@@ -694,10 +699,11 @@ static void sim_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
 static void sim_ppbdma_write(struct sim *s, uint32_t p, uint32_t off, uint32_t v)
 {
 	if (off == gv100_ppbdma_intr_0(p) || off == gv100_ppbdma_intr_1(p)) {
-		const struct refgen_layout *l = off == gv100_ppbdma_intr_0(p) ?
-			&gv100_ppbdma_intr_0_layout : &gv100_ppbdma_intr_1_layout;
+		uint32_t w1c = off == gv100_ppbdma_intr_0(p) ?
+			0 SIM_PBDMA_INTR_0_FIELDS(SIM_PBDMA_INTR_0_W1C) :
+			0 SIM_PBDMA_INTR_1_FIELDS(SIM_PBDMA_INTR_1_W1C);
 
-		sim_pfifo_w1c(s, off, v, l, "_RESET");
+		sim_pfifo_w1c(s, off, v, w1c);
 		/* Software may have fixed the state: check it again before going on. */
 		s->pbdma[p].checked = false;
 		sim_kick(s);
@@ -789,7 +795,7 @@ static void sim_pfb_write(struct sim *s, uint32_t off, uint32_t v)
 	gv100_pfb_pri_mmu_ctrl_t c = { sim_reg(s, gv100_pfb_pri_mmu_ctrl()) }, w = { v };
 
 	if (off == gv100_pfb_pri_mmu_fault_status()) {
-		sim_pfifo_w1c(s, off, v, &gv100_pfb_pri_mmu_fault_status_layout, "_CLEAR");
+		sim_pfifo_w1c(s, off, v, 0 SIM_FAULT_STATUS_W1C(SIM_FAULT_STATUS_CLR));
 		st.v = sim_reg(s, off);
 		if (gv100_get_pfb_pri_mmu_fault_status_valid(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)
 			sim_mmu_fault_clear(s);
