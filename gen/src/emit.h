@@ -96,5 +96,7 @@ int emit_support(const char *outdir, struct diag *d);
 /* Writes a fixed text to outdir/name (a chip-independent support header). */
 int emit_text_file(const char *outdir, const char *name, const char *text, struct diag *d);
 int emit_fields_support(const char *outdir, struct diag *d);
+/* refgen/drf.h, with the NVIDIA-compatible headers. */
+int emit_drf_support(const char *outdir, struct diag *d);
 
 #endif

@@ -5,8 +5,8 @@
 #include "emit_html.h"
 
 const struct emit_format emit_formats[] = {
-	{ "nv", "nv/", "NVIDIA-compatible #defines",
-	  emit_nv_unit, NULL, NULL, true },
+	{ "nv", "nv/", "NVIDIA-compatible #defines (and refgen/drf.h)",
+	  emit_nv_unit, NULL, emit_drf_support, true },
 	{ "typed", "", "typed accessors (and refgen/accessors.h)",
 	  emit_typed_unit, NULL, emit_support, true },
 	{ "fields", "fields/", "field descriptors (and refgen/fields.h)",
