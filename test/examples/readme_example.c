@@ -7,7 +7,7 @@ static void bind_channel(volatile uint32_t *bar0, uint32_t chid, uint64_t inst_p
 {
 	gv100_pccsr_channel_inst_t r = { 0 };
 
-	r = gv100_set_pccsr_channel_inst_ptr(r, (uint32_t)(inst_pa >> 12));
+	r = gv100_set_pccsr_channel_inst_ptr(r, inst_pa >> GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT);
 	r = gv100_set_pccsr_channel_inst_target(r, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
 	r = gv100_set_pccsr_channel_inst_bind(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	bar0[gv100_pccsr_channel_inst(chid) / 4] = r.v;
@@ -30,6 +30,14 @@ static gv100_mmu_ver2_pte_t make_pte(uint64_t pa)
 
 	gv100_set_mmu_ver2_pte_valid(&pte, GV100_MMU_VER2_PTE_VALID_TRUE);
 	gv100_set_mmu_ver2_pte_aperture(&pte, GV100_MMU_VER2_PTE_APERTURE_SYSTEM_COHERENT_MEMORY);
-	gv100_set_mmu_ver2_pte_address_sys(&pte, pa >> 12);  /* 46-bit field across both words */
+	gv100_set_mmu_ver2_pte_address_sys(&pte, pa >> GV100_MMU_VER2_PTE_ADDRESS_SHIFT);  /* 46 bits, both words */
 	return pte;
+}
+
+/* Is the channel's instance block bound?  Read-only fields have getters only. */
+static int channel_bound(uint32_t inst_value)
+{
+	gv100_pccsr_channel_inst_t r = { inst_value };
+
+	return gv100_get_pccsr_channel_inst_bind(r) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
 }

@@ -2,8 +2,11 @@
 # Compile matrix for the generated headers: every header of every chip, in
 # both styles (typed <chip>/<unit>.h, NVIDIA-compatible <chip>/nv/<unit>.h),
 # must compile clean under
-#   gcc and clang, -std=c99 and -std=c11, -Wall -Wextra -Werror -pedantic
-#   g++ -std=c++17 -Wall -Wextra -Werror -pedantic
+#   gcc and clang, -std=c99 and -std=c11, -Wall -Wextra -Wconversion -Werror -pedantic
+#   g++ -std=c++17 -Wall -Wextra -Wconversion -Wsign-conversion -Werror -pedantic
+#   the same gcc and g++ with every accessor and the builders
+#   (-DREFGEN_ALL_ACCESSORS -DREFGEN_BUILDERS: the builders' functions use
+#   the setters, so their code is compiled too)
 #   gcc -std=c11 -DNDEBUG (REFGEN_CHECK compiled out: no unused parameters)
 #   gcc and clang in a kernel-like freestanding build (-ffreestanding
 #   -nostdinc -D__KERNEL__ with test/kernel/linux/{types,bug}.h)
@@ -27,8 +30,10 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 GCC=${GCC:-gcc}
 CLANG=${CLANG:-clang}
 GXX=${GXX:-g++}
-STRICT="-Wall -Wextra -Werror -pedantic"
-CONFIGS="gcc-c99 gcc-c11 clang-c99 clang-c11 gxx-c++17 gcc-ndebug gcc-kernel clang-kernel"
+STRICT="-Wall -Wextra -Wconversion -Werror -pedantic"
+XSTRICT="$STRICT -Wsign-conversion"
+ALL="-DREFGEN_ALL_ACCESSORS -DREFGEN_BUILDERS"
+CONFIGS="gcc-c99 gcc-c11 clang-c99 clang-c11 gxx-c++17 gcc-all gxx-all gcc-ndebug gcc-kernel clang-kernel"
 # Both styles in one TU costs as much as the typed TU again: a subset will do.
 BOTH_CONFIGS="gcc-c11 clang-c11"
 
@@ -40,7 +45,9 @@ matrix_config_cmd()
 	gcc-c11)       echo "$GCC -std=c11 $STRICT -x c" ;;
 	clang-c99)     echo "$CLANG -std=c99 $STRICT -x c" ;;
 	clang-c11)     echo "$CLANG -std=c11 $STRICT -x c" ;;
-	gxx-c++17)     echo "$GXX -std=c++17 $STRICT -x c++" ;;
+	gxx-c++17)     echo "$GXX -std=c++17 $XSTRICT -x c++" ;;
+	gcc-all)       echo "$GCC -std=c11 $ALL $STRICT -x c" ;;
+	gxx-all)       echo "$GXX -std=c++17 $ALL $XSTRICT -x c++" ;;
 	gcc-ndebug)    echo "$GCC -std=c11 -DNDEBUG $STRICT -x c" ;;
 	gcc-kernel)    echo "$GCC -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -I$kernel $STRICT -x c" ;;
 	# the #error refusing a pair: no warnings, and stop there (the rest clashes)

@@ -1,0 +1,95 @@
+#!/bin/sh
+# The README's examples and what the typed headers promise their users:
+#   - the README's two code blocks are test/examples/readme_example.c and
+#     readme_builders.c, and run (readme_example_main.c) giving the words
+#     worked out from the manuals, as C99 (gcc, clang) and as C++17 (g++
+#     -Wconversion -Wsign-conversion; builders only in C);
+#   - clang++ -fsanitize=enum reports nothing for a field value no
+#     enumerator names (cxx_enum_range.c);
+#   - a register's field applied to another register's value, or a structure
+#     field to another structure, does not compile, in C or C++;
+#   - a read-only field has no setter unless REFGEN_ALL_ACCESSORS is defined.
+# Environment: REFGEN_INCLUDE (out/include), REFGEN_EXAMPLES_DIR (out/tmp/examples).
+set -u
+
+inc=${REFGEN_INCLUDE:-out/include}
+work=${REFGEN_EXAMPLES_DIR:-out/tmp/examples}
+ex=test/examples
+passed=0 failed=0
+CWARN="-Wall -Wextra -Wconversion -Werror"
+XWARN="-Wall -Wextra -Wconversion -Wsign-conversion -Werror"
+
+ok() { passed=$((passed + 1)); }
+ko() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+mkdir -p "$work" || exit 1
+if [ ! -d "$inc/gv100" ]; then
+	echo "gv100 headers not built: examples skipped"
+	echo "0 passed, 0 failed"
+	exit 0
+fi
+
+# The n-th ```c block of README.md after the line matching $1.
+readme_block()
+{
+	awk -v anchor="$1" '
+		index($0, anchor) { found = 1; next }
+		found && /^```c$/ { inblock = 1; next }
+		inblock && /^```$/ { exit }
+		inblock { print }' README.md
+}
+
+readme_block "Example (compiles as C99 and C++17):" >"$work/readme1.c"
+readme_block "Builders (C99):" >"$work/readme2.c"
+cmp -s "$work/readme1.c" "$ex/readme_example.c" && ok || ko "README example differs from $ex/readme_example.c"
+cmp -s "$work/readme2.c" "$ex/readme_builders.c" && ok || ko "README builders example differs from $ex/readme_builders.c"
+
+# build_run NAME CMD...: compile, run, expect "N passed, 0 failed".
+build_run()
+{
+	name=$1
+	shift
+	if ! "$@" -o "$work/$name" >"$work/$name.log" 2>&1; then
+		ko "$name: does not compile: $*"
+		sed -n '1,15p' "$work/$name.log"
+		return
+	fi
+	if "$work/$name" >"$work/$name.out" 2>&1 && grep -q ' 0 failed' "$work/$name.out"; then
+		ok
+	else
+		ko "$name: $(cat "$work/$name.out")"
+	fi
+}
+
+build_run readme-gcc-c99 gcc -std=c99 $CWARN -I"$inc" -I$ex $ex/readme_example_main.c
+build_run readme-clang-c11 clang -std=c11 $CWARN -I"$inc" -I$ex $ex/readme_example_main.c
+build_run readme-gxx-c++17 g++ -std=c++17 $XWARN -I"$inc" -I$ex -x c++ $ex/readme_example_main.c
+build_run enum-range clang++ -std=c++17 $XWARN -fsanitize=enum -fno-sanitize-recover=all -I"$inc" \
+	-x c++ $ex/cxx_enum_range.c
+
+# must_fail NAME CMD...: the compiler must refuse.
+must_fail()
+{
+	name=$1
+	shift
+	if "$@" -c -o /dev/null >"$work/$name.log" 2>&1; then
+		ko "$name: compiled, must not: $*"
+	else
+		ok
+	fi
+}
+
+must_fail wrong-register-c gcc -std=c11 -Wall -I"$inc" $ex/wrong_register.c
+must_fail wrong-register-c++ g++ -std=c++17 -Wall -I"$inc" -x c++ $ex/wrong_register.c
+must_fail wrong-structure-c gcc -std=c11 -Wall -Werror -DSTRUCTURE -I"$inc" $ex/wrong_register.c
+must_fail wrong-structure-c++ g++ -std=c++17 -Wall -DSTRUCTURE -I"$inc" -x c++ $ex/wrong_register.c
+must_fail read-only-setter gcc -std=c11 -Wall -Werror -I"$inc" $ex/read_only_setter.c
+if gcc -std=c11 $CWARN -DALL -I"$inc" -c -o /dev/null $ex/read_only_setter.c >"$work/ro-all.log" 2>&1; then
+	ok
+else
+	ko "read_only_setter.c with REFGEN_ALL_ACCESSORS does not compile"
+	sed -n '1,10p' "$work/ro-all.log"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
