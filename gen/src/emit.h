@@ -3,6 +3,7 @@
  *   <outdir>/<chip>/nv/<unit>.h   NVIDIA-compatible #defines (emit_nv.c)
  *   <outdir>/<chip>/<unit>.h      typed accessors (emit_typed.c)
  *   <outdir>/<chip>/fields/<unit>.h field descriptors for decoders (emit_fields.c)
+ *   <outdir>/<chip>/make/<unit>.h   builders from named fields (emit_builder.c)
  *   <outdir>/refgen/accessors.h   chip-independent support (emit_support.c)
  *   <outdir>/<chip>/<unit>.html   the HTML reference (emit_html*.c)
  * chosen from the table of formats in emit_format.c.
@@ -92,6 +93,8 @@ void emit_chip_release(struct emit_chip *ec);
 int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_fields_unit(struct emit_chip *ec, size_t unit, const char *outdir);
+/* <chip>/make/<unit>.h: builders (emit_builder.c). */
+int emit_make_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_support(const char *outdir, struct diag *d);
 /* Writes a fixed text to outdir/name (a chip-independent support header). */
 int emit_text_file(const char *outdir, const char *name, const char *text, struct diag *d);

@@ -1,15 +1,16 @@
 /*
- * Builders: a whole register or small structure value from named fields in
- * one expression, with C99 designated initializers,
+ * Builders, out/include/<chip>/make/<unit>.h: a whole register or small
+ * structure value from named fields in one expression, with C99 designated
+ * initializers,
  *
  *   r = gv100_make_pccsr_channel_inst(.ptr = inst >> 12, .bind = GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
  *
  * a macro over struct <chip>_<name>_parts (one member per writable field,
  * named as the manual names it after the register's name) and
  * <chip>_pack_<name>(parts), which starts from 0 and applies the setter of
- * every nonzero member, range-checked like any setter.  They are
- * emitted under #ifdef REFGEN_BUILDERS: a user who wants them asks, everyone
- * else's compile does not parse them (README, "Compile time").
+ * every nonzero member, range-checked like any setter.  They are a header
+ * of their own (it includes the typed one): a user who wants them includes
+ * it, everyone else's compile does not parse them (README, "Compile time").
  *
  * Members left 0 are not applied, so fields that are views of the same bits
  * (NV_MMU_VER2_PTE_ADDRESS_SYS and _ADDRESS_VID) don't undo each other.
@@ -114,8 +115,7 @@ void emit_builder(struct emit_typed *t, const struct ir_def *d)
 		t->rc = -1;
 	const char *pack = emit_typed_verb(t, d, "pack");
 
-	strbuf_printf(t->b, "\n#ifdef REFGEN_BUILDERS /* %s from named fields */\nstruct %s {\n",
-		      d->name, st);
+	strbuf_printf(t->b, "\n/* %s from named fields */\nstruct %s {\n", d->name, st);
 	for (size_t k = 0; k < nf; k++) {
 		struct emit_pos p;
 		emit_typed_pos(t, fs[k], &p);
@@ -136,6 +136,33 @@ void emit_builder(struct emit_typed *t, const struct ir_def *d)
 		else
 			strbuf_printf(t->b, "\tif (f.%s)\n\t\tx = %s(x, f.%s);\n", m, set, m);
 	}
-	strbuf_printf(t->b, "\treturn x;\n}\n#define %s(...) %s((struct %s){ __VA_ARGS__ })\n#endif\n",
+	strbuf_printf(t->b, "\treturn x;\n}\n#define %s(...) %s((struct %s){ __VA_ARGS__ })\n",
 		      emit_typed_verb(t, d, "make"), pack, st);
+}
+
+static void emit_make_defs(struct emit_typed *t, const struct ir_def *d)
+{
+	for (; d; d = d->next_sibling) {
+		if (d->kind == IR_DEVICE)
+			emit_make_defs(t, d->first_child);
+		if ((d->kind != IR_REGISTER && d->kind != IR_STRUCTURE) || strmap_get(&t->seen, d->name))
+			continue;
+		strmap_put(&t->seen, d->name, (void *)d);
+		emit_builder(t, d);
+	}
+}
+
+static void emit_make_body(struct emit_typed *t)
+{
+	strbuf_printf(t->b, "#include \"../%s.h\"\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n",
+		      t->m->unit);
+	emit_make_defs(t, t->m->first_root);
+	strbuf_puts(t->b, "\n#ifdef __cplusplus\n}\n#endif\n\n");
+}
+
+int emit_make_unit(struct emit_chip *ec, size_t unit, const char *outdir)
+{
+	static const struct emit_typed_file make = { "Builders", "make/", "MAKE_", emit_make_body };
+
+	return emit_typed_file(ec, unit, outdir, &make);
 }

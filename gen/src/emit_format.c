@@ -11,6 +11,8 @@ const struct emit_format emit_formats[] = {
 	  emit_typed_unit, NULL, emit_support, true },
 	{ "fields", "fields/", "field descriptors (and refgen/fields.h)",
 	  emit_fields_unit, NULL, emit_fields_support, true },
+	{ "make", "make/", "builders: whole values from named fields",
+	  emit_make_unit, NULL, NULL, true },
 	{ "html", "", "HTML reference: <unit>.html, index.html, search.js (and refgen.css, .js, ../index.html)",
 	  emit_html_unit, emit_html_chip, emit_html_support, false },
 	{ NULL, NULL, NULL, NULL, NULL, NULL, false },

@@ -288,8 +288,7 @@ static void emit_typed_register(struct emit_typed *t, const struct ir_def *r)
 			emit_field_reg(t, c, type);
 		else if (c->kind == IR_CONSTANT)
 			emit_typed_constant(t, c);
-	}	emit_builder(t, r);
-}
+	}}
 
 static void emit_typed_structure(struct emit_typed *t, const struct ir_def *s)
 {
@@ -303,8 +302,7 @@ static void emit_typed_structure(struct emit_typed *t, const struct ir_def *s)
 			emit_field_mem(t, c, s, st, words);
 		else if (c->kind == IR_CONSTANT)
 			emit_typed_constant(t, c);
-	}	emit_builder(t, s);
-}
+	}}
 
 /* Structure types first: one structure may embed another defined later. */
 static void emit_typed_struct_types(struct emit_typed *t)

@@ -1,6 +1,5 @@
-#define REFGEN_BUILDERS
-#include <gv100/dev_fifo.h>
-#include <gv100/dev_mmu.h>
+#include <gv100/make/dev_fifo.h>
+#include <gv100/make/dev_mmu.h>
 
 /* The same PCCSR_CHANNEL_INST value and PTE, each in one expression (C99). */
 static gv100_pccsr_channel_inst_t inst_value(uint64_t inst_pa)

@@ -13,9 +13,6 @@
  * Built as C99 and as C++17 (the builders, C99 designated initializers,
  * only as C).
  */
-#ifndef __cplusplus
-#define REFGEN_BUILDERS   /* as readme_builders.c does, before any header */
-#endif
 #include <stdio.h>
 
 #include "readme_example.c"

@@ -4,9 +4,9 @@
 # must compile clean under
 #   gcc and clang, -std=c99 and -std=c11, -Wall -Wextra -Wconversion -Werror -pedantic
 #   g++ -std=c++17 -Wall -Wextra -Wconversion -Wsign-conversion -Werror -pedantic
-#   the same gcc and g++ with every accessor and the builders
-#   (-DREFGEN_ALL_ACCESSORS -DREFGEN_BUILDERS: the builders' functions use
-#   the setters, so their code is compiled too)
+#   the same gcc and g++ with every accessor (-DREFGEN_ALL_ACCESSORS)
+# The typed TUs include the builders (<chip>/make/<unit>.h) too: their
+# functions use the setters, so the accessors' code is compiled as well.
 #   gcc -std=c11 -DNDEBUG (REFGEN_CHECK compiled out: no unused parameters)
 #   gcc and clang in a kernel-like freestanding build (-ffreestanding
 #   -nostdinc -D__KERNEL__ with test/kernel/linux/{types,bug}.h)
@@ -32,7 +32,7 @@ CLANG=${CLANG:-clang}
 GXX=${GXX:-g++}
 STRICT="-Wall -Wextra -Wconversion -Werror -pedantic"
 XSTRICT="$STRICT -Wsign-conversion"
-ALL="-DREFGEN_ALL_ACCESSORS -DREFGEN_BUILDERS"
+ALL="-DREFGEN_ALL_ACCESSORS"
 CONFIGS="gcc-c99 gcc-c11 clang-c99 clang-c11 gxx-c++17 gcc-all gxx-all gcc-ndebug gcc-kernel clang-kernel"
 # Both styles in one TU costs as much as the typed TU again: a subset will do.
 BOTH_CONFIGS="gcc-c11 clang-c11"
@@ -131,6 +131,7 @@ matrix_chip_plan()
 		typed="" nv="" both=""
 		for u in $units; do
 			typed="$typed $chip/$u.h"
+			[ -f "$inc/$chip/make/$u.h" ] && typed="$typed $chip/make/$u.h"
 			nv="$nv $chip/nv/$u.h"
 			both="$both $chip/nv/$u.h $chip/$u.h"
 		done

@@ -611,9 +611,9 @@ static void test_cli_emit_formats(void **state)
 	cli_run(&r, "parse", "-o", xml, st->sample, NULL);
 	assert_int_equal(r.status, 0);
 	proc_result_free(&r);
-	/* default: the three header styles and their support headers (nv: drf.h) */
+	/* default: the header styles and their support headers (nv: drf.h) */
 	cli_emit_expect(st->dir, xml, NULL, NULL,
-			"./gv100/fields/sample.h ./gv100/nv/sample.h ./gv100/sample.h "
+			"./gv100/fields/sample.h ./gv100/make/sample.h ./gv100/nv/sample.h ./gv100/sample.h "
 			"./refgen/accessors.h ./refgen/drf.h ./refgen/fields.h ");
 	cli_emit_expect(st->dir, xml, "--format=fields", NULL,
 			"./gv100/fields/sample.h ./refgen/fields.h ");
