@@ -246,7 +246,7 @@ static int host_flush_page(struct nvrt_backend *b, uint64_t iova, FILE *log, str
 	HW(pfb_niso_flush_sysmem_addr_t) r = REG_ZERO(pfb_niso_flush_sysmem_addr);
 	uint64_t adr = iova >> HWC(PFB_NISO_FLUSH_SYSMEM_ADDR_SHIFT);
 
-	if (adr > HW(get_pfb_niso_flush_sysmem_addr_adr)((HW(pfb_niso_flush_sysmem_addr_t)){ ~0u }))
+	if (adr > HW_FIELD_MAX(PFB_NISO_FLUSH_SYSMEM_ADDR_ADR))
 		return nvrt_err_set(err, "flush page IOVA 0x%" PRIx64 " does not fit "
 				    "NV_PFB_NISO_FLUSH_SYSMEM_ADDR_ADR (address >> %u)", iova,
 				    (unsigned)HWC(PFB_NISO_FLUSH_SYSMEM_ADDR_SHIFT));
@@ -653,7 +653,7 @@ void NVRT_FN(ramfc_signature_corrupt)(void *inst)
 {
 	HW(ramfc_t) fc;
 	HW(ppbdma_signature_t) s = REG_ZERO(ppbdma_signature);
-	uint32_t max = HW(get_ppbdma_signature_hw)((HW(ppbdma_signature_t)){ ~0u });
+	uint32_t max = HW_FIELD_MAX(PPBDMA_SIGNATURE_HW);
 
 	HW(read_ramin_ramfc)((HW(ramin_t) *)inst, &fc);
 	s.v = HW(get_ramfc_signature)(&fc);

@@ -16,19 +16,15 @@ typedef HW(ppbdma_gp_entry1_t) gp_entry1_t;
 /* ENTRY0_GET is the dword address of the segment (a PB entry is a dword). */
 #define GP_PB_DWORD HWC(FIFO_PB_ENTRY_SIZE)
 
-/* Largest values: what the getters read from an all-ones word. */
+/* Largest values, from the fields' widths. */
 static uint32_t gp_get_hi_max(void)
 {
-	gp_entry1_t ones = { ~0u };
-
-	return HW(get_ppbdma_gp_entry1_get_hi)(ones);
+	return HW_FIELD_MAX(PPBDMA_GP_ENTRY1_GET_HI);
 }
 
 static uint32_t gp_length_max(void)
 {
-	gp_entry1_t ones = { ~0u };
-
-	return (uint32_t)HW(get_ppbdma_gp_entry1_length)(ones);
+	return HW_FIELD_MAX(PPBDMA_GP_ENTRY1_LENGTH);
 }
 
 /* Byte addresses are (GET_HI << 32) + (GET << 2): GET_HI is the high word. */

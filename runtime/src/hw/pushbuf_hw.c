@@ -70,18 +70,16 @@ pb_header_error(struct pb_limits limits, const struct nvrt_pb_header *h, uint32_
 /*
  * INCR, NONINCR and ONEINCR share one layout under three names; each is
  * encoded and decoded through its own structure.  A field's largest value
- * is what its getter reads from an all-ones structure.
+ * comes from its width (HW_FIELD_MAX).
  */
 #define PB_METHOD_HEADER(kind, KIND, OP)                                                    \
 static int pb_encode_##kind(const struct nvrt_pb_header *h, uint32_t *out,                \
 			    struct nvrt_err *err)                                         \
 {                                                                                         \
-	HW(fifo_dma_##kind##_t) s, ones;                                                  \
-                                                                                          \
-	memset(&ones, 0xff, sizeof(ones));                                                \
+	HW(fifo_dma_##kind##_t) s;                                                        \
 	const struct pb_limits l = {                                                      \
-		#KIND, "count", "COUNT", true, HW(get_fifo_dma_##kind##_subchannel)(&ones), \
-		HW(get_fifo_dma_##kind##_address)(&ones), HW(get_fifo_dma_##kind##_count)(&ones) \
+		#KIND, "count", "COUNT", true, HW_FIELD_MAX(FIFO_DMA_##KIND##_SUBCHANNEL),   \
+		HW_FIELD_MAX(FIFO_DMA_##KIND##_ADDRESS), HW_FIELD_MAX(FIFO_DMA_##KIND##_COUNT) \
 	};                                                                                \
 	if (__builtin_expect(!pb_header_fits(&l, h, h->count), 0))                        \
 		return pb_header_error(l, h, h->count, err);                              \
@@ -109,12 +107,10 @@ PB_METHOD_HEADER(oneincr, ONEINCR, NVRT_PB_ONEINCR)
 
 static int pb_encode_immd(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err)
 {
-	HW(fifo_dma_immd_t) s, ones;
-
-	memset(&ones, 0xff, sizeof(ones));
+	HW(fifo_dma_immd_t) s;
 	const struct pb_limits l = {
-		"IMMD", "data", "DATA", true, HW(get_fifo_dma_immd_subchannel)(&ones),
-		HW(get_fifo_dma_immd_address)(&ones), HW(get_fifo_dma_immd_data)(&ones)
+		"IMMD", "data", "DATA", true, HW_FIELD_MAX(FIFO_DMA_IMMD_SUBCHANNEL),
+		HW_FIELD_MAX(FIFO_DMA_IMMD_ADDRESS), HW_FIELD_MAX(FIFO_DMA_IMMD_DATA)
 	};
 	if (__builtin_expect(!pb_header_fits(&l, h, h->data), 0))
 		return pb_header_error(l, h, h->data, err);
@@ -142,11 +138,9 @@ static void pb_decode_immd(uint32_t word, struct nvrt_pb_header *h)
 static int pb_encode_##kind(const struct nvrt_pb_header *h, uint32_t *out,                \
 			    struct nvrt_err *err)                                         \
 {                                                                                         \
-	HW(fifo_dma_##kind##_t) s, ones;                                                  \
-                                                                                          \
-	memset(&ones, 0xff, sizeof(ones));                                                \
+	HW(fifo_dma_##kind##_t) s;                                                        \
 	const struct pb_limits l = {                                                      \
-		#KIND, "mask", "VALUE", false, 0, 0, HW(get_fifo_dma_##kind##_value)(&ones) \
+		#KIND, "mask", "VALUE", false, 0, 0, HW_FIELD_MAX(FIFO_DMA_##KIND##_VALUE)   \
 	};                                                                                \
 	if (!pb_header_fits(&l, h, h->data))                                              \
 		return pb_header_error(l, h, h->data, err);                               \
