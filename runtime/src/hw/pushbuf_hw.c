@@ -392,9 +392,7 @@ static uint32_t pb_field_mask(const struct refgen_field *f)
 /* Bits of SEM_EXECUTE's PAYLOAD_SIZE: what clearing it clears. */
 static uint32_t pb_sem_payload_size_mask(void)
 {
-	HW(udma_sem_execute_t) r = { ~0u };
-
-	return ~HW(set_udma_sem_execute_payload_size)(r, HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_32BIT)).v;
+	return HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_FIELD_MASK);
 }
 
 /*

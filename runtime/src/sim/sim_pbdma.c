@@ -679,10 +679,7 @@ static void sim_pb_header_set(struct sim *s, uint32_t p, uint32_t type, uint32_t
 /* The largest dword method address a header holds (NV_FIFO_DMA_METHOD_ADDRESS). */
 static uint32_t sim_method_max(void)
 {
-	gv100_fifo_dma_t ones;
-
-	memset(&ones, 0xff, sizeof(ones));
-	return gv100_get_fifo_dma_method_address(&ones);
+	return 0xFFFFFFFFu >> (32u - GV100_FIFO_DMA_METHOD_ADDRESS_FIELD_WIDTH);
 }
 
 /* INCR, NONINCR, ONEINCR: the count of data entries that follow. */

@@ -247,13 +247,11 @@ static uint32_t sim_bit_index(uint32_t v)
 /* The graphics engine's bits of NV_PMC_INTR / NV_PMC_ENABLE (addendum). */
 static struct sim_device sim_device_gr(void)
 {
-	gv100_pmc_intr_t i = { 0 };
-	gv100_pmc_enable_t e = { 0 };
 	struct sim_device d = { GV100_PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS, 0, 0, 0,
 				GV100_PFAULT_MMU_ENG_ID_GRAPHICS, GV100_PGRAPH_BASE, true, 0, 0 };
 
-	d.intr = sim_bit_index(gv100_set_pmc_intr_pgraph(i, GV100_PMC_INTR_PGRAPH_PENDING).v);
-	d.reset = sim_bit_index(gv100_set_pmc_enable_pgraph(e, GV100_PMC_ENABLE_PGRAPH_ENABLED).v);
+	d.intr = GV100_PMC_INTR_PGRAPH_FIELD_SHIFT;      /* its bit: PENDING/ENABLED are 1 */
+	d.reset = GV100_PMC_ENABLE_PGRAPH_FIELD_SHIFT;
 	return d;
 }
 
@@ -527,11 +525,10 @@ static void sim_pmc_write(struct sim *s, uint32_t off, uint32_t v)
 uint64_t sim_ptimer_snap(const struct sim *s)
 {
 	uint64_t ns = sim_gpu_time(s);
-	gv100_ptimer_time_0_t lo = { 0 }, ones = { ~0u };
+	gv100_ptimer_time_0_t lo = { 0 };
 	gv100_ptimer_time_1_t hi = { 0 };
-	uint32_t lo_mask = gv100_set_ptimer_time_0_nsec(lo, gv100_get_ptimer_time_0_nsec(ones)).v;
 
-	lo.v = (uint32_t)ns & lo_mask;
+	lo.v = (uint32_t)ns & GV100_PTIMER_TIME_0_NSEC_FIELD_MASK;
 	hi = gv100_set_ptimer_time_1_nsec(hi, (uint32_t)(ns >> 32));
 	return (uint64_t)hi.v << 32 | lo.v;
 }
