@@ -7,7 +7,9 @@
  * the DRF macros (drf.h) compute from the NV define at a few indices, next
  * to wrappers around the typed accessors with one signature per kind; for
  * every named value, constant and register offset, the typed number next to
- * the NV one.  The runner then checks that they agree bit for bit.
+ * the NV one.  The runner then checks that they agree bit for bit.  The
+ * position constants (_FIELD_SHIFT/_WIDTH/_MASK/_WORD) of every field at a
+ * fixed position are checked against the DRF macros at compile time.
  */
 #ifndef REFGEN_TEST_SELFCHECK_H
 #define REFGEN_TEST_SELFCHECK_H
@@ -44,6 +46,20 @@ struct sc_pos {
 #define SC_POS_MEM(ii, jj, drf) { .i = (ii), .j = (jj), .base = DRF_BASE(drf), \
 	.extent = DRF_EXTENT(drf), .word = DRF_WORD_MW(drf), .mw_shift = DRF_SHIFT_MW(drf), \
 	.width = DRF_WIDTH_MW(drf), .mask64 = DRF_MASK_MW(drf) }
+
+/*
+ * The typed header's position constants of a field at a fixed position
+ * against the DRF macros applied to its NV define, checked at compile time.
+ */
+#define SC_FIELD_REG(T, drf)                                                            \
+	_Static_assert(T##_FIELD_SHIFT == DRF_SHIFT(drf) && T##_FIELD_WIDTH == DRF_SIZE(drf) && \
+		       T##_FIELD_MASK == DRF_SHIFTMASK(drf), #T " position constants")
+#define SC_FIELD_MEM(T, drf)                                                            \
+	_Static_assert(T##_FIELD_WORD == DRF_WORD_MW(drf) && T##_FIELD_SHIFT == DRF_SHIFT_MW(drf) && \
+		       T##_FIELD_WIDTH == DRF_WIDTH_MW(drf), #T " position constants")
+/* ... and the mask of one that lies in one word */
+#define SC_FIELD_MEM_MASK(T, drf) \
+	_Static_assert(T##_FIELD_MASK == (uint32_t)(DRF_MASK_MW(drf) << DRF_SHIFT_MW(drf)), #T " mask")
 
 /* A field of a 32-bit register: <field>_get/_set[/_set_raw] on a value. */
 struct sc_reg_field {

@@ -250,6 +250,8 @@ static void gen_reg_field(struct gen_unit *u, const struct ir_def *f, const char
 		return;
 	}
 	bool as_enum = gen_field_has_enum(f, width);
+	if (f->hi.known && f->lo.known && !f->nparams)
+		strbuf_printf(&u->fns, "SC_FIELD_REG(%s, %s);\n", gen_ident(u, f->name, NULL, true), f->name);
 	strbuf_printf(&u->fns,
 		      "static uint32_t sc_g%u(uint32_t r, uint32_t i, uint32_t j)\n"
 		      "{ %s t = { r }; (void)i; (void)j; return (uint32_t)%s(t%s); }\n"
@@ -309,6 +311,12 @@ static void gen_mem_field(struct gen_unit *u, const struct ir_def *f, const char
 	bool as_enum = gen_field_has_enum(f, width);
 	unsigned n = u->next_fn++;
 	const char *get = gen_verb(u, "get", f->name);
+	if (f->hi.known && f->lo.known && !f->nparams) {
+		const char *up = gen_ident(u, f->name, NULL, true);
+		strbuf_printf(&u->fns, "SC_FIELD_MEM(%s, %s);\n", up, f->name);
+		if (f->lo.value % 32 + width <= 32)
+			strbuf_printf(&u->fns, "SC_FIELD_MEM_MASK(%s, %s);\n", up, f->name);
+	}
 	strbuf_printf(&u->fns,
 		      "static uint64_t sc_g%u(const uint32_t *w, uint32_t i, uint32_t j)\n"
 		      "{ (void)i; (void)j; return (uint64_t)%s((const %s *)(const void *)w%s); }\n"
