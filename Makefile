@@ -266,7 +266,7 @@ SELFCHECK_HDRS := test/headers/selfcheck.h test/headers/drf.h
 $(SELFCHECK_GEN): test/headers/selfcheck_gen.c $(LIBREFGEN) | $(OUT)/test/
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBREFGEN) $(GEN_LIBS)
 
-$(OUT)/test/selfcheck/main.o: test/headers/selfcheck_main.c $(SELFCHECK_HDRS) | $(OUT)/test/selfcheck/
+$(OUT)/test/selfcheck/main.o: test/headers/selfcheck_main.c $(SELFCHECK_HDRS) | $(OUT)/test/selfcheck/ $(HEADER_STAMPS)
 	$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $@ $<
 
 # $(1) = arch/chip, $(2) = chip; units are known from the manuals' names.
