@@ -19,7 +19,7 @@
  *                 after one untimed warm-up; best and median wall time in
  *                 the rows, the compilers' CPU time (less disturbed by other
  *                 load) after them, also less the empty TU's.  Goal: typed at
- *                 most 2x NV-style, judged on the wall-time medians.
+ *                 most 3x NV-style, judged on the wall-time medians.
  *   sizes         Bytes and lines of every generated header per chip, typed
  *                 (<chip>/<unit>.h) against NVIDIA-style (<chip>/nv/<unit>.h),
  *                 and of the chip's IR (out/ir/<chip>/<unit>.xml), for the
