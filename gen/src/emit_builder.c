@@ -16,9 +16,8 @@
  * (NV_MMU_VER2_PTE_ADDRESS_SYS and _ADDRESS_VID) don't undo each other.
  * A register or structure gets a builder when every writable field has a
  * constant position and a member name that is a C identifier and no
- * keyword, and a
- * structure when it is at most REFGEN_BUILDER_WORDS words (entries, headers;
- * not RAMIN).
+ * keyword, and a structure when it is at most EMIT_BUILDER_WORDS words
+ * (entries, headers; not RAMIN).
  */
 #include <ctype.h>
 #include <stdio.h>
