@@ -9,7 +9,8 @@
 # functions use the setters, so the accessors' code is compiled as well.
 #   gcc -std=c11 -DNDEBUG (REFGEN_CHECK compiled out: no unused parameters)
 #   gcc and clang in a kernel-like freestanding build (-ffreestanding
-#   -nostdinc -D__KERNEL__ with test/kernel/linux/{types,bug}.h)
+#   -nostdinc -D__KERNEL__ with test/kernel/linux/{types,bug}.h; checks
+#   WARN_ON_ONCE by default, BUG_ON with -DREFGEN_KERNEL_BUG_ON)
 # and both styles of a chip together in one TU under gcc and clang -std=c11.
 # One translation unit per chip and style holds all its headers (each twice,
 # to exercise the include guards); units that are alternative views of one
@@ -33,7 +34,7 @@ GXX=${GXX:-g++}
 STRICT="-Wall -Wextra -Wconversion -Werror -pedantic"
 XSTRICT="$STRICT -Wsign-conversion"
 ALL="-DREFGEN_ALL_ACCESSORS"
-CONFIGS="gcc-c99 gcc-c11 clang-c99 clang-c11 gxx-c++17 gcc-all gxx-all gcc-ndebug gcc-kernel clang-kernel"
+CONFIGS="gcc-c99 gcc-c11 clang-c99 clang-c11 gxx-c++17 gcc-all gxx-all gcc-ndebug gcc-kernel gcc-kernel-bugon clang-kernel"
 # Both styles in one TU costs as much as the typed TU again: a subset will do.
 BOTH_CONFIGS="gcc-c11 clang-c11"
 
@@ -50,6 +51,7 @@ matrix_config_cmd()
 	gxx-all)       echo "$GXX -std=c++17 $ALL $XSTRICT -x c++" ;;
 	gcc-ndebug)    echo "$GCC -std=c11 -DNDEBUG $STRICT -x c" ;;
 	gcc-kernel)    echo "$GCC -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -I$kernel $STRICT -x c" ;;
+	gcc-kernel-bugon) echo "$GCC -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -DREFGEN_KERNEL_BUG_ON -I$kernel $STRICT -x c" ;;
 	# the #error refusing a pair: no warnings, and stop there (the rest clashes)
 	gcc-refusal)   echo "$GCC -std=c11 -w -Wfatal-errors -x c" ;;
 	clang-kernel)  echo "$CLANG -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -I$kernel $STRICT -x c" ;;
