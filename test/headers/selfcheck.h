@@ -61,6 +61,22 @@ struct sc_pos {
 #define SC_FIELD_MEM_MASK(T, drf) \
 	_Static_assert(T##_FIELD_MASK == (uint32_t)(DRF_MASK_MW(drf) << DRF_SHIFT_MW(drf)), #T " mask")
 
+/*
+ * The shipped DRF macros with the NV define's name pasted back together
+ * (nvtail: the name without NV, d = nvtail, r and f empty) against the
+ * position constants: DRF_NUM, DRF_VAL, FLD_SET_DRF_NUM, FLD_TEST_DRF_NUM,
+ * and per named value DRF_DEF, FLD_SET_DRF and FLD_TEST_DRF.
+ */
+#define SC_DRF_REG(T, nvtail)                                                            \
+	_Static_assert(DRF_NUM(nvtail, , , 0xFFFFFFFFu) == T##_FIELD_MASK &&               \
+		       DRF_VAL(nvtail, , , T##_FIELD_MASK) == (T##_FIELD_MASK >> T##_FIELD_SHIFT) && \
+		       FLD_SET_DRF_NUM(nvtail, , , 0u, 0xFFFFFFFFu) == (uint32_t)~T##_FIELD_MASK && \
+		       FLD_TEST_DRF_NUM(nvtail, , , 0u, 0u), #T " DRF macros")
+#define SC_DRF_VALUE(T, V, nvtail, c)                                                    \
+	_Static_assert(DRF_DEF(nvtail, , , c) == (uint32_t)((uint32_t)(V) << T##_FIELD_SHIFT) && \
+		       FLD_SET_DRF(nvtail, , , c, 0u) == DRF_DEF(nvtail, , , c) &&                \
+		       FLD_TEST_DRF(nvtail, , , c, DRF_DEF(nvtail, , , c)), #V " DRF_DEF")
+
 /* A field of a 32-bit register: <field>_get/_set[/_set_raw] on a value. */
 struct sc_reg_field {
 	const char *name;

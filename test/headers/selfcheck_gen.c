@@ -236,6 +236,23 @@ static void gen_values(struct gen_unit *u, const struct ir_def *f, enum gen_acce
 	}
 }
 
+/* Compile-time checks of a fixed register field: position constants and
+ * the DRF macros, for the field and each named value it defines. */
+static void gen_drf_reg(struct gen_unit *u, const struct ir_def *f)
+{
+	const char *up = gen_ident(u, f->name, NULL, true), *tail = f->name + 2;
+	size_t n = strlen(f->name);
+
+	if (strncmp(f->name, "NV_", 3))
+		return;
+	strbuf_printf(&u->fns, "SC_FIELD_REG(%s, %s);\nSC_DRF_REG(%s, %s);\n", up, f->name, up, tail);
+	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling)
+		if (v->kind == IR_VALUE && v->value.known && !strncmp(v->name, f->name, n) &&
+		    v->name[n] == '_')
+			strbuf_printf(&u->fns, "SC_DRF_VALUE(%s, %s, %s, %s);\n", up,
+				      gen_ident(u, v->name, NULL, true), tail, v->name + n);
+}
+
 static void gen_reg_field(struct gen_unit *u, const struct ir_def *f, const char *rt)
 {
 	const char *get = gen_verb(u, "get", f->name);
@@ -251,7 +268,7 @@ static void gen_reg_field(struct gen_unit *u, const struct ir_def *f, const char
 	}
 	bool as_enum = gen_field_has_enum(f, width);
 	if (f->hi.known && f->lo.known && !f->nparams)
-		strbuf_printf(&u->fns, "SC_FIELD_REG(%s, %s);\n", gen_ident(u, f->name, NULL, true), f->name);
+		gen_drf_reg(u, f);
 	strbuf_printf(&u->fns,
 		      "static uint32_t sc_g%u(uint32_t r, uint32_t i, uint32_t j)\n"
 		      "{ %s t = { r }; (void)i; (void)j; return (uint32_t)%s(t%s); }\n"
