@@ -90,6 +90,21 @@ static bool emit_check_word(const char **s, const char *end, const char *w)
 	return true;
 }
 
+/* "../<unit>.h", the typed header a builders header (make/) includes:
+ * letters, digits and '_' only between the fixed parts. */
+static bool emit_check_unit_include(const char *s, const char *eol)
+{
+	static const char pre[] = "\"../", post[] = ".h\"";
+	size_t n = (size_t)(eol - s), a = sizeof(pre) - 1, b = sizeof(post) - 1;
+
+	if (n <= a + b || memcmp(s, pre, a) || memcmp(eol - b, post, b))
+		return false;
+	for (const char *q = s + a; q < eol - b; q++)
+		if (!isalnum((unsigned char)*q) && *q != '_')
+			return false;
+	return true;
+}
+
 /* The directive starting at s (just after '#') is one the generator writes. */
 static bool emit_check_directive(const char *s, const char *eol)
 {
@@ -114,7 +129,7 @@ static bool emit_check_directive(const char *s, const char *eol)
 		if ((size_t)(eol - s) == n && !memcmp(s, includes[i], n))
 			return true;
 	}
-	return false;
+	return emit_check_unit_include(s, eol);
 }
 
 /* At the start of a line: a directive must be one of ours. */

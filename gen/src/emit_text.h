@@ -31,8 +31,9 @@ void emit_text_put(struct strbuf *b, const char *s, size_t n);
  * only; every comment and string closed; line splices only in directives;
  * every preprocessor directive one the generator writes (#if, #ifdef,
  * #ifndef, #elif, #else, #endif, #define, #undef, #error, and #include of
- * its own support headers and <stdint.h>, <stdbool.h>, <linux/types.h>,
- * <linux/bug.h>, <assert.h>).  0, or -1 with an error at path:line.
+ * its own support headers, of "../<unit>.h" (a builders header's typed
+ * header) and of <stdint.h>, <stdbool.h>, <linux/types.h>, <linux/bug.h>,
+ * <assert.h>).  0, or -1 with an error at path:line.
  */
 int emit_text_check(const char *path, const char *data, size_t len, struct diag *d);
 

@@ -72,6 +72,23 @@ static void test_check_accepts_the_generators_own(void **state)
 		 "#if defined(A) && \\\n    defined(B)\n#error \"a and b\"\n#else\n#define X 1 /* RW */ //c\n"
 		 "#endif\n#endif\n", NULL);
 	check_is("  #  include <stdint.h>\n", NULL);
+	/* a builders header (make/) includes its unit's typed header */
+	check_is("#include \"../dev_fifo.h\"\n", NULL);
+}
+
+/* "../<unit>.h" only: a plain name, no other path. */
+static void test_check_refuses_other_relative_includes(void **state)
+{
+	(void)state;
+	check_is("#include \"../../etc/passwd.h\"\n",
+		 "h.h:1:1: error: internal error: refusing to write a generated header with a "
+		 "preprocessor directive the generator does not write");
+	check_is("#include \"../.h\"\n",
+		 "h.h:1:1: error: internal error: refusing to write a generated header with a "
+		 "preprocessor directive the generator does not write");
+	check_is("#include \"../a.b.h\"\n",
+		 "h.h:1:1: error: internal error: refusing to write a generated header with a "
+		 "preprocessor directive the generator does not write");
 }
 
 static void test_check_refuses_foreign_directives(void **state)
@@ -160,6 +177,7 @@ int main(void)
 		cmocka_unit_test(test_text_line_breaks_and_comments),
 		cmocka_unit_test(test_check_accepts_the_generators_own),
 		cmocka_unit_test(test_check_refuses_foreign_directives),
+		cmocka_unit_test(test_check_refuses_other_relative_includes),
 		cmocka_unit_test(test_reader_refuses_control_characters),
 		cmocka_unit_test(test_reader_accepts_tabs),
 	};
