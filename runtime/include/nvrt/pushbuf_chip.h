@@ -30,17 +30,16 @@
 #define NVRT_PB_HWC(x) NVRT_PB_CAT(NVRT_PB_CHIP_UPPER, NVRT_PB_CAT(_, x))
 #define NVRT_PB_FN(x) NVRT_PB_CAT(NVRT_PB_CAT(nvrt_, NVRT_PB_CHIP), NVRT_PB_CAT(_pb_, x))
 
-/* Whether an INCR header holds subch, method (a byte address) and count:
- * the limits are what the accessors read from an all-ones header. */
+/* The largest value field F holds, from its width (_FIELD_WIDTH). */
+#define NVRT_PB_MAX(F) (0xFFFFFFFFu >> (32u - NVRT_PB_HWC(F##_FIELD_WIDTH)))
+
+/* Whether an INCR header holds subch, method (a byte address) and count. */
 static inline bool NVRT_PB_FN(incr_fits)(uint32_t subch, uint32_t method, uint32_t count)
 {
-	NVRT_PB_HW(fifo_dma_incr_t) ones;
-
-	memset(&ones, 0xff, sizeof(ones));
 	return !(method % NVRT_PB_HWC(FIFO_PB_ENTRY_SIZE)) &&
-	       method / NVRT_PB_HWC(FIFO_PB_ENTRY_SIZE) <= NVRT_PB_HW(fifo_dma_incr_address_get)(&ones) &&
-	       subch <= NVRT_PB_HW(fifo_dma_incr_subchannel_get)(&ones) &&
-	       count <= NVRT_PB_HW(fifo_dma_incr_count_get)(&ones);
+	       method / NVRT_PB_HWC(FIFO_PB_ENTRY_SIZE) <= NVRT_PB_MAX(FIFO_DMA_INCR_ADDRESS) &&
+	       subch <= NVRT_PB_MAX(FIFO_DMA_INCR_SUBCHANNEL) &&
+	       count <= NVRT_PB_MAX(FIFO_DMA_INCR_COUNT);
 }
 
 /* The INCR header word as memory holds it (little-endian); fields must fit. */
@@ -49,10 +48,10 @@ static inline uint32_t NVRT_PB_FN(incr_header)(uint32_t subch, uint32_t method, 
 	NVRT_PB_HW(fifo_dma_incr_t) s;
 
 	memset(&s, 0, sizeof(s));
-	NVRT_PB_HW(fifo_dma_incr_opcode_set)(&s, NVRT_PB_HWC(FIFO_DMA_INCR_OPCODE_VALUE));
-	NVRT_PB_HW(fifo_dma_incr_count_set)(&s, count);
-	NVRT_PB_HW(fifo_dma_incr_subchannel_set)(&s, subch);
-	NVRT_PB_HW(fifo_dma_incr_address_set)(&s, method / NVRT_PB_HWC(FIFO_PB_ENTRY_SIZE));
+	NVRT_PB_HW(set_fifo_dma_incr_opcode)(&s, NVRT_PB_HWC(FIFO_DMA_INCR_OPCODE_VALUE));
+	NVRT_PB_HW(set_fifo_dma_incr_count)(&s, count);
+	NVRT_PB_HW(set_fifo_dma_incr_subchannel)(&s, subch);
+	NVRT_PB_HW(set_fifo_dma_incr_address)(&s, method / NVRT_PB_HWC(FIFO_PB_ENTRY_SIZE));
 	return s.w[0];
 }
 
