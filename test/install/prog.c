@@ -19,7 +19,7 @@ int main(void)
 	struct nvrt_err err = { "" };
 	struct nvrt_backend *b = nvrt_backend_host_open(0x100000, &err);
 
-	r = gv100_pccsr_channel_inst_bind_set(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	r = gv100_set_pccsr_channel_inst_bind(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	printf("NV_PCCSR_CHANNEL_INST(5) 0x%x BIND_TRUE 0x%08x\n", gv100_pccsr_channel_inst(5), r.v);
 	printf("first dev_fifo layout %s\n", gv100_dev_fifo_layouts[0]->name);
 	nvrt_layout_params_default(&p);

@@ -18,7 +18,7 @@ static int __init regs_mod_init(void)
 {
 	gv100_pccsr_channel_inst_t r = { 0 };
 
-	r = gv100_pccsr_channel_inst_bind_set(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
+	r = gv100_set_pccsr_channel_inst_bind(r, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
 	pr_info("refgen: NV_PCCSR_CHANNEL_INST(5) at 0x%x = 0x%x\n", gv100_pccsr_channel_inst(5), r.v);
 	return 0;
 }

@@ -36,7 +36,7 @@ bool NVRT_FN(pri_error)(uint32_t value)
 {
 	HW(pri_error_t) e = { { value } };
 
-	return HW(pri_error_code_get)(&e) == HWC(PRI_ERROR_CODE_BADF);
+	return HW(get_pri_error_code)(&e) == HWC(PRI_ERROR_CODE_BADF);
 }
 
 /* BOOT_0 always holds the chip's identity, never all ones. */
@@ -88,7 +88,7 @@ void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n)
  * unit may even answer PRI errors). */
 bool NVRT_FN(host_enabled)(struct nvrt_backend *b)
 {
-	return HW(pmc_enable_pfifo_get)(REG_RD(b, pmc_enable)) == HWC(PMC_ENABLE_PFIFO_ENABLED);
+	return HW(get_pmc_enable_pfifo)(REG_RD(b, pmc_enable)) == HWC(PMC_ENABLE_PFIFO_ENABLED);
 }
 
 static void stale_channel_log(struct nvrt_backend *b, uint32_t chid, FILE *log)
@@ -108,8 +108,8 @@ static bool stale_channel(struct nvrt_backend *b, uint32_t chid)
 	HW(pccsr_channel_inst_t) i = REG_RD(b, pccsr_channel_inst, chid);
 	HW(pccsr_channel_t) c = REG_RD(b, pccsr_channel, chid);
 
-	return HW(pccsr_channel_inst_bind_get)(i) == HWC(PCCSR_CHANNEL_INST_BIND_TRUE) ||
-	       HW(pccsr_channel_enable_get)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE);
+	return HW(get_pccsr_channel_inst_bind)(i) == HWC(PCCSR_CHANNEL_INST_BIND_TRUE) ||
+	       HW(get_pccsr_channel_enable)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE);
 }
 
 int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
@@ -129,7 +129,7 @@ int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, s
 	for (uint32_t r = 0; r < HWC(PFIFO_ENG_RUNLIST_SIZE_1) && r < 32; r++) {
 		HW(pfifo_eng_runlist_t) rl = REG_RD(b, pfifo_eng_runlist, r);
 
-		if (!HW(pfifo_eng_runlist_length_get)(rl))
+		if (!HW(get_pfifo_eng_runlist_length)(rl))
 			continue;
 		s->runlists |= 1u << r;
 		if (!log)
@@ -150,7 +150,7 @@ bool NVRT_FN(runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch 
 	for (uint32_t p = 0; p < w->num_pbdma; p++) {
 		if (!(w->pbdma_mask >> p & 1))
 			continue;
-		if (HW(pfifo_pbdma_status_chan_status_get)(REG_RD(b, pfifo_pbdma_status, p)) !=
+		if (HW(get_pfifo_pbdma_status_chan_status)(REG_RD(b, pfifo_pbdma_status, p)) !=
 		    HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID))
 			return false;
 	}

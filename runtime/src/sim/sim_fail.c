@@ -14,7 +14,7 @@ uint32_t sim_pri_error(void)
 {
 	gv100_pri_error_t e = { { 0 } };
 
-	gv100_pri_error_code_set(&e, GV100_PRI_ERROR_CODE_BADF);
+	gv100_set_pri_error_code(&e, GV100_PRI_ERROR_CODE_BADF);
 	return e.w[0];
 }
 
