@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # refgen + nvrt.  Everything built or generated goes under out/.
 #
 #   make                 IR and headers for the default chips
@@ -250,7 +251,7 @@ $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LI
 # reproducibility) run from test/run-tests.sh; the self-check per chip is C
 # that selfcheck-gen writes from the IR, one file per unit, compiled at -O0.
 HDR_CHIPS := $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
-HDR_SCRIPTS := test/headers/compile-matrix.sh test/headers/reproducible.sh test/headers/examples.sh
+HDR_SCRIPTS := test/headers/compile-matrix.sh test/headers/reproducible.sh test/headers/examples.sh test/license/spdx.sh
 # test/build/outputs.sh: outputs follow the manuals tree (make run on copies).
 BUILD_SCRIPTS := test/build/outputs.sh
 SELFCHECK_GEN := $(OUT)/test/selfcheck-gen

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make help: every target a user runs (included by the Makefile), and the
 # test of the command line's rough edges.
 .PHONY: help

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Removes what a unit gone from the manuals tree left behind:
 #
 #   sh mk/prune.sh DIR LIST UNIT...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Records what each unit's IR is made from, so that make rebuilds exactly the
 # units whose inputs changed, whichever manuals tree they now come from:
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs each cmocka test binary given, shows its output, and ends with one
 # aggregate line "N passed, N failed" (exit status 1 if anything failed).
 # A test may instead be a shell script (*.sh, run with sh) or a program that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * refgen register reference: the search box.  The index is a script per
  * chip (search.js, written by refgen) loaded on first use with a <script>

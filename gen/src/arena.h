@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bump allocator: the parser makes many small, same-lifetime objects. */
 #ifndef REFGEN_ARENA_H
 #define REFGEN_ARENA_H

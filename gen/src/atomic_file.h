@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Replacing output files so that they are never seen half-written, never
  * replace what isn't theirs, and leave nothing behind.  Shared by refgen and

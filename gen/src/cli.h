@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The refgen command line: one function per subcommand. */
 #ifndef REFGEN_CLI_H
 #define REFGEN_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * refgen diff: what changed between two chips' manuals, for porting a driver
  * from one to the next.  A per-unit count of changes, then each change as

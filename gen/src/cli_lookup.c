@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * refgen lookup: what envytools' lookup does, for the manuals.
  *   ADDRESS [VALUE]      the registers at an address (else its device), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * refgen lookup's forms, shared between cli_lookup.c (the command and the
  * ADDRESS [VALUE] form), cli_lookup_name.c (NAME) and cli_lookup_struct.c

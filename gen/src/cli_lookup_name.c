@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* refgen lookup NAME[(i[,j])]: where a register, field, value or structure is. */
 #include "cli.h"
 

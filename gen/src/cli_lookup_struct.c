@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* refgen lookup --struct NAME WORD...: a memory structure's words decoded. */
 #include "cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GCC-style diagnostics: "file:line:col: error: message". */
 #ifndef REFGEN_DIAG_H
 #define REFGEN_DIAG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "diag_known.h"
 
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Known warnings: defects of the public manuals that a user can't fix, listed
  * one a line as "<chip>/<unit> <warning> <DEFINE>" (manuals/known-warnings.txt).

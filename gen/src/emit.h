@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Emitters: from the IR of every manual of one chip to
  *   <outdir>/<chip>/nv/<unit>.h   NVIDIA-compatible #defines (emit_nv.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Whole-address helpers for addresses the manual splits into _LO/_HI halves,
  * so users never stitch halves by hand:

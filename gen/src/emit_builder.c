@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders, out/include/<chip>/make/<unit>.h: a whole register or small
  * structure value from named fields in one expression, with C99 designated

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* refgen/drf.h: the DRF macros NVIDIA-style code uses with the nv/ headers. */
 #include "emit.h"
 

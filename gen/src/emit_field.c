@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Field accessors of the typed headers.  Per field: its position as
  * constants (<CHIP>_<FIELD>_FIELD_SHIFT/_WIDTH/_MASK, and _FIELD_WORD in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Field descriptors: out/include/<chip>/fields/<unit>.h describes every
  * register and memory structure of a unit as data (names, bit positions,

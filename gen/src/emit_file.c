@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The generic per-unit header: banner, include guard (with the #error of
  * alternative views), a body written by the style, written atomically.

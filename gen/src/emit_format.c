@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of refgen's output formats (see emit_format.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * refgen's output formats: `refgen emit --format=NAME[,NAME...]`.  A new
  * output is one emitter file plus one row in emit_formats (emit_format.c).

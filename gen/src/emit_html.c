@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * HTML register reference, the unit pages: per unit a page (split in parts
  * when large) with every define in manual order, the manual's prose beside
@@ -335,9 +336,11 @@ static void emit_html_card(struct emit_html_page *p, const struct ir_def *d)
 	strbuf_puts(b, "</div>\n</section>\n");
 }
 
-void emit_html_head(struct strbuf *b, const char *title, const char *root, const char *search)
+void emit_html_head(struct strbuf *b, const char *spdx, const char *title, const char *root,
+		    const char *search)
 {
-	strbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	strbuf_printf(b, "<!DOCTYPE html>\n<!-- SPDX-License-Identifier: %s -->\n", spdx);
+	strbuf_puts(b, "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		    "<link rel=\"icon\" href=\"data:,\">\n<title>");
 	emit_html_text(b, title);
@@ -382,7 +385,7 @@ static int emit_html_write_page(struct emit_html_page *p, const struct emit_html
 	strbuf_printf(&title, "%s %s", p->ec->chip, p->m->unit);
 	if (l->nparts > 1)
 		strbuf_printf(&title, " (part %u of %u)", part + 1, l->nparts);
-	emit_html_head(b, title.data, "../", "search.js");
+	emit_html_head(b, ir_manual_spdx(p->m), title.data, "../", "search.js");
 	strbuf_printf(b, "<a href=\"../index.html\">chips</a> &#8250; <a href=\"index.html\">%s</a> &#8250; %s",
 		      p->ec->chip, p->m->unit);
 	emit_html_search_box(b);

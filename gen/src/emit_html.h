@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The HTML register reference (refgen emit --format=html), shared between
  * its files:
@@ -69,7 +70,9 @@ void emit_html_peers_free(struct emit_html_peers *p);
 
 /* Page head (title, stylesheet and script from root) up to the breadcrumb
  * <nav>, whose content the caller writes; then the search box and <main>. */
-void emit_html_head(struct strbuf *b, const char *title, const char *root, const char *search);
+/* spdx: the licence of what the page shows (its manual's, ir_manual_spdx). */
+void emit_html_head(struct strbuf *b, const char *spdx, const char *title, const char *root,
+		    const char *search);
 void emit_html_search_box(struct strbuf *b);
 
 /* OUTDIR/<chip>/search.js: every name of the chip, and register addresses. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Bit-field diagrams as a CSS grid: a ruler of bit numbers 31..0, then one
  * row per 32-bit word (registers: usually one), a box per field spanning its

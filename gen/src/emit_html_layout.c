@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The HTML reference's common ground: escaping and names, which page of a
  * unit each define lands on (the same computation for links from other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Cross-chip links: for each register, structure or device of a unit page,
  * the same define on every other chip of the run (same unit, same name) and

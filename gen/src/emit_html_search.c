@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The search index of one chip: OUTDIR/<chip>/search.js, a script (so it
  * loads from file:// where fetch() may not) calling refgenIndex() with
@@ -88,7 +89,7 @@ int emit_html_search(struct emit_chip *ec, const char *outdir)
 	struct search s = { ec, &b, 0, 0, NULL };
 	int rc;
 
-	strbuf_printf(&b, "refgenIndex({\"chip\":\"%s\",\n\"e\":[\n", ec->chip);
+	strbuf_printf(&b, "/* SPDX-License-Identifier: MIT */\nrefgenIndex({\"chip\":\"%s\",\n\"e\":[\n", ec->chip);
 	for (size_t u = 0; u < ec->nunits; u++) {
 		struct emit_html_layout l;
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* NVIDIA-compatible headers: every define as the manual writes it. */
 #include <stdio.h>
 #include <string.h>

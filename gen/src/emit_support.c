@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* refgen/accessors.h: what every typed header shares (chip-independent). */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Text the IR brings into generated C, and the last check of every header
  * before it is written.  An IR document may come from anywhere: whatever it

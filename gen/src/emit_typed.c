@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Typed accessors: per register a value type and an offset function, per
  * field get/set (enum-typed where the manual names values), per memory

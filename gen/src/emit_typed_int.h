@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared between the typed emitter's files (emit_typed.c, emit_addr.c). */
 #ifndef REFGEN_EMIT_TYPED_INT_H
 #define REFGEN_EMIT_TYPED_INT_H

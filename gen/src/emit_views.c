@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "emit_views.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Alternative views: units of one chip that describe the same registers
  * differently (gv100/tu104 dev_display_head, head-relative, and

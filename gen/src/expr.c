@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "expr.h"
 
 #include <ctype.h>

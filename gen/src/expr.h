@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * C constant expressions as the manuals write them in #define bodies:
  * numbers, index parameters (i, j), + - * / % << >> comparisons, ?: and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ir.h"
 
 #include <stdlib.h>
@@ -121,4 +122,17 @@ void ir_manual_set_source(struct ir_manual *m, const char *path)
 	m->chip = arena_strndup(&m->arena, seg[1], len[1]);
 	m->arch = arena_strndup(&m->arena, seg[2], len[2]);
 	m->path = arena_strndup(&m->arena, seg[2], (size_t)(seg[0] + len[0] - seg[2]));
+}
+
+/*
+ * What is generated from a manual carries the manual's notice.  NVIDIA's
+ * public manuals carry the MIT licence text; a unit with no notice is the
+ * project's own addendum, MIT like the project (LICENSE).  Any other notice
+ * is named as the manual's own, never guessed.
+ */
+const char *ir_manual_spdx(const struct ir_manual *m)
+{
+	if (!m->license || strstr(m->license, "Permission is hereby granted, free of charge"))
+		return "MIT";
+	return "LicenseRef-manual-notice";
 }

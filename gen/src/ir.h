@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * In-memory form of the IR: one manual, its defines in manual order, and the
  * hierarchy they are grouped into.  The parser builds it from .ref text,
@@ -95,6 +96,8 @@ struct ir_manual {
 
 struct ir_manual *ir_manual_new(void);
 void ir_manual_free(struct ir_manual *m);
+/* The SPDX licence identifier of what is generated from m. */
+const char *ir_manual_spdx(const struct ir_manual *m);
 struct ir_def *ir_manual_add_def(struct ir_manual *m);
 void ir_def_set_parent(struct ir_manual *m, struct ir_def *d, struct ir_def *parent);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Rules of meaning a manual must follow, checked the same way on a manual the
  * parser grouped and on IR read back from XML (ir_read.c): a name defined

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A chip's IR: every unit's document from one directory, found by chip name
  * in the build tree or where `make install` put it.

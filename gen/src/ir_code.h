@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The five-letter access code, decoded per the KEY legend of the manuals. */
 #ifndef REFGEN_IR_CODE_H
 #define REFGEN_IR_CODE_H

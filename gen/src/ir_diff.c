@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ir_diff.h"
 
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Chip-to-chip comparison of the IR: which devices, registers, structures,
  * fields and values were added, removed, moved (offset, bit range or value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Numbers of a define that depend on its indices (an array register's
  * offset, an indexed field's bits), evaluated at given indices.  The IR keeps

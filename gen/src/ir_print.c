@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ir_print.h"
 
 void ir_print_define(const struct ir_def *d, FILE *out)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writes a manual's defines back as .ref lines, in manual order. */
 #ifndef REFGEN_IR_PRINT_H
 #define REFGEN_IR_PRINT_H

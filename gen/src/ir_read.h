@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * XML -> IR model.  The IR is read defensively: no DTD, no entities, no
  * network or file access beyond the named file, a DOCTYPE is refused, and the

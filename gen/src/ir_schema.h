@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The IR's RELAX NG schema (gen/schema/ir.rng, built into the binary). */
 #ifndef REFGEN_IR_SCHEMA_H
 #define REFGEN_IR_SCHEMA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ir_stats.h"
 
 void ir_stats_add(struct ir_stats *s, const struct ir_manual *m)

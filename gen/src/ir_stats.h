@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Counts of defines by kind, for `refgen parse --stats`. */
 #ifndef REFGEN_IR_STATS_H
 #define REFGEN_IR_STATS_H

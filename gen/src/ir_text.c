@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ir_text.h"
 
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Text in an IR document that refgen copies into generated C. */
 #ifndef REFGEN_IR_TEXT_H
 #define REFGEN_IR_TEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ir_write.h"
 
 #include <errno.h>
@@ -215,6 +216,15 @@ static void ir_write_manual(struct ir_w *w, const struct ir_manual *m)
 	ir_close(w, E_MANUAL);
 }
 
+/* The IR is generated from the manual: it carries the manual's licence. */
+static void ir_write_spdx(struct ir_w *w, const struct ir_manual *m)
+{
+	char tag[80];
+
+	snprintf(tag, sizeof(tag), "SPDX-License-Identifier: %s", ir_manual_spdx(m));
+	xml_out_comment(&w->o, tag);
+}
+
 /* Writes m through sink (NULL: into w->o.buf); 0, or -1 reported. */
 static int ir_write_stream(struct ir_w *w, const struct ir_manual *m, xml_out_sink sink, void *ctx,
 			   const char *path, struct diag *d)
@@ -225,6 +235,7 @@ static int ir_write_stream(struct ir_w *w, const struct ir_manual *m, xml_out_si
 		return -1;
 	ir_w_names(w, g);
 	xml_out_init(&w->o, g, sink, ctx);
+	ir_write_spdx(w, m);
 	ir_write_manual(w, m);
 	if (xml_out_finish(&w->o) == 0)
 		return 0;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * IR model -> XML, written as a stream (gen/src/xml_out.h) and checked
  * element by element against the schema as it is written; a file gets it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "json_out.h"
 
 void json_out_string(FILE *f, const char *s)

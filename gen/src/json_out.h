@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Minimal JSON output for the --json forms of the command line. */
 #ifndef REFGEN_JSON_OUT_H
 #define REFGEN_JSON_OUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "lookup_batch.h"
 
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * refgen lookup's batch mode: one input line in, one decoded line out.
  * Lines are "ADDRESS [VALUE]" (hex, 0x optional) or an mmiotrace log

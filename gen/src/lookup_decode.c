@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "lookup_decode.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A register value or structure words decoded with the manual's names:
  * "BIND=TRUE PTR=0x123 TARGET=VID_MEM", fields by name, a value the manual

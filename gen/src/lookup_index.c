@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "lookup_index.h"
 
 #include <stdio.h>

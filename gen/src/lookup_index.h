@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What `refgen lookup` searches: every register element of a chip at its
  * address (arrays expanded with their indices), the devices' address

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* refgen: NVIDIA .ref manuals -> XML IR -> C headers. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ref_analyze.h"
 
 #include <string.h>

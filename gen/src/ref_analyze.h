@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The meaning of one #define from its body and code: range, value, kind. */
 #ifndef REFGEN_REF_ANALYZE_H
 #define REFGEN_REF_ANALYZE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ref_group.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Groups a manual's defines into devices, registers, structures, fields, values. */
 #ifndef REFGEN_REF_GROUP_H
 #define REFGEN_REF_GROUP_H

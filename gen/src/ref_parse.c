@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "ref_parse.h"
 
 #include <ctype.h>

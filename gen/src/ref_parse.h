@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The .ref reader: splits a manual into #define lines and the prose between
  * them, then hands each define to ref_analyze and the whole to ref_group.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "rng_check.h"
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fast checker: a document, as a stream of events (an element opens,
  * its attributes, text, it closes), against a compiled grammar

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "rng_grammar.h"
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A RELAX NG grammar compiled for fast checking: gen/schema/ir.rng (or any
  * grammar in the same subset) turned into one content model per element

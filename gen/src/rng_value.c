@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Values against a compiled simple type (rng_grammar.h): the XSD datatypes
  * and RELAX NG values the IR schema uses, as libxml2's validator reads them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Growable text buffer for generated output. */
 #ifndef REFGEN_STRBUF_H
 #define REFGEN_STRBUF_H

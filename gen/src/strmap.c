@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "strmap.h"
 
 #include <stdint.h>

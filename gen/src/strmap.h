@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Open-addressing map from NUL-terminated names to pointers. */
 #ifndef REFGEN_STRMAP_H
 #define REFGEN_STRMAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Loading a text input (a .ref manual) whole, with the checks every input gets. */
 #ifndef REFGEN_TEXT_FILE_H
 #define REFGEN_TEXT_FILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "xml_out.h"
 
 #include <errno.h>
@@ -66,6 +67,13 @@ void xml_out_init(struct xml_out *o, const struct rng_grammar *g, xml_out_sink s
 	o->sink_ctx = ctx;
 	rng_check_init(&o->check, g);
 	xml_out_puts(o, XML_DECL);
+}
+
+void xml_out_comment(struct xml_out *o, const char *text)
+{
+	xml_out_puts(o, "<!-- ");
+	xml_out_puts(o, text);
+	xml_out_puts(o, " -->\n");
 }
 
 void xml_out_release(struct xml_out *o)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Streaming XML writer: elements, attributes and text escaped and indented
  * as libxml2's xmlDocDumpFormatMemoryEnc(..., "UTF-8", 1) lays them out,
@@ -36,6 +37,8 @@ struct xml_out {
 /* Starts a document ("<?xml ...?>") checked against g. */
 void xml_out_init(struct xml_out *o, const struct rng_grammar *g, xml_out_sink sink, void *ctx);
 void xml_out_release(struct xml_out *o);
+/* A comment line before the root element (text without "--"). */
+void xml_out_comment(struct xml_out *o, const char *text);
 
 /* elem/attr: the grammar's ids for name (rng_grammar_elem/attr). */
 void xml_out_open(struct xml_out *o, int elem, const char *name);

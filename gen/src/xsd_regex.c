@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "xsd_regex.h"
 
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An XSD regular expression (a RELAX NG pattern parameter) as PCRE2
  * syntax, to be compiled with PCRE2_ANCHORED | PCRE2_ENDANCHORED | PCRE2_UTF

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt-submit: drive a GV100's Host, on the built-in simulator or on a GPU
  * bound to vfio-pci.  Identifies the chip, brings PFIFO up, finds the

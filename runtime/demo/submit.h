@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nvrt-submit: bring a GPU (or the simulator) up and run semaphore releases. */
 #ifndef NVRT_SUBMIT_H
 #define NVRT_SUBMIT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt-submit --inject fell-off-bus | pri-error | stale-channel: failures
  * of the world around the channel, which only the simulator can stage

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fixed-size latency histogram of nvrt-submit (submit_hist.h). */
 #include <string.h>
 

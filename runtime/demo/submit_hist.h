@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Latency percentiles in fixed memory (submit_hist.c): a log-linear
  * histogram.  Values below SUBMIT_HIST_SUB * 2 are counted exactly; above,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The submissions of nvrt-submit: one channel, COUNT semaphore releases
  * (payload 1, 2, ...), at most DEPTH in flight, each one waited for and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Ctrl-C and SIGTERM in nvrt-submit.  Stopping the process outright would
  * leave the channel bound and scheduled on real hardware, so the handler

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The in-process backend: buffers are aligned host memory, IOVAs come from a
  * counter.  Nothing is mapped for a device; this is what lays out channels

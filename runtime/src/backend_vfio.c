@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The VFIO backend: any PCI device bound to vfio-pci (nothing here is
  * GPU-specific).  BAR0 is mmapped and accessed 32 bits at a time; DMA buffers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Register reads that are not data (backend.h, struct nvrt_bus).  All ones
  * alone proves nothing (some registers legitimately read 0xffffffff), so the

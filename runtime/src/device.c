@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Bring-up, one channel, submissions and waits, for any chip: the order is
  * here, every register is behind the chip's table (chip.h,

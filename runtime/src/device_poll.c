@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The shared polling loop and the bus error messages (device_poll.h).  A bad
  * read is named with the manual's name of the register (the chip's

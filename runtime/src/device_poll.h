@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The one register-polling loop of the runtime (device_poll.c): every wait
  * -- runlist taken, preempt done, semaphore reached, ring space, bring-up's

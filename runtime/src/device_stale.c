@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * State a crashed run left behind.  A run killed without its teardown
  * (kill -9) leaves its channel bound to an instance block in memory that is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bring-up's first step on a GPU a previous user may have left running
  * (device_stale.c). */
 #ifndef NVRT_DEVICE_STALE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "dump.h"
 
 #include <inttypes.h>

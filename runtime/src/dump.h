@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Printing words with the manual's names, from generated field descriptors. */
 #ifndef NVRT_DUMP_H
 #define NVRT_DUMP_H

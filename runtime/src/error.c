@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "nvrt/error.h"
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The GPFIFO ring, for any chip (dev_pbdma GP_BASE, GP_PUT, GP_GET): a
  * power-of-two number of GP entries; software writes at GP_PUT, Host reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The generated accessors check every value against its field and every
  * index against its array through REFGEN_CHECK.  The runtime turns a failed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "nvrt/instance.h"
 
 int nvrt_instance_build(const struct nvrt_chip *c, struct nvrt_dma *inst,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The channel lay-out the submit path uses: one TSG, one channel, buffers in
  * system memory, the ring/pushbuffer/semaphore mapped by ver2 page tables.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Ver2 page tables in system memory: building them (nvrt_vm_*) and walking
  * them (nvrt_pt_walk, nvrt_pt_walk_dump).  Chip-generic: the VA split, the

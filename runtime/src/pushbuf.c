@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The pushbuffer builder and disassembler, for any chip: the encodings come
  * from the chip's table (chip.h), this file only places words.

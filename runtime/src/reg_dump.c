@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "reg_dump.h"
 
 #include <inttypes.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Register values with the manual's names, from generated field descriptors
  * (refgen/fields.h): one line per value ("NV_PFIFO_INTR_0 0x00000100:

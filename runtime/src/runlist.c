@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "nvrt/runlist.h"
 
 int nvrt_runlist_build(const struct nvrt_chip *c, struct nvrt_dma *rl,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The legacy VFIO interface: a container (/dev/vfio/vfio) holding the
  * device's IOMMU group (/dev/vfio/<group>) under a type1 IOMMU

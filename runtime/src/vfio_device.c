@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The device behind a VFIO fd, whatever the IOMMU interface (libvfn
  * src/vfio/pci.c): it must be PCI; BAR0 is mmapped whole; memory space and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The device request (VFIO_PCI_REQ_IRQ_INDEX).  When the kernel wants a
  * vfio-pci device back (its driver unbound, the device removed or

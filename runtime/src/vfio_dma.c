@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * IOVAs and DMA mappings, whichever IOMMU interface holds them.  IOVAs are
  * handed out upwards inside the ranges the IOMMU reports, from 1 MiB (so no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Inside the VFIO backend (backend_vfio.c): where the device stands in sysfs
  * and /dev (vfio_sysfs.c), the two IOMMU interfaces (vfio_container.c, the

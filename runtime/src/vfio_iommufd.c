@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * iommufd and the vfio device cdev (Linux 6.6+): an IO address space in
  * /dev/iommu, the device opened as /dev/vfio/devices/vfioN, bound to the

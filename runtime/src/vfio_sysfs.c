@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Where a PCI device stands before VFIO can open it: its address, whether it
  * exists, its driver, its IOMMU group and vfio cdev (sysfs), and the /dev

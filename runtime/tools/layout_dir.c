@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * `nvrt layout` output: each buffer as a raw file plus layout.json, one
  * buffer object per line so that simple tools (and `nvrt decode walk`) can

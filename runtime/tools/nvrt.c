@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nvrt: lay out and decode GV100 channel memory. */
 #include <errno.h>
 #include <stdarg.h>

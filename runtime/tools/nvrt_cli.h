@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The nvrt command line: one file per subcommand. */
 #ifndef NVRT_CLI_H
 #define NVRT_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nvrt decode: channel memory printed with the manual's names. */
 #include <ctype.h>
 #include <errno.h>

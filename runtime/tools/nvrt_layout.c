@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nvrt layout: one TSG with one channel, written out for inspection. */
 #include <errno.h>
 #include <getopt.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Representative operations written twice: typed_<op> with the generated gv100
  * accessors, hand_<op> with the shifts and masks read off the manuals

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make bench: the HTML reference.  Generation of every built chip's pages in
 one run (wall and CPU, median of BENCH_REPEAT runs), the largest page, and
 gv100 dev_fifo loaded and rendered in headless Chromium (test/html/browser.py).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * make bench: refgen lookup's batch mode, lines decoded per second (the goal
  * is 1 M lines/s), next to copying the same lines unchanged as a floor.

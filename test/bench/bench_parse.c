@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * make bench: how fast the whole manuals corpus becomes IR, next to a
  * minimal Python regex pass that extracts the same defines

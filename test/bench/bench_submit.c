@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * make bench: submissions on the GV100 simulator, and pushbuffer encoding.
  *

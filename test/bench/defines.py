@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make bench baseline: a minimal regex pass over .ref manuals.
 
 Extracts every #define line (name, parameters, body, /* code */, // comment)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Build times on a scratch copy of the gv100 manuals (so the real tree and
 # out/ are left alone): a cold `make all` (IR, headers, runtime; refgen
 # prebuilt), a no-op make, and the make after touching or editing one manual.

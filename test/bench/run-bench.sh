@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs each benchmark binary given, passing the manuals root, and prints ONE
 # table of every figure (ours, the baseline measured in the same run, the
 # ratio), then each binary's notes (goals met or not, conditions) under its

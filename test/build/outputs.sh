@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The build's outputs follow the manuals tree: whatever sequence of `make`,
 # `make MANUALS=...`, `make CHIP=...` runs, a chip's IR and headers are those
 # of the manuals (and addenda) of its last build -- changed, added and removed

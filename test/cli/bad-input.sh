@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Bad input and bad options for the command-line tools: refgen parse, emit,
 # print, lookup and diff, nvrt decode and layout, nvrt-submit.  Each case checks
 #   - the exit status (1: the input is wrong or the run failed, 2: usage);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The command line's rough edges (issue 13): --version on every tool; every
 # option a tool's --help lists is on that tool's usage line in README.md;
 # `make help` names every .PHONY target; and the QEMU test, when it cannot

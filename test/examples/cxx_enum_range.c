@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Built as C++ with clang++ -fsanitize=enum: every value a field can hold is
  * a valid value of its enum (fixed underlying type), named or not.

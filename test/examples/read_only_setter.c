@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* NV_PMC_BOOT_0_ARCHITECTURE is R--VF (dev_master.ref.txt:69): its setter
  * exists only with REFGEN_ALL_ACCESSORS (-DALL below). */
 #ifdef ALL

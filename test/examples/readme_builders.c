@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <gv100/make/dev_fifo.h>
 #include <gv100/make/dev_mmu.h>
 

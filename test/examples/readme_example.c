@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <gv100/dev_fifo.h>
 #include <gv100/dev_mmu.h>
 #include <gv100/dev_ram.h>

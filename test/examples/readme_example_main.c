@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Runs the README's examples (test/examples/readme_example.c and
  * readme_builders.c, which test/headers/examples.sh checks are the README's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Must not compile: a field of NV_PCCSR_CHANNEL applied to a
  * NV_PCCSR_CHANNEL_INST value (and, with -DSTRUCTURE, to another structure). */
 #include <gv100/dev_fifo.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared by the fuzz targets (test/fuzz/fuzz_*.c).  Each target defines
  * LLVMFuzzerTestOneInput; it is linked either with libFuzzer (`make fuzz`,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the chip's memory dumps -- runlist_dump, ramin_dump,
  * userd_dump (what `nvrt decode runlist|ramin|userd` print) -- and the GP

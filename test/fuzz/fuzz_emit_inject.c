@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: crafted IR text through `refgen emit` -- can any text an IR
  * document holds put a line of its own into a generated header?

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the two refgen targets (fuzz_ref_parse.c, fuzz_ir_read.c) share:
  * diagnostics kept rather than printed, and a dry run of every emitter.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the IR reader (ir_read_memory) -- libxml2 parsing with the
  * reader's own defences (its refusing external-entity loader, XML_PARSE_NONET,

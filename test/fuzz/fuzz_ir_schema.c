@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the fast schema checker (gen/src/rng_grammar.c, rng_check.c)
  * against libxml2's RELAX NG validator, both on gen/schema/ir.rng.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: `refgen lookup`'s batch mode (lookup_batch_line, text and
  * JSON) and its decoders, over a register index built from a small manual

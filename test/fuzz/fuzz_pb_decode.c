@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the pushbuffer disassembler (nvrt_pb_decode, what `nvrt
  * decode pushbuffer` prints), and the chip's method-header codec under it.

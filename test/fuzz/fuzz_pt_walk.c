@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the ver2 page-table walk (nvrt_pt_walk with a read callback,
  * as `nvrt decode walk` and the simulator's MMU use it), its dump

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the .ref parser (ref_parse_text), then everything `refgen
  * parse` and `refgen emit` do with what it accepts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the GV100 Host simulator's PBDMA (runtime/src/sim) fed with
  * arbitrary GPFIFO and pushbuffer memory, and the runtime's fault decoding

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Writes the fuzz targets' seed corpora, test/fuzz/seeds/<target>/, from the
 # project's own material only: excerpts and mutations of test/fixtures, IR
 # that refgen makes of them, and channel memory `nvrt layout` writes.  No

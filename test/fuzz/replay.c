@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The replay driver: a plain main() for a fuzz target, without libFuzzer.
  * `make test` builds one per target (replay_<target>, with the tree's

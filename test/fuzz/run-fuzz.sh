@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `make fuzz`: runs each libFuzzer target given for FUZZ_SECONDS seconds and
 # prints one table (executions, coverage, corpus) from libFuzzer's own stats.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DRF ("device, register, field") macros in the style NVIDIA's drivers use
  * with the NVIDIA-compatible headers, written for the refgen tests (not

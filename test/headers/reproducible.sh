@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Reproducibility of the generated headers: for every chip, `refgen emit`
 # into fresh directories, once with the IR files in sorted order and once
 # reversed and rotated, must give byte-identical trees, identical to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The generated header self-check (test/headers/selfcheck_gen.c writes one
  * C file per unit of a chip from its IR; selfcheck_main.c runs them).

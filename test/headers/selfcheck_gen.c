@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selfcheck-gen: writes the header self-check of one chip from its IR.
  *

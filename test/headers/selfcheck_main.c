@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Runs the generated header self-check of one chip (see selfcheck.h): every
  * typed accessor against DRF-style extraction from the NV define, on

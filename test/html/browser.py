@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The HTML reference in a real browser (headless Chromium), loaded from disk:
 the gv100 dev_fifo page draws NV_PCCSR_CHANNEL_INST's three fields at the
 bits the manual gives (read back from the rendered boxes' geometry against

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Headless Chromium driven through the DevTools protocol over a pipe
 (--remote-debugging-pipe: JSON messages ending in NUL on fds 3 and 4), with
 Python's standard library only.  Every console message, exception and

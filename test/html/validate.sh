@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every page of the HTML reference ($REFGEN_HTML, default out/html) through
 # HTML Tidy (Debian's tidy, HTML5): no error and no warning; and no page over
 # 5 MB.  Ends with "N passed, N failed".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An out-of-tree program built only from installed files, through
  * pkg-config (test/install/run.sh): a gv100 typed accessor, the field

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make install into a temporary DESTDIR, then use only what was installed:
 # pkg-config, the installed refgen (IR from share/), an out-of-tree C program
 # and a kbuild module built against the installed headers, the man pages

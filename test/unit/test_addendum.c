@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The project's addenda (manuals/<chip>/<unit>.ref): a manual continued by
  * facts it lacks, grouped as one unit, marked in the IR, kept in order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The rules of meaning (gen/src/ir_check.c) on manuals and on IR read back:
  * the exact "file:line:col" diagnostics, named warnings (-W options, known

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The refgen command line, run as a subprocess ($REFGEN_BIN): exit statuses,
  * GCC-style diagnostics, output files that survive failed runs, -d naming,

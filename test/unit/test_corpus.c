@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every manual under $REFGEN_MANUALS: parsed without error, one IR define per
  * #define line (counted here independently of the parser), the IR written,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The HTML reference's building blocks: how a large unit splits into pages
  * (and where links to a define land), the word-by-word structure diagram,

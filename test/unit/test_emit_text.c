@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Text an IR brings into generated C: emit_text_line (one safe line), the
  * last check of every header (emit_text_check), the reader's refusal of

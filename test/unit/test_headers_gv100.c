@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The typed gv100 headers against words worked out by hand from NVIDIA's
  * manuals (volta/gv100/<unit>.ref.txt, cited as unit:line).  Every expected

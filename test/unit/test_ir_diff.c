@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ir_diff: chip-to-chip comparison.  Hand-written manuals for each kind of
  * change, then GV100 -> TU104 facts read from the two chips' dev_fifo and

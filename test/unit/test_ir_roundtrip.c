@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * IR <-> XML: what is written reads back the same, `print` gives the define
  * lines back, and what must not be read (DOCTYPE, entities, documents off

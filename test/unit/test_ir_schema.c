@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The IR contract (gen/schema/ir.rng) and its fast checker:
  *  - every IR of the corpus (out/ir, $REFGEN_IR) is valid for libxml2's own

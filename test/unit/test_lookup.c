@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * refgen lookup: the index, value decoding and batch lines against the
  * gv100 IR ($REFGEN_IR), and the command's forms ($REFGEN_BIN).  Expected

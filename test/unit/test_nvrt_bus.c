@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Register reads that are not data, and state a crashed run left.  The
  * values come from the manuals: NV_PRI_ERROR (addendum dev_bus: CODE 31:16 =

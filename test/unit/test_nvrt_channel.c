@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Instance block, USERD and runlist words for known configurations, worked
  * out by hand from the gv100 manuals (dev_ram.ref, dev_pbdma.ref, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The nvrt command line as a user runs it ($NVRT_BIN): `nvrt layout` writes
  * every buffer and a layout.json that describes them; `nvrt decode` reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt GPFIFO on GV100: GP entries against words worked out by hand from
  * dev_pbdma.ref (NV_PPBDMA_GP_ENTRY0/1; PRIV from the project's addendum),

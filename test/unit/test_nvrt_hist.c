@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt-submit's latency histogram (runtime/demo/submit_hist.c): fixed size
  * whatever the count, exact below 64, and above that a percentile is the

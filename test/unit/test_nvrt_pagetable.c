@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt page tables against words worked out by hand from NVIDIA's manual
  * (volta/gv100/dev_mmu.ref.txt, NV_MMU_VER2_PDE / DUAL_PDE / PTE, cited as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt pushbuffers on GV100: method headers and Host method data against
  * words worked out by hand from dev_ram.ref ("Host Pushbuffer Format

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt-submit stopped by SIGINT or SIGTERM ($NVRT_SUBMIT_BIN on the
  * simulator): it stops submitting, tears the channel down as after any

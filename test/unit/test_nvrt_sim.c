@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The GV100 Host simulator (runtime/src/sim) against the manuals, driven
  * through the backend ops as the runtime drives a GPU, with channels laid

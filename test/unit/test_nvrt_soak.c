@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fault soak: nvrt-submit's loop (bring-up, one channel, releases each
  * waited for, teardown) on the simulator, round after round, with a fault

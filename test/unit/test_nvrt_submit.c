@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt-submit end to end on the simulator ($NVRT_SUBMIT_BIN, as a user runs
  * it): one release; 10000 with GPFIFO and pushbuffer wrap-around, one at a

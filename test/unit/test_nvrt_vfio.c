@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The VFIO backend without VFIO: every system call it makes (open, close,
  * ioctl, readlink, access, opendir/readdir/closedir, mmap, munmap, pread,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every error the .ref reader reports: the exact "file:line:col: error: ..."
  * line, and that the manual is refused.  Columns count from 1 with tab stops

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Structure grouping (ref_group): which define each define belongs to, what
  * it becomes (device, register, structure, field, value, constant), and the

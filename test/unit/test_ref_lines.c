@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One test per form of .ref line: what ref_parse_text makes of small
  * in-memory manuals.  Expected numbers are worked out by hand from the text.

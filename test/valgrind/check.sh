@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `make check-valgrind`: the tools under valgrind memcheck, with no error and
 # no definitely or indirectly lost block allowed:
 #   - refgen parse over every manual of $MANUALS, chip by chip, with the

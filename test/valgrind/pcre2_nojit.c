@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Preloaded into refgen under valgrind (make check-valgrind): PCRE2's JIT
  * compiler always fails, so refgen's parser takes its interpreter path (the

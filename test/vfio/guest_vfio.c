@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The VFIO backend against a real kernel.  Runs inside the QEMU guest that
  * test/vfio/run.sh boots (Debian's kernel, QEMU's emulated Intel IOMMU, and

@@ -1,4 +1,5 @@
 #!/bin/busybox sh
+# SPDX-License-Identifier: MIT
 # /init of the test-vfio guest (test/vfio/run.sh builds the initramfs and
 # reads what this prints on the serial console).  Loads the vfio modules in
 # the order run.sh worked out, finds QEMU's edu device (1234:11e8) and a

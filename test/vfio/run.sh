@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make test-vfio: the VFIO backend on a real Linux VFIO stack.
 #
 # Boots Debian's kernel (linux-image-amd64) under qemu-system-x86_64 with an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the runtime needs from a device: 32-bit BAR0 access and DMA buffers.
  * Backends: the in-process host-memory backend (layout and tests), and later

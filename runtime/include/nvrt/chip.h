@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What differs between chips: every encoding of a hardware format.  The
  * runtime's chip-generic code (ring arithmetic, page-table walks, channel

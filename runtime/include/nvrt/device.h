@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Driving a GPU's Host: bring-up, one channel, submissions, faults.
  *

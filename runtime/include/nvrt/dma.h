@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DMA memory as the runtime sees it: a buffer the CPU writes and the GPU
  * reads or writes at a bus address (IOVA), in coherent or non-coherent

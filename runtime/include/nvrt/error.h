@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Errors: a message naming what was wrong and which manual rule it breaks. */
 #ifndef NVRT_ERROR_H
 #define NVRT_ERROR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The GPFIFO ring: 8-byte GP entries that point Host at pushbuffer segments. */
 #ifndef NVRT_GPFIFO_H
 #define NVRT_GPFIFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The instance block (NV_RAMIN, 4 KiB) of one channel, with its Host state
  * (NV_RAMFC, the first 512 bytes) and its page-directory bases.

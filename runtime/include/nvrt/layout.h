@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One TSG with one channel, laid out in DMA memory exactly as the submit
  * path uses it: instance block, USERD, runlist, GPFIFO ring, a pushbuffer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Ver2 GPU page tables (NV_MMU_VER2_*): PD3 -> PD2 -> PD1 -> PD0 (dual PDE)
  * -> PT, 4 KiB and 64 KiB pages, in system memory.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Pushbuffer builder: method headers of every FIFO_DMA type and Host
  * methods with typed arguments.  It never writes past its buffer: an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Inline pushbuffer encoding for one chip: the method-header words built
  * by the chip's generated FIFO_DMA accessors, inlined into the caller, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GV100's inline pushbuffer encoders (nvrt/pushbuf_chip.h): nvrt_gv100_pb_*. */
 #ifndef NVRT_PUSHBUF_GV100_H
 #define NVRT_PUSHBUF_GV100_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Runlists (NV_RAMRL_ENTRY): TSG headers, each followed by its channels. */
 #ifndef NVRT_RUNLIST_H
 #define NVRT_RUNLIST_H

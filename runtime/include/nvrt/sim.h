@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The built-in GV100 Host simulator: a backend whose BAR0 is a model of
  * GV100's PMC, PTOP, PFIFO, PCCSR, usermode, PTIMER and PBDMAs, run by its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* USERD (NV_RAMUSERD): the channel state user space shares with Host. */
 #ifndef NVRT_USERD_H
 #define NVRT_USERD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The VFIO backend: a GPU bound to vfio-pci, opened through the legacy
  * container/group interface (type1 IOMMU), or through iommufd and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GV100 (Volta).  Everything the runtime knows about the chip comes from its
  * generated headers (out/include/gv100, from the manuals and the project's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The per-chip functions of runtime/src/hw/, gathered in chip_table.c. */
 #ifndef NVRT_CHIP_FNS_H
 #define NVRT_CHIP_FNS_H

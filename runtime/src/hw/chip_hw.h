@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Included by every file of runtime/src/hw/, which is compiled once per chip
  * with -include runtime/src/chips/<chip>.h (NVRT_CHIP gv100, NVRT_CHIP_UPPER

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* This chip's table: every per-chip function of runtime/src/hw/. */
 #include "hw/chip_hw.h"
 #include NVRT_HW_HEADER(dev_master)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What survives a bad bus and a crashed predecessor, for one chip: the PRI
  * error word (addendum dev_bus NV_PRI_ERROR), the register that never reads

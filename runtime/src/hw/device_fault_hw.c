@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fault detection and the failure report of one chip, decoded with the
  * manual's names (../shared/design/gv100-host-facts.md section 5):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host bring-up and channel control of one chip: identification, PFIFO and
  * PBDMA enable, engine discovery, channel bind/enable, runlists, doorbell,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Register access for runtime/src/hw/device*_hw.c: every read and write
  * names the generated register (its offset function and its typed value),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GP entries of one chip (dev_pbdma NV_PPBDMA_GP_ENTRY0/1, PRIV from the
  * project's addendum): where a pushbuffer segment is and how long it is, or,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * RAMIN and its RAMFC, per dev_ram.  RAMFC words are the save areas of the
  * PBDMA registers of the same names (dev_ram's RAMFC <-> NV_PPBDMA table), so

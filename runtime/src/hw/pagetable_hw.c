@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Ver2 page-table words (dev_mmu NV_MMU_VER2_PDE / DUAL_PDE / PTE) and the
  * virtual-address split (the project's dev_mmu addendum, NV_MMU_VER2_VA).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Pushbuffer encodings of one chip: the method headers and control entries
  * of dev_ram "Host Pushbuffer Format (FIFO_DMA)", the data words of the Host

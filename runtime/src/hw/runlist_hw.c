@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Runlists (dev_ram NV_RAMRL_ENTRY): a TSG header entry followed by exactly
  * TSG_LENGTH channel entries, per TSG.  Host reports BAD_TSG for a channel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* USERD (NV_RAMUSERD): GP_PUT written by software, GP_GET by Host writeback. */
 #include "hw/chip_hw.h"
 #include NVRT_HW_HEADER(dev_ram)

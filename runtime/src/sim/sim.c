@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The GV100 Host simulator: a struct nvrt_backend whose BAR0 is a model of
  * GV100's Host, written from the manuals (../shared/manuals/volta/gv100 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt_sim_fail: a GPU that falls off the bus, and a register read that
  * fails in the priv ring.  Not a model of Host: a debug hook for tests and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The GV100 Host simulator's private state (see sim.c for what is modelled).
  *

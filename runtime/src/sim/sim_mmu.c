@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The model's MMU: Host's virtual accesses (GP entries, pushbuffer,
  * semaphores) translated through the channel's ver2 page tables, physical

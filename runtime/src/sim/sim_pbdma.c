@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The PBDMA executor (dev_pbdma.ref, dev_ram.ref "FIFO_DMA"): GP entries from
  * GP_GET to GP_PUT, pushbuffer segments, method headers, and the Host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BAR0 register file of the GV100 model: reset values, what a read
  * returns, and the side effects of a write.  Plain registers are storage in

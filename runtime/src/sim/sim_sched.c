@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Runlists, channels and scheduling: the runlist fetch and its dev_ram
  * validation, preemption, which channel each PBDMA runs, and the channel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvrt_sim_config.crashed_run: the simulator as a run killed with kill -9
  * leaves a real GPU.  A debug hook, not part of the model: the runtime's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Minimal stand-in for the kernel's <linux/bug.h>: BUG_ON traps, as a
  * kernel would stop on a broken invariant; WARN_ON_ONCE only gives cond.  Written for the refgen tests.

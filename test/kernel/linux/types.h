@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Minimal stand-in for the kernel's <linux/types.h>: just what generated
  * headers may use, so a freestanding -nostdinc build proves they need no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the unit tests: captured diagnostics, parsing in-memory
  * manuals, looking up defines, temporary directories, files, subprocesses.
