@@ -367,13 +367,15 @@ FUZZ_REPLAY_BINS := $(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_TARGETS))
 FUZZ_HDRS := test/fuzz/fuzz.h
 
 FUZZ_GEN_OBJS := $(patsubst gen/src/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
-	$(FUZZ_DIR)/obj/gen/ir_schema_data.o
+	$(FUZZ_DIR)/obj/gen/ir_schema_data.o $(FUZZ_DIR)/obj/gen/html_data.o
 FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(wildcard runtime/src/*.c runtime/src/sim/*.c)) \
 	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(FUZZ_DIR)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
 
 $(FUZZ_DIR)/obj/gen/%.o: gen/src/%.c | $(FUZZ_DIR)/obj/gen/
 	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c | $(FUZZ_DIR)/obj/gen/
+	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+$(FUZZ_DIR)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c | $(FUZZ_DIR)/obj/gen/
 	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(FUZZ_DIR)/obj/runtime/ $(FUZZ_DIR)/obj/runtime/sim/ $(RT_HEADER_STAMPS)
 	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<

@@ -409,8 +409,11 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			const char *h = prev;
 			size_t hn = prev_len;
 			ref_trim(&h, &hn);
-			if (hn)
-				section = arena_strndup(&m->arena, h, hn);
+			/* A heading the IR's section attribute can't hold (a backslash,
+			 * non-ASCII) names no section; it stays verbatim in the prose. */
+			char *title = hn ? arena_strndup(&m->arena, h, hn) : NULL;
+			if (title && ref_c_text(title))
+				section = title;
 		}
 		strbuf_append(&prose, l.s, l.len);
 		strbuf_append(&prose, "\n", 1);
