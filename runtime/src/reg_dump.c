@@ -52,9 +52,8 @@ static uint64_t reg_field_get(const struct refgen_field *f, uint32_t v)
 {
 	if (f->lo >= 32)
 		return 0;
-	if (f->lo + f->width <= 32)
-		return (v >> f->lo) & (uint32_t)(f->width >= 32 ? ~0u : (1u << f->width) - 1);
-	return refgen_field_value(f, &v);
+	uint64_t x = (uint64_t)v >> f->lo;
+	return f->width >= 64 ? x : x & (((uint64_t)1 << f->width) - 1);
 }
 
 static bool reg_name_is_action(const char *name, size_t n)
