@@ -319,6 +319,43 @@ static void emit_typed_struct_types(struct emit_typed *t)
 	}
 }
 
+/*
+ * The number an alias stands for: an addendum renames a define with
+ * "#define OLD_NAME NEW_NAME" (one line), and code written against either
+ * chip then uses one name.  Only a plain name of a scalar in the same manual
+ * has a number; chains of aliases are followed a few steps.
+ */
+static const struct ir_def *emit_typed_alias_target(const struct emit_typed *t, const struct ir_def *a)
+{
+	for (int depth = 0; depth < 8 && a->role == IR_ROLE_ALIAS && a->ref; depth++) {
+		const struct ir_def *to = NULL;
+
+		if (strspn(a->ref, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") !=
+		    strlen(a->ref))
+			return NULL;
+		for (size_t i = 0; i < t->m->ndefs && !to; i++)
+			if (t->m->defs[i] != a && !strcmp(t->m->defs[i]->name, a->ref))
+				to = t->m->defs[i];
+		if (!to)
+			return NULL;
+		if (to->role != IR_ROLE_ALIAS)
+			return to->value.known && !to->is_range && !to->nparams ? to : NULL;
+		a = to;
+	}
+	return NULL;
+}
+
+static void emit_typed_alias(struct emit_typed *t, const struct ir_def *c)
+{
+	const struct ir_def *to = emit_typed_alias_target(t, c);
+
+	if (!to)
+		return;
+	strbuf_printf(t->b, "#define %s ", emit_typed_name(t, c, NULL, true));
+	emit_typed_u(t->b, to->value.value);
+	strbuf_printf(t->b, " /* another name of %s */\n", to->name);
+}
+
 void emit_typed_constant(struct emit_typed *t, const struct ir_def *c)
 {
 	if (emit_typed_repeat(t, c))
@@ -330,6 +367,8 @@ void emit_typed_constant(struct emit_typed *t, const struct ir_def *c)
 		strbuf_printf(t->b, "#define %s ", emit_typed_name(t, c, NULL, true));
 		emit_typed_u(t->b, c->value.value);
 		strbuf_puts(t->b, "\n");
+	} else if (c->role == IR_ROLE_ALIAS) {
+		emit_typed_alias(t, c);
 	}
 	for (const struct ir_def *k = c->first_child; k; k = k->next_sibling)
 		emit_typed_constant(t, k);

@@ -6,6 +6,7 @@
 /* Every chip the library was built for (one line per chip). */
 static const struct nvrt_chip *const nvrt_chips[] = {
 	&nvrt_chip_gv100,
+	&nvrt_chip_tu104,
 };
 
 const struct nvrt_chip *nvrt_chip_find(const char *name)

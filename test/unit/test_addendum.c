@@ -2,7 +2,8 @@
 /*
  * The project's addenda (manuals/<chip>/<unit>.ref): a manual continued by
  * facts it lacks, grouped as one unit, marked in the IR, kept in order.
- * Fixtures: test/fixtures/addendum/unit.ref and add/{unit,alone,past}.ref.
+ * Fixtures: test/fixtures/addendum/unit.ref, add/{unit,alone,past}.ref and
+ * alias/unit.ref.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -151,6 +152,46 @@ static void test_addendum_cli(void **state)
 	free(bin);
 }
 
+/*
+ * "#define NV_T_LEN NV_T_SIZE" in an addendum: the NV header keeps the line
+ * as written and the typed header gives the old name the number 16 too.
+ */
+static void test_addendum_alias_typed(void **state)
+{
+	char *dir = tmpdir_create(), *add = fixture_path("addendum/alias");
+	char *unit = fixture_path("addendum/unit.ref"), *bin = strdup(env_require("REFGEN_BIN"));
+	char *ir = path_join(dir, "unit.xml"), *inc = path_join(dir, "inc");
+	char *parse[] = { bin, "parse", "-a", add, "-d", dir, unit, NULL };
+	char *emit[] = { bin, "emit", "--chip", "t1", "-o", inc, ir, NULL };
+	struct proc_result r;
+
+	(void)state;
+	proc_run(parse, &r);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	proc_run(emit, &r);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	char *typed_path = path_join(inc, "t1/unit.h"), *nv_path = path_join(inc, "t1/nv/unit.h");
+	char *typed = file_slurp(typed_path, NULL), *nv = file_slurp(nv_path, NULL);
+	assert_non_null(typed);
+	assert_non_null(nv);
+	assert_non_null(strstr(typed, "#define T1_T_LEN 0x10u /* another name of NV_T_SIZE */\n"));
+	assert_non_null(strstr(nv, "#define NV_T_LEN"));
+	assert_non_null(strstr(nv, "NV_T_SIZE\n"));
+	free(typed);
+	free(nv);
+	free(typed_path);
+	free(nv_path);
+	tmpdir_remove(dir);
+	free(dir);
+	free(add);
+	free(unit);
+	free(bin);
+	free(ir);
+	free(inc);
+}
+
 static int addendum_setup(void **state)
 {
 	(void)state;
@@ -172,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_addendum_error_location),
 		cmocka_unit_test(test_addendum_ir_round_trip),
 		cmocka_unit_test(test_addendum_cli),
+		cmocka_unit_test(test_addendum_alias_typed),
 	};
 
 	return cmocka_run_group_tests_name("addendum", tests, addendum_setup, addendum_teardown);

@@ -188,6 +188,7 @@ struct nvrt_chip {
 };
 
 extern const struct nvrt_chip nvrt_chip_gv100;
+extern const struct nvrt_chip nvrt_chip_tu104;
 
 /* The chip called name, or NULL. */
 const struct nvrt_chip *nvrt_chip_find(const char *name);

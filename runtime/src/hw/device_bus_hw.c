@@ -113,6 +113,44 @@ static bool stale_channel(struct nvrt_backend *b, uint32_t chid)
 	       HW(get_pccsr_channel_enable)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE);
 }
 
+#ifdef NVRT_CHIP_RUNLIST_PER_ID
+/* A runlist whose last submit (RUNLIST_SUBMIT(r), dev_fifo) still has entries. */
+#define STALE_NUM_RUNLISTS HWC(PFIFO_RUNLIST_SUBMIT_SIZE_1)
+static bool stale_runlist(struct nvrt_backend *b, uint32_t r, FILE *log)
+{
+	HW(pfifo_runlist_submit_t) sub = REG_RD(b, pfifo_runlist_submit, r);
+
+	if (!HW(get_pfifo_runlist_submit_length)(sub))
+		return false;
+	if (log) {
+		fprintf(log, "  stale runlist %u:\n", r);
+		nvrt_reg_line("    ", &HW(pfifo_runlist_base_lo_layout), (int)r,
+			      REG_RD(b, pfifo_runlist_base_lo, r).v, 0, log);
+		nvrt_reg_line("    ", &HW(pfifo_runlist_base_hi_layout), (int)r,
+			      REG_RD(b, pfifo_runlist_base_hi, r).v, 0, log);
+		nvrt_reg_line("    ", &HW(pfifo_runlist_submit_layout), (int)r, sub.v, 0, log);
+	}
+	return true;
+}
+#else
+/* A runlist whose ENG_RUNLIST(r) (dev_fifo) still has entries. */
+#define STALE_NUM_RUNLISTS HWC(PFIFO_ENG_RUNLIST_SIZE_1)
+static bool stale_runlist(struct nvrt_backend *b, uint32_t r, FILE *log)
+{
+	HW(pfifo_eng_runlist_t) rl = REG_RD(b, pfifo_eng_runlist, r);
+
+	if (!HW(get_pfifo_eng_runlist_length)(rl))
+		return false;
+	if (log) {
+		fprintf(log, "  stale runlist %u:\n", r);
+		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_base_layout), (int)r,
+			      REG_RD(b, pfifo_eng_runlist_base, r).v, 0, log);
+		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_layout), (int)r, rl.v, 0, log);
+	}
+	return true;
+}
+#endif
+
 int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
 			FILE *log)
 {
@@ -127,18 +165,10 @@ int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, s
 		if (s->nchannels <= NVRT_STALE_LOG_MAX)
 			stale_channel_log(b, chid, log);
 	}
-	for (uint32_t r = 0; r < HWC(PFIFO_ENG_RUNLIST_SIZE_1) && r < 32; r++) {
-		HW(pfifo_eng_runlist_t) rl = REG_RD(b, pfifo_eng_runlist, r);
-
-		if (!HW(get_pfifo_eng_runlist_length)(rl))
+	for (uint32_t r = 0; r < STALE_NUM_RUNLISTS && r < 32; r++) {
+		if (!stale_runlist(b, r, log))
 			continue;
 		s->runlists |= 1u << r;
-		if (!log)
-			continue;
-		fprintf(log, "  stale runlist %u:\n", r);
-		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_base_layout), (int)r,
-			      REG_RD(b, pfifo_eng_runlist_base, r).v, 0, log);
-		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_layout), (int)r, rl.v, 0, log);
 	}
 	if (log && s->nchannels > NVRT_STALE_LOG_MAX)
 		fprintf(log, "  and %u more stale channels\n", s->nchannels - NVRT_STALE_LOG_MAX);
