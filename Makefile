@@ -193,13 +193,17 @@ RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
 RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
 # runtime/src/sim/*.c: the GV100 Host simulator (a GV100 model, so it uses
 # the gv100 headers directly).
-RT_OBJS := $(patsubst runtime/src/%.c,$(OUT)/obj/runtime/%.o,$(wildcard runtime/src/*.c runtime/src/sim/*.c)) \
+# runtime/src/vfio/: the VFIO backend; runtime/src/pagetable/: ver2 page tables.
+RT_SRC_DIRS := runtime/src runtime/src/sim runtime/src/vfio runtime/src/pagetable
+RT_SRCS := $(wildcard $(addsuffix /*.c,$(RT_SRC_DIRS)))
+RT_OBJS := $(patsubst runtime/src/%.c,$(OUT)/obj/runtime/%.o,$(RT_SRCS)) \
 	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(OUT)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
 RT_LIBS := -lpthread
 LIBNVRT := $(OUT)/lib/libnvrt.a
 NVRT := $(OUT)/bin/nvrt
 
-$(OUT)/obj/runtime/%.o: runtime/src/%.c | $(OUT)/obj/runtime/ $(OUT)/obj/runtime/sim/ $(RT_HEADER_STAMPS)
+$(OUT)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
+	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c -o $@ $<
 
 define rt_chip_rule
@@ -368,7 +372,7 @@ FUZZ_HDRS := test/fuzz/fuzz.h
 
 FUZZ_GEN_OBJS := $(patsubst gen/src/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
 	$(FUZZ_DIR)/obj/gen/ir_schema_data.o $(FUZZ_DIR)/obj/gen/html_data.o
-FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(wildcard runtime/src/*.c runtime/src/sim/*.c)) \
+FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(RT_SRCS)) \
 	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(FUZZ_DIR)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
 
 $(FUZZ_DIR)/obj/gen/%.o: gen/src/%.c | $(FUZZ_DIR)/obj/gen/
@@ -377,7 +381,8 @@ $(FUZZ_DIR)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c | $(FUZZ_D
 	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c | $(FUZZ_DIR)/obj/gen/
 	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
-$(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(FUZZ_DIR)/obj/runtime/ $(FUZZ_DIR)/obj/runtime/sim/ $(RT_HEADER_STAMPS)
+$(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 define fuzz_rt_chip_rule
 $(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/

@@ -32,7 +32,7 @@
 #include <linux/pci_regs.h>
 
 #include "nvrt/vfio.h"
-#include "vfio_internal.h"   /* the UAPI headers, VFIO_HAVE_IOMMUFD */
+#include "vfio/vfio_internal.h"   /* the UAPI headers, VFIO_HAVE_IOMMUFD */
 
 #define BDF "0000:3b:00.0"
 #define DEV_DIR "/sys/bus/pci/devices/" BDF

@@ -5,7 +5,7 @@
  * QEMU's "edu" PCI device, vendor 0x1234 device 0x11e8), linked statically
  * with libnvrt: every step goes through the project's backend
  * (nvrt_backend_vfio_open, nvrt_bar0_*, nvrt_dma_*), and the IOMMU refusal
- * through the backend's own container and mapping code (vfio_internal.h).
+ * through the backend's own container and mapping code (vfio/vfio_internal.h).
  *
  *     guest_vfio EDU_BDF [OTHER_BDF]
  *
@@ -44,7 +44,7 @@
 
 #include "nvrt/backend.h"
 #include "nvrt/vfio.h"
-#include "vfio_internal.h"
+#include "vfio/vfio_internal.h"
 
 #define EDU_ID 0x00
 #define EDU_ID_VALUE 0x010000edu

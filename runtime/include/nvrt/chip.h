@@ -113,7 +113,7 @@ struct nvrt_chip {
 	uint32_t (*sem_execute)(unsigned flags);
 	uint32_t (*membar_sys_op_c)(void);   /* MEM_OP_C for a SYS_MEMBAR */
 	uint32_t (*membar_op_d)(void);       /* MEM_OP_D for a MEMBAR */
-	/* pagetable.c: ver2 PDE, dual PDE and PTE words. */
+	/* pagetable/: ver2 PDE, dual PDE and PTE words. */
 	void (*pde_encode)(const struct nvrt_pde *p, uint32_t out[2]);
 	void (*pde_decode)(const uint32_t in[2], struct nvrt_pde *p);
 	void (*dual_pde_encode)(const struct nvrt_pde *big, const struct nvrt_pde *small, uint32_t out[4]);
