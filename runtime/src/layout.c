@@ -57,9 +57,9 @@ static int layout_alloc_all(struct nvrt_layout *l, struct nvrt_err *err)
 	if (p->pushbuf_bytes < 64 || p->pushbuf_bytes % 4)
 		return nvrt_err_set(err, "layout: a pushbuffer of %u bytes is too small or not whole dwords",
 				    p->pushbuf_bytes);
-	if (layout_alloc(l, &l->inst, c->instance_bytes, c->instance_align, err) ||
-	    layout_alloc(l, &l->userd, c->userd_bytes, c->userd_align, err) ||
-	    layout_alloc(l, &l->runlist, LAYOUT_PAGE, c->runlist_align, err) ||
+	if (layout_alloc(l, &l->inst, c->formats->instance_bytes, c->formats->instance_align, err) ||
+	    layout_alloc(l, &l->userd, c->formats->userd_bytes, c->formats->userd_align, err) ||
+	    layout_alloc(l, &l->runlist, LAYOUT_PAGE, c->formats->runlist_align, err) ||
 	    layout_alloc(l, &l->gpfifo_mem, (size_t)p->gpfifo_entries * 8, LAYOUT_PAGE, err) ||
 	    layout_alloc(l, &l->pushbuf_mem, p->pushbuf_bytes, LAYOUT_PAGE, err) ||
 	    layout_alloc(l, &l->semaphore, LAYOUT_PAGE, LAYOUT_PAGE, err))

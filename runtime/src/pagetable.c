@@ -46,7 +46,7 @@ static void pt_geom_init(const struct nvrt_chip *c, struct pt_geom *g)
 {
 	memset(g, 0, sizeof(*g));
 	g->c = c;
-	c->pt_format(&g->f);
+	c->pt->pt_format(&g->f);
 	g->va_bits = g->f.lo[PT_PD3] + g->f.bits[PT_PD3];
 	g->small_page = (uint64_t)1 << g->f.lo[PT_PT];
 	g->big_page = (uint64_t)1 << g->f.big_lo;
@@ -119,11 +119,11 @@ static void pt_blank_encode(const struct pt_geom *g, int level, uint32_t w[4])
 
 	memset(w, 0, 4 * sizeof(*w));
 	if (level < PT_PD0)
-		g->c->pde_encode(&none, w);
+		g->c->pt->pde_encode(&none, w);
 	else if (level == PT_PD0)
-		g->c->dual_pde_encode(&none, &none, w);
+		g->c->pt->dual_pde_encode(&none, &none, w);
 	else
-		g->c->pte_encode(&pte, w);
+		g->c->pt->pte_encode(&pte, w);
 }
 
 /* Is w exactly that encoding (APERTURE INVALID, VALID_FALSE), rather than
@@ -229,22 +229,22 @@ static void vm_pde_get(const struct nvrt_vm *vm, int level, bool big, const uint
 {
 	memset(other, 0, sizeof(*other));
 	if (level < PT_PD0)
-		vm->chip->pde_decode(w, pde);
+		vm->chip->pt->pde_decode(w, pde);
 	else if (big)
-		vm->chip->dual_pde_decode(w, pde, other);
+		vm->chip->pt->dual_pde_decode(w, pde, other);
 	else
-		vm->chip->dual_pde_decode(w, other, pde);
+		vm->chip->pt->dual_pde_decode(w, other, pde);
 }
 
 static void vm_pde_put(const struct nvrt_vm *vm, int level, bool big, const struct nvrt_pde *pde,
 		       const struct nvrt_pde *other, uint32_t w[4])
 {
 	if (level < PT_PD0)
-		vm->chip->pde_encode(pde, w);
+		vm->chip->pt->pde_encode(pde, w);
 	else if (big)
-		vm->chip->dual_pde_encode(pde, other, w);
+		vm->chip->pt->dual_pde_encode(pde, other, w);
 	else
-		vm->chip->dual_pde_encode(other, pde, w);
+		vm->chip->pt->dual_pde_encode(other, pde, w);
 }
 
 /*
@@ -302,7 +302,7 @@ static void vm_pte_read(const struct nvrt_vm *vm, const struct pt_geom *g, size_
 	uint32_t w[4];
 
 	vm_entry_read(vm, g, pt, pt_index(g, PT_PT, vm->tables[pt].big, va), w);
-	vm->chip->pte_decode(w, pte);
+	vm->chip->pt->pte_decode(w, pte);
 }
 
 static void vm_pte_write(struct nvrt_vm *vm, const struct pt_geom *g, size_t pt, uint64_t va,
@@ -310,7 +310,7 @@ static void vm_pte_write(struct nvrt_vm *vm, const struct pt_geom *g, size_t pt,
 {
 	uint32_t w[4] = { 0 };
 
-	vm->chip->pte_encode(pte, w);
+	vm->chip->pt->pte_encode(pte, w);
 	vm_entry_write(vm, g, pt, pt_index(g, PT_PT, vm->tables[pt].big, va), w);
 }
 
@@ -602,7 +602,7 @@ static int walk_pte(struct pt_walker *k, bool big, uint64_t table)
 	if (walk_entry(k, PT_PT, big, table))
 		return -1;
 	w->page_size = (uint32_t)page;
-	k->g.c->pte_decode(l->words, &w->pte);
+	k->g.c->pt->pte_decode(l->words, &w->pte);
 	if (!w->pte.valid) {
 		if (pt_entry_blank(&k->g, PT_PT, l->words))
 			walk_fail(w, "%s[%" PRIu32 "]: no page (NV_MMU_VER2_PTE VALID=FALSE)", name,
@@ -636,7 +636,7 @@ static int walk_pd0(struct pt_walker *k, uint64_t table)
 
 	if (walk_entry(k, PT_PD0, false, table))
 		return -1;
-	k->g.c->dual_pde_decode(l->words, &big, &small);
+	k->g.c->pt->dual_pde_decode(l->words, &big, &small);
 	if (!big.valid && !small.valid && pt_entry_blank(&k->g, PT_PD0, l->words))
 		return walk_fail(k->w, "PD0[%" PRIu32 "]: no page table (NV_MMU_VER2_DUAL_PDE "
 				 "APERTURE_BIG=INVALID APERTURE_SMALL=INVALID)", l->index);
@@ -696,7 +696,7 @@ int nvrt_pt_walk(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, nvrt_mem_
 
 		if (walk_entry(&k, level, false, table))
 			return -1;
-		c->pde_decode(l->words, &pde);
+		c->pt->pde_decode(l->words, &pde);
 		if (!pde.valid)
 			return walk_pde_invalid(&k, l);
 		table = pde.addr;
@@ -733,10 +733,10 @@ static void dump_pde(const struct pt_geom *g, const struct nvrt_walk_level *l, F
 	struct nvrt_pde p, none = { .valid = false };
 	uint32_t enc[4] = { 0 };
 
-	g->c->pde_decode(l->words, &p);
+	g->c->pt->pde_decode(l->words, &p);
 	fprintf(out, "%s[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_PDE:", pt_level_names[l->level],
 		l->index, l->table);
-	g->c->pde_encode(p.valid ? &p : &none, enc);
+	g->c->pt->pde_encode(p.valid ? &p : &none, enc);
 	if (!p.valid) {
 		if (pt_entry_blank(g, l->level, l->words))
 			fprintf(out, " APERTURE=INVALID\n");
@@ -770,8 +770,8 @@ static void dump_dual_pde(const struct pt_geom *g, const struct nvrt_walk_level 
 	struct nvrt_pde big, small, none = { .valid = false };
 	uint32_t enc[4] = { 0 }, inv[4];
 
-	g->c->dual_pde_decode(l->words, &big, &small);
-	g->c->dual_pde_encode(big.valid ? &big : &none, small.valid ? &small : &none, enc);
+	g->c->pt->dual_pde_decode(l->words, &big, &small);
+	g->c->pt->dual_pde_encode(big.valid ? &big : &none, small.valid ? &small : &none, enc);
 	pt_blank_encode(g, PT_PD0, inv);
 	fprintf(out, "PD0[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_DUAL_PDE:", l->index, l->table);
 	dump_dual_half(g, "BIG", &big, PT_ADDR_BIG, pt_qword(inv) == pt_qword(l->words),
@@ -794,8 +794,8 @@ static void dump_pte(const struct pt_geom *g, const struct nvrt_walk_level *l, b
 	struct nvrt_pte p, none = { .valid = false };
 	uint32_t enc[4] = { 0 };
 
-	g->c->pte_decode(l->words, &p);
-	g->c->pte_encode(p.valid ? &p : &none, enc);
+	g->c->pt->pte_decode(l->words, &p);
+	g->c->pt->pte_encode(p.valid ? &p : &none, enc);
 	fprintf(out, "%s[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_PTE:", pt_level_name(PT_PT, big),
 		l->index, l->table);
 	if (!p.valid) {

@@ -352,7 +352,7 @@ static void test_channel_dumps_round_trip(void **state)
 
 	(void)state;
 	assert_int_equal(nvrt_instance_build(chip, &inst, &p, &err), 0);
-	char *ramin = channel_dump(chip->ramin_dump, inst.cpu);
+	char *ramin = channel_dump(chip->dump->ramin_dump, inst.cpu);
 	channel_expect_text(ramin, "NV_RAMFC_SIGNATURE                 = 0x0000face  NV_PPBDMA_SIGNATURE: HW=VALID SW=ZERO");
 	channel_expect_text(ramin, "NV_PPBDMA_USERD: TARGET=SYS_MEM_COHERENT");
 	channel_expect_text(ramin, "NV_RAMFC_CHID                      = 0x00000001");
@@ -362,7 +362,7 @@ static void test_channel_dumps_round_trip(void **state)
 	free(ramin);
 	assert_int_equal(nvrt_runlist_build(chip, &rl, &t, 1, &n, &err), 0);
 	FILE *f = open_memstream(&text, &len);
-	chip->runlist_dump(rl.cpu, n, f);
+	chip->dump->runlist_dump(rl.cpu, n, f);
 	fclose(f);
 	channel_expect_text(text, "entry 0: 80030001 00000001 00000000 00000000  NV_RAMRL_ENTRY_TYPE_TSG");
 	channel_expect_text(text, "NV_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT             = 0x80 128");
@@ -376,7 +376,7 @@ static void test_channel_dumps_round_trip(void **state)
 
 static void channel_dump_null(const void *mem, FILE *out)
 {
-	chip->runlist_dump(mem, 4096 / 16, out);
+	chip->dump->runlist_dump(mem, 4096 / 16, out);
 }
 
 /* Random bytes through every dump: they read fixed sizes and never crash. */
@@ -392,8 +392,8 @@ static void test_channel_dumps_random(void **state)
 	for (int round = 0; round < 200; round++) {
 		for (unsigned k = 0; k < 1024; k++)
 			mem[k] = (uint32_t)rand() ^ ((uint32_t)rand() << 16);
-		chip->ramin_dump(mem, null);
-		chip->userd_dump(mem, null);
+		chip->dump->ramin_dump(mem, null);
+		chip->dump->userd_dump(mem, null);
 		channel_dump_null(mem, null);
 	}
 	fclose(null);
