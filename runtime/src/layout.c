@@ -91,7 +91,10 @@ static int layout_fill(struct nvrt_layout *l, struct nvrt_err *err)
 		.gpfifo_entries = p->gpfifo_entries,
 		.pdb_iova = nvrt_vm_pdb(&l->vm),
 		.pdb_aperture = p->aperture,
-		.pdb_vol = true,
+		/* PAGE_DIR_BASE_VOL "identifies the volatile behavior of top level
+		 * of the page table (whether local L2 can cache it or not)"
+		 * (dev_ram): the same as the VM's own PDEs say of its tables. */
+		.pdb_vol = nvrt_vm_tables_vol(&l->vm),
 		.privileged = p->privileged,
 		.timeslice_timeout = p->timeslice_timeout,
 		.timeslice_scale = p->timeslice_scale,

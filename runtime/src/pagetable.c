@@ -210,14 +210,20 @@ static void vm_entry_write(struct nvrt_vm *vm, const struct pt_geom *g, size_t t
 	memcpy((char *)vm->tables[t].mem.cpu + (size_t)idx * n, w, n);
 }
 
-/* How the VM points at its own tables: coherent ones volatile (not cached
- * in L2), as nouveau's gp100_vmm_pde does. */
+/* Coherent tables are volatile (not cached in L2), non-coherent ones not,
+ * as nouveau's gp100_vmm_pde does. */
+bool nvrt_vm_tables_vol(const struct nvrt_vm *vm)
+{
+	return vm->table_aperture == NVRT_APERTURE_SYS_COHERENT;
+}
+
+/* How the VM points at its own tables. */
 static struct nvrt_pde vm_table_pde(const struct nvrt_vm *vm, uint64_t addr)
 {
 	struct nvrt_pde p = {
 		.valid = true,
 		.aperture = vm->table_aperture,
-		.vol = vm->table_aperture == NVRT_APERTURE_SYS_COHERENT,
+		.vol = nvrt_vm_tables_vol(vm),
 		.addr = addr,
 	};
 	return p;
