@@ -193,11 +193,17 @@ RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
 RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
 # runtime/src/sim/*.c: the GV100 Host simulator (a GV100 model, so it uses
 # the gv100 headers directly).
-# runtime/src/vfio/: the VFIO backend; runtime/src/pagetable/: ver2 page tables.
-RT_SRC_DIRS := runtime/src runtime/src/sim runtime/src/vfio runtime/src/pagetable
+# runtime/src/vfio/: the VFIO backend; runtime/src/pagetable/: ver2 page tables;
+# runtime/src/chips/*.c: the chip tables.
+RT_SRC_DIRS := runtime/src runtime/src/sim runtime/src/vfio runtime/src/pagetable runtime/src/chips
 RT_SRCS := $(wildcard $(addsuffix /*.c,$(RT_SRC_DIRS)))
+# runtime/src/hw/<generation>/*.c: what one generation does its own way,
+# compiled for the chips whose runtime/src/chips/<chip>.h names it
+# (#define NVRT_CHIP_GENERATION volta).
+rt_gen = $(shell sed -n 's/^\#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
+rt_hw_srcs = $(wildcard runtime/src/hw/*.c runtime/src/hw/$(call rt_gen,$(1))/*.c)
 RT_OBJS := $(patsubst runtime/src/%.c,$(OUT)/obj/runtime/%.o,$(RT_SRCS)) \
-	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(OUT)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
+	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(OUT)/obj/runtime/$(c)/%.o,$(call rt_hw_srcs,$(c))))
 RT_LIBS := -lpthread
 LIBNVRT := $(OUT)/lib/libnvrt.a
 NVRT := $(OUT)/bin/nvrt
@@ -207,7 +213,7 @@ $(OUT)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 	$(CC) $(RT_CFLAGS) -c -o $@ $<
 
 define rt_chip_rule
-$(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/ $(OUT)/include/$(1)/.stamp
+$(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/ $(OUT)/obj/runtime/$(1)/$(call rt_gen,$(1))/ $(OUT)/include/$(1)/.stamp
 	$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))
@@ -373,7 +379,7 @@ FUZZ_HDRS := test/fuzz/fuzz.h
 FUZZ_GEN_OBJS := $(patsubst gen/src/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
 	$(FUZZ_DIR)/obj/gen/ir_schema_data.o $(FUZZ_DIR)/obj/gen/html_data.o
 FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(RT_SRCS)) \
-	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(FUZZ_DIR)/obj/runtime/$(c)/%.o,$(wildcard runtime/src/hw/*.c)))
+	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(FUZZ_DIR)/obj/runtime/$(c)/%.o,$(call rt_hw_srcs,$(c))))
 
 $(FUZZ_DIR)/obj/gen/%.o: gen/src/%.c | $(FUZZ_DIR)/obj/gen/
 	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
@@ -385,7 +391,7 @@ $(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 define fuzz_rt_chip_rule
-$(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/
+$(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/ $(FUZZ_DIR)/obj/runtime/$(1)/$(call rt_gen,$(1))/
 	$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call fuzz_rt_chip_rule,$(c))))
@@ -415,7 +421,7 @@ fuzz: $(FUZZ_BINS)
 fuzz-seeds: $(REFGEN) $(NVRT)
 	REFGEN="$(REFGEN)" NVRT="$(NVRT)" TMP_DIR="$(OUT)/tmp/fuzz-seeds" sh test/fuzz/make-seeds.sh
 
--include $(wildcard $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d)
+-include $(wildcard $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d)
 
 # ---- make test: fuzz replay and the command-line bad-input suite ------------------
 # test/cli/bad-input.sh runs refgen, nvrt and nvrt-submit on bad input and
@@ -472,4 +478,4 @@ clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
--include $(wildcard $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d)
+-include $(wildcard $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d)

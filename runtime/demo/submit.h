@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "nvrt/debug.h"
 #include "nvrt/device.h"
 
 enum {
@@ -56,6 +57,9 @@ void submit_fault_config(const struct submit_opts *o, struct nvrt_sim_config *cf
  * starts o->fault's failure when it is its time. */
 int submit_fault_channel_start(struct nvrt_backend *b, const struct submit_opts *o);
 int submit_fault_first_release(struct nvrt_backend *b, const struct submit_opts *o);
+
+/* The channel's fault (o->inject, the debug layer's hooks), announced. */
+void submit_fault_channel(const struct submit_opts *o, struct nvrt_channel_params *p);
 
 /* After the backend was closed: says so when the host asked for the device. */
 void submit_fault_released(bool requested, const struct submit_opts *o);

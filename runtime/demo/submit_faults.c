@@ -7,7 +7,8 @@
  * channel's start (its wait for the runlist to be taken) fails in the priv
  * ring; a stale channel is there before bring-up starts; the host asks for
  * the device back (what vfio-pci's device request does on an unbind) once
- * the first release has been seen.
+ * the first release has been seen.  The faults built into the channel
+ * (bad-signature ... stuck-acquire) are the debug layer's (nvrt/debug.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +42,13 @@ const char *submit_fault_name(enum submit_fault f)
 void submit_fault_config(const struct submit_opts *o, struct nvrt_sim_config *cfg)
 {
 	cfg->crashed_run = o->fault == SUBMIT_FAULT_STALE_CHANNEL;
+}
+
+void submit_fault_channel(const struct submit_opts *o, struct nvrt_channel_params *p)
+{
+	nvrt_inject_arm(p, o->inject);
+	if (o->inject != NVRT_INJECT_NONE)
+		printf("injecting: %s\n", nvrt_inject_name(o->inject));
 }
 
 static int submit_fault_start(struct nvrt_backend *b, enum nvrt_sim_failure f, const char *what)

@@ -72,11 +72,9 @@ static int submit_open(struct submit_state *s)
 
 	nvrt_channel_params_default(&p);
 	p.timeout_ms = s->o->timeout_ms;
-	p.inject = s->o->inject;
 	if (s->o->depth >= p.gpfifo_entries)
 		p.gpfifo_entries = 1u << (32 - __builtin_clz(s->o->depth));
-	if (p.inject != NVRT_INJECT_NONE)
-		printf("injecting: %s\n", nvrt_inject_name(p.inject));
+	submit_fault_channel(s->o, &p);
 	if (submit_fault_channel_start(s->dev->backend, s->o))
 		return SUBMIT_FAIL;
 	rc = nvrt_channel_open(&s->ch, s->dev, &p, &err);

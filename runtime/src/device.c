@@ -46,8 +46,8 @@ int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct
 	d->log = log;
 	d->timeout_ms = DEVICE_TIMEOUT_MS;
 	/* From here on, a register read that is not data is an error. */
-	nvrt_bus_arm(b, c->bus_probe(), c->pri_error);
-	int rc = c->device_identify(b, &d->id, err);
+	nvrt_bus_arm(b, c->bus->bus_probe(), c->bus->pri_error);
+	int rc = nvrt_chip_check(c, b, &d->id, err);
 	if (device_bus_check(d, "identify", err))
 		return NVRT_E_BUS;
 	if (rc < 0)
@@ -59,7 +59,7 @@ int nvrt_device_open(struct nvrt_device *d, struct nvrt_backend *b, const struct
 	rc = device_stale_clear(d, err);
 	if (!rc) {
 		device_log(d, "bring-up:\n");
-		if (c->host_enable(b, d->flush.iova, log, err) < 0 || c->topology_read(b, &d->topo, err) < 0)
+		if (c->host->host_enable(b, d->flush.iova, log, err) < 0 || c->host->topology_read(b, &d->topo, err) < 0)
 			rc = -1;
 		/* Whatever was read, only data may have been used. */
 		if (device_bus_check(d, "bring-up", err))
@@ -128,7 +128,7 @@ const struct nvrt_engine *nvrt_device_copy_engine(const struct nvrt_device *d)
 
 uint64_t nvrt_device_time_ns(struct nvrt_device *d)
 {
-	return d->chip->time_read(d->backend);
+	return d->chip->usermode->time_read(d->backend);
 }
 
 static void device_engine_print(const struct nvrt_engine *e, FILE *out)
@@ -167,33 +167,6 @@ void nvrt_device_topology_print(const struct nvrt_device *d, FILE *out)
 	}
 }
 
-/* ---- fault injection names --------------------------------------------------------- */
-
-static const char *const inject_names[] = {
-	[NVRT_INJECT_NONE] = "none",
-	[NVRT_INJECT_BAD_SIGNATURE] = "bad-signature",
-	[NVRT_INJECT_BAD_GP_ENTRY] = "bad-gp-entry",
-	[NVRT_INJECT_BAD_METHOD] = "bad-method",
-	[NVRT_INJECT_BAD_TSG] = "bad-tsg",
-	[NVRT_INJECT_UNMAPPED_SEMAPHORE] = "unmapped-semaphore",
-	[NVRT_INJECT_STUCK_ACQUIRE] = "stuck-acquire",
-};
-
-const char *nvrt_inject_name(enum nvrt_inject k)
-{
-	return (unsigned)k < sizeof(inject_names) / sizeof(inject_names[0]) ? inject_names[k] : "?";
-}
-
-int nvrt_inject_parse(const char *s, enum nvrt_inject *k)
-{
-	for (size_t i = 0; i < sizeof(inject_names) / sizeof(inject_names[0]); i++)
-		if (!strcmp(s, inject_names[i])) {
-			*k = (enum nvrt_inject)i;
-			return 0;
-		}
-	return -1;
-}
-
 /* ---- waiting ----------------------------------------------------------------------- */
 
 enum channel_poll_mode {
@@ -222,10 +195,10 @@ static int channel_poll_step(void *arg, struct nvrt_err *err)
 	if (w->done(ch, w->arg))
 		return 1;
 	ch->polls++;
-	if (!c->fault_check(ch->dev->backend, &ch->watch, why, sizeof(why)))
+	if (!c->faults->fault_check(ch->dev->backend, &ch->watch, why, sizeof(why)))
 		return 0;
 	if (w->mode == POLL_SERVICE_FAULTS) {
-		c->fault_clear(ch->dev->backend, &ch->watch);
+		c->faults->fault_clear(ch->dev->backend, &ch->watch);
 		return 0;
 	}
 	nvrt_err_set(err, "%s: %s", w->what, why);
@@ -255,7 +228,7 @@ static int channel_poll(struct nvrt_channel *ch, channel_done_fn done, const voi
 static int channel_fault_check(struct nvrt_channel *ch, const char *what, struct nvrt_err *err)
 {
 	char why[480], label[96];
-	bool fault = ch->dev->chip->fault_check(ch->dev->backend, &ch->watch, why, sizeof(why));
+	bool fault = ch->dev->chip->faults->fault_check(ch->dev->backend, &ch->watch, why, sizeof(why));
 
 	snprintf(label, sizeof(label), "%s: channel %u", what, ch->params.chid);
 	if (device_bus_check(ch->dev, label, err))
@@ -291,7 +264,7 @@ static bool channel_sem_reached(struct nvrt_channel *ch, const void *arg)
 	return (int32_t)(nvrt_channel_semaphore(ch) - want) >= 0;
 }
 
-static uint32_t channel_gp_get(const struct nvrt_channel *ch)
+uint32_t nvrt_channel_gp_get(const struct nvrt_channel *ch)
 {
 	return nvrt_userd_gp_get(ch->dev->chip, &ch->layout.userd);
 }
@@ -301,20 +274,20 @@ static uint32_t channel_gp_get(const struct nvrt_channel *ch)
 static bool channel_idle(struct nvrt_channel *ch, const void *arg)
 {
 	(void)arg;
-	return channel_gp_get(ch) == ch->layout.gpfifo.put &&
+	return nvrt_channel_gp_get(ch) == ch->layout.gpfifo.put &&
 	       channel_sem_reached(ch, &ch->submitted);
 }
 
 static bool channel_runlist_taken(struct nvrt_channel *ch, const void *arg)
 {
 	(void)arg;
-	return !ch->dev->chip->runlist_pending(ch->dev->backend, ch->watch.runlist);
+	return !ch->dev->chip->runlist->runlist_pending(ch->dev->backend, ch->watch.runlist);
 }
 
 static bool channel_preempted(struct nvrt_channel *ch, const void *arg)
 {
 	(void)arg;
-	return ch->dev->chip->preempt_done(ch->dev->backend, &ch->watch);
+	return ch->dev->chip->runlist->preempt_done(ch->dev->backend, &ch->watch);
 }
 
 int nvrt_channel_wait(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen, struct nvrt_err *err)
@@ -374,37 +347,6 @@ static int channel_watch_init(struct nvrt_channel *ch, struct nvrt_err *err)
 	return 0;
 }
 
-/* A runlist whose first entry is a channel: outside any TSG (BAD_TSG). */
-static void channel_runlist_drop_tsg(struct nvrt_layout *l)
-{
-	size_t eb = l->chip->runlist_entry_bytes;
-	uint8_t *rl = l->runlist.cpu;
-
-	memmove(rl, rl + eb, (l->runlist_entries - 1) * eb);
-	memset(rl + (l->runlist_entries - 1) * eb, 0, eb);
-	l->runlist_entries--;
-}
-
-/* Faults built into memory before the channel runs. */
-static int channel_inject_layout(struct nvrt_channel *ch, struct nvrt_err *err)
-{
-	struct nvrt_layout *l = &ch->layout;
-
-	switch (ch->params.inject) {
-	case NVRT_INJECT_BAD_SIGNATURE:
-		ch->dev->chip->ramfc_signature_corrupt(l->inst.cpu);
-		break;
-	case NVRT_INJECT_BAD_TSG:
-		channel_runlist_drop_tsg(l);
-		break;
-	case NVRT_INJECT_UNMAPPED_SEMAPHORE:
-		return nvrt_vm_unmap(&l->vm, l->semaphore_va, DEVICE_PAGE, DEVICE_PAGE, err);
-	default:
-		break;
-	}
-	return 0;
-}
-
 static int channel_layout(struct nvrt_channel *ch, struct nvrt_err *err)
 {
 	struct nvrt_layout_params lp;
@@ -418,7 +360,9 @@ static int channel_layout(struct nvrt_channel *ch, struct nvrt_err *err)
 	if (nvrt_layout_build(&ch->layout, ch->dev->chip, ch->dev->backend, &lp, err) < 0)
 		return -1;
 	ch->laid_out = true;
-	return channel_inject_layout(ch, err);
+	if (ch->params.hooks && ch->params.hooks->after_layout)
+		return ch->params.hooks->after_layout(ch, ch->params.hooks->arg, err);
+	return 0;
 }
 
 /* Bind the instance block, enable, put the TSG on the runlist and wait
@@ -430,14 +374,14 @@ static int channel_start(struct nvrt_channel *ch, struct nvrt_err *err)
 	struct nvrt_layout *l = &ch->layout;
 	uint64_t t0;
 
-	if (c->channel_bind(b, ch->watch.chid, l->inst.iova, l->inst.aperture, err) < 0)
+	if (c->channel->channel_bind(b, ch->watch.chid, l->inst.iova, l->inst.aperture, err) < 0)
 		return -1;
 	ch->bound = true;
 	device_log(ch->dev, "channel %u bound to instance block 0x%" PRIx64 "\n", ch->watch.chid,
 		   l->inst.iova);
-	c->channel_enable(b, ch->watch.chid, true);
+	c->channel->channel_enable(b, ch->watch.chid, true);
 	ch->enabled = true;
-	if (c->runlist_submit(b, ch->watch.runlist, l->runlist.iova, l->runlist.aperture,
+	if (c->runlist->runlist_submit(b, ch->watch.runlist, l->runlist.iova, l->runlist.aperture,
 			      l->runlist_entries, err) < 0)
 		return -1;
 	ch->scheduled = true;
@@ -464,9 +408,7 @@ int nvrt_channel_open(struct nvrt_channel *ch, struct nvrt_device *d,
 
 /* ---- submitting --------------------------------------------------------------------------- */
 
-/* A GP entry for the pushbuffer dwords from start to the end. */
-static int channel_push_segment(struct nvrt_channel *ch, size_t start, uint32_t gp_get,
-				struct nvrt_err *err)
+int nvrt_channel_push_segment(struct nvrt_channel *ch, size_t start, struct nvrt_err *err)
 {
 	struct nvrt_layout *l = &ch->layout;
 	struct nvrt_gp_entry e = {
@@ -474,45 +416,28 @@ static int channel_push_segment(struct nvrt_channel *ch, size_t start, uint32_t 
 		.length = (uint32_t)(l->pb.len - start),
 	};
 
-	return nvrt_gpfifo_push(&l->gpfifo, &e, gp_get, err);
+	return nvrt_gpfifo_push(&l->gpfifo, &e, nvrt_channel_gp_get(ch), err);
 }
 
-/* Faults built into the first submission: they go out with its GP_PUT. */
-static int channel_inject_push(struct nvrt_channel *ch, struct nvrt_err *err)
+/* The hook's own entries go out with the first submission's GP_PUT. */
+static int channel_hook_submit(struct nvrt_channel *ch, struct nvrt_err *err)
 {
-	struct nvrt_layout *l = &ch->layout;
-	uint32_t gp_get = channel_gp_get(ch), data = 0;
-	size_t start = l->pb.len;
+	const struct nvrt_channel_hooks *h = ch->params.hooks;
 
-	ch->injected = true;
-	switch (ch->params.inject) {
-	case NVRT_INJECT_BAD_GP_ENTRY: {
-		struct nvrt_gp_entry e = { .length = 0, .opcode = NVRT_GP_OP_ILLEGAL };
-
-		return nvrt_gpfifo_push(&l->gpfifo, &e, gp_get, err);
-	}
-	case NVRT_INJECT_BAD_METHOD:
-		if (nvrt_pb_incr(&l->pb, 0, ch->dev->chip->host_method_illegal(), &data, 1) < 0)
-			return nvrt_err_set(err, "%s", l->pb.err.msg);
-		return channel_push_segment(ch, start, gp_get, err);
-	case NVRT_INJECT_STUCK_ACQUIRE:
-		/* Half the circle ahead of 0: never reached, and ACQUIRE has no timeout. */
-		if (nvrt_pb_semaphore(&l->pb, l->semaphore_va, 0x80000000u, 0) < 0)
-			return nvrt_err_set(err, "%s", l->pb.err.msg);
-		return channel_push_segment(ch, start, gp_get, err);
-	default:
+	ch->hooked = true;
+	if (!h || !h->before_submit)
 		return 0;
-	}
+	return h->before_submit(ch, h->arg, err);
 }
 
 int nvrt_channel_submit_release(struct nvrt_channel *ch, uint32_t payload, struct nvrt_err *err)
 {
 	struct nvrt_err perr;
 
-	if (!ch->injected && channel_inject_push(ch, err) < 0)
+	if (!ch->hooked && channel_hook_submit(ch, err) < 0)
 		return -1;
 	for (int attempt = 0;; attempt++) {
-		if (nvrt_layout_push_release(&ch->layout, payload, channel_gp_get(ch), &perr) == 0)
+		if (nvrt_layout_push_release(&ch->layout, payload, nvrt_channel_gp_get(ch), &perr) == 0)
 			break;
 		if (attempt)
 			return nvrt_err_set(err, "submit: %s", perr.msg);
@@ -523,7 +448,7 @@ int nvrt_channel_submit_release(struct nvrt_channel *ch, uint32_t payload, struc
 			return rc;
 	}
 	ch->submitted = payload;
-	ch->dev->chip->doorbell_ring(ch->dev->backend, ch->watch.chid, ch->watch.runlist);
+	ch->dev->chip->usermode->doorbell_ring(ch->dev->backend, ch->watch.chid, ch->watch.runlist);
 	return 0;
 }
 
@@ -538,7 +463,7 @@ void nvrt_channel_report(struct nvrt_channel *ch, FILE *out)
 	if (nvrt_device_gone(ch->dev))
 		fputs(" Host: not read: the GPU is not responding (BAR0 reads 0xffffffff)\n", out);
 	else
-		ch->dev->chip->fault_report(ch->dev->backend, &ch->watch, out);
+		ch->dev->chip->faults->fault_report(ch->dev->backend, &ch->watch, out);
 	fputs(" Software:\n", out);
 	if (!ch->laid_out)
 		return;
@@ -547,7 +472,7 @@ void nvrt_channel_report(struct nvrt_channel *ch, FILE *out)
 		l->gpfifo.entries);
 	fprintf(out, "  semaphore at VA 0x%" PRIx64 " holds %u; last release pushed %u; injected: %s\n",
 		l->semaphore_va, nvrt_channel_semaphore(ch), ch->submitted,
-		nvrt_inject_name(ch->params.inject));
+		ch->params.hooks && ch->params.hooks->name ? ch->params.hooks->name : "none");
 }
 
 /* Steps 1-4 and 6 of dev_fifo's teardown; step 5 (engine reset) is not
@@ -558,12 +483,12 @@ static int channel_preempt(struct nvrt_channel *ch, struct nvrt_err *err)
 	struct nvrt_backend *b = ch->dev->backend;
 	int rc;
 
-	c->runlist_sched_disable(b, ch->watch.runlist, true);
-	c->channel_enable(b, ch->watch.chid, false);
+	c->runlist->runlist_sched_disable(b, ch->watch.runlist, true);
+	c->channel->channel_enable(b, ch->watch.chid, false);
 	ch->enabled = false;
-	c->runlist_preempt(b, ch->watch.runlist);
+	c->runlist->runlist_preempt(b, ch->watch.runlist);
 	rc = channel_poll(ch, channel_preempted, NULL, "teardown preempt", POLL_SERVICE_FAULTS, err);
-	c->runlist_sched_disable(b, ch->watch.runlist, false);
+	c->runlist->runlist_sched_disable(b, ch->watch.runlist, false);
 	return rc;
 }
 
@@ -573,7 +498,7 @@ static int channel_runlist_empty(struct nvrt_channel *ch, struct nvrt_err *err)
 	const struct nvrt_chip *c = ch->dev->chip;
 	struct nvrt_layout *l = &ch->layout;
 
-	if (c->runlist_submit(ch->dev->backend, ch->watch.runlist, l->runlist.iova,
+	if (c->runlist->runlist_submit(ch->dev->backend, ch->watch.runlist, l->runlist.iova,
 			      l->runlist.aperture, 0, err) < 0)
 		return -1;
 	return channel_poll(ch, channel_runlist_taken, NULL, "teardown runlist", POLL_SERVICE_FAULTS, err);
@@ -589,16 +514,16 @@ int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err)
 	if (ch->scheduled)
 		rc = channel_preempt(ch, err) ? -1 : 0;
 	else if (ch->enabled)
-		c->channel_enable(b, ch->watch.chid, false);
+		c->channel->channel_enable(b, ch->watch.chid, false);
 	if (ch->bound)
-		c->channel_unbind(b, ch->watch.chid);
+		c->channel->channel_unbind(b, ch->watch.chid);
 	if (ch->scheduled && channel_runlist_empty(ch, rc ? &e2 : err))
 		rc = -1;
 	/* A healthy channel's teardown must raise nothing (bind errors...). */
 	if (!rc && ch->laid_out && !ch->faulted && channel_fault_check(ch, "teardown", err))
 		rc = -1;
 	if (ch->laid_out && !nvrt_device_gone(ch->dev))
-		c->fault_clear(b, &ch->watch);
+		c->faults->fault_clear(b, &ch->watch);
 	if (ch->laid_out)
 		nvrt_layout_fini(&ch->layout);
 	if (device_bus_check(ch->dev, "teardown", rc ? &e2 : err))

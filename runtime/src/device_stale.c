@@ -40,10 +40,10 @@ static int stale_preempted(void *arg, struct nvrt_err *err)
 	char why[16];
 
 	(void)err;
-	if (s->d->chip->runlist_idle(s->d->backend, &s->w))
+	if (s->d->chip->runlist->runlist_idle(s->d->backend, &s->w))
 		return 1;
-	if (s->d->chip->fault_check(s->d->backend, &s->w, why, sizeof(why)))
-		s->d->chip->fault_clear(s->d->backend, &s->w);
+	if (s->d->chip->faults->fault_check(s->d->backend, &s->w, why, sizeof(why)))
+		s->d->chip->faults->fault_clear(s->d->backend, &s->w);
 	return 0;
 }
 
@@ -52,7 +52,7 @@ static int stale_runlist_taken(void *arg, struct nvrt_err *err)
 	struct stale_wait *s = arg;
 
 	(void)err;
-	return !s->d->chip->runlist_pending(s->d->backend, s->w.runlist);
+	return !s->d->chip->runlist->runlist_pending(s->d->backend, s->w.runlist);
 }
 
 static bool stale_has(const struct nvrt_stale *st, uint32_t chid)
@@ -70,12 +70,12 @@ static int stale_runlist_clear(struct nvrt_device *d, uint32_t r, struct nvrt_er
 
 	stale_watch(d, r, &s.w);
 	snprintf(what, sizeof(what), "stale runlist %u: preempt", r);
-	c->runlist_preempt(d->backend, r);
+	c->runlist->runlist_preempt(d->backend, r);
 	rc = device_poll(d, d->timeout_ms, what, stale_preempted, &s, DEVICE_POLL_TEARDOWN, err);
-	c->runlist_sched_disable(d->backend, r, false);
+	c->runlist->runlist_sched_disable(d->backend, r, false);
 	if (rc)
 		return rc;
-	if (c->runlist_submit(d->backend, r, d->flush.iova, d->flush.aperture, 0, err) < 0)
+	if (c->runlist->runlist_submit(d->backend, r, d->flush.iova, d->flush.aperture, 0, err) < 0)
 		return -1;
 	snprintf(what, sizeof(what), "stale runlist %u: empty runlist", r);
 	return device_poll(d, d->timeout_ms, what, stale_runlist_taken, &s, DEVICE_POLL_TEARDOWN, err);
@@ -103,10 +103,10 @@ int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
 	int rc = 0;
 
 	/* Host in reset holds nothing, and its registers need not answer. */
-	if (!c->host_enabled(d->backend))
+	if (!c->host->host_enabled(d->backend))
 		return device_bus_check(d, "looking for stale state", err);
-	if (c->topology_read(d->backend, &d->topo, err) < 0 ||
-	    c->stale_scan(d->backend, &d->topo, st, NULL) < 0)
+	if (c->host->topology_read(d->backend, &d->topo, err) < 0 ||
+	    c->bus->stale_scan(d->backend, &d->topo, st, NULL) < 0)
 		return -1;
 	/* What was read must be data before anything is torn down for it. */
 	if (device_bus_check(d, "looking for stale state", err))
@@ -116,20 +116,20 @@ int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
 	if (d->log)
 		fprintf(d->log, "stale state from a previous user (a run that ended without its "
 			"teardown):\n");
-	c->stale_scan(d->backend, &d->topo, st, d->log);
+	c->bus->stale_scan(d->backend, &d->topo, st, d->log);
 	nch = d->topo.num_channels < NVRT_MAX_CHANNELS ? d->topo.num_channels : NVRT_MAX_CHANNELS;
 	for (uint32_t r = 0; r < 32; r++)
 		if (st->runlists >> r & 1)
-			c->runlist_sched_disable(d->backend, r, true);
+			c->runlist->runlist_sched_disable(d->backend, r, true);
 	for (uint32_t chid = 0; chid < nch; chid++)
 		if (stale_has(st, chid))
-			c->channel_enable(d->backend, chid, false);
+			c->channel->channel_enable(d->backend, chid, false);
 	for (uint32_t r = 0; r < 32 && !rc; r++)
 		if (st->runlists >> r & 1)
 			rc = stale_runlist_clear(d, r, err);
 	for (uint32_t chid = 0; chid < nch && !rc; chid++)
 		if (stale_has(st, chid))
-			c->channel_unbind(d->backend, chid);
+			c->channel->channel_unbind(d->backend, chid);
 	if (!rc)
 		rc = device_bus_check(d, "stale state", err);
 	if (!rc)

@@ -85,7 +85,7 @@ int nvrt_gpfifo_push(struct nvrt_gpfifo *g, const struct nvrt_gp_entry *e, uint3
 	if (nvrt_gpfifo_full(g, gp_get))
 		return nvrt_err_set(err, "gpfifo full: GP_PUT %" PRIu32 " is GP_GET %" PRIu32 " - 1 "
 				    "(dev_pbdma GP_PUT: one entry always stays empty)", g->put, gp_get);
-	if (g->chip->gp_entry_encode(e, w, err))
+	if (g->chip->gpfifo->gp_entry_encode(e, w, err))
 		return -1;
 	slot = (uint32_t *)g->mem->cpu + (size_t)g->put * GP_ENTRY_WORDS;
 	slot[0] = gp_le32(w[0]);

@@ -57,9 +57,9 @@ static int layout_alloc_all(struct nvrt_layout *l, struct nvrt_err *err)
 	if (p->pushbuf_bytes < 64 || p->pushbuf_bytes % 4)
 		return nvrt_err_set(err, "layout: a pushbuffer of %u bytes is too small or not whole dwords",
 				    p->pushbuf_bytes);
-	if (layout_alloc(l, &l->inst, c->instance_bytes, c->instance_align, err) ||
-	    layout_alloc(l, &l->userd, c->userd_bytes, c->userd_align, err) ||
-	    layout_alloc(l, &l->runlist, LAYOUT_PAGE, c->runlist_align, err) ||
+	if (layout_alloc(l, &l->inst, c->formats->instance_bytes, c->formats->instance_align, err) ||
+	    layout_alloc(l, &l->userd, c->formats->userd_bytes, c->formats->userd_align, err) ||
+	    layout_alloc(l, &l->runlist, LAYOUT_PAGE, c->formats->runlist_align, err) ||
 	    layout_alloc(l, &l->gpfifo_mem, (size_t)p->gpfifo_entries * 8, LAYOUT_PAGE, err) ||
 	    layout_alloc(l, &l->pushbuf_mem, p->pushbuf_bytes, LAYOUT_PAGE, err) ||
 	    layout_alloc(l, &l->semaphore, LAYOUT_PAGE, LAYOUT_PAGE, err))
@@ -91,7 +91,10 @@ static int layout_fill(struct nvrt_layout *l, struct nvrt_err *err)
 		.gpfifo_entries = p->gpfifo_entries,
 		.pdb_iova = nvrt_vm_pdb(&l->vm),
 		.pdb_aperture = p->aperture,
-		.pdb_vol = true,
+		/* PAGE_DIR_BASE_VOL "identifies the volatile behavior of top level
+		 * of the page table (whether local L2 can cache it or not)"
+		 * (dev_ram): the same as the VM's own PDEs say of its tables. */
+		.pdb_vol = nvrt_vm_tables_vol(&l->vm),
 		.privileged = p->privileged,
 		.timeslice_timeout = p->timeslice_timeout,
 		.timeslice_scale = p->timeslice_scale,

@@ -99,7 +99,7 @@ static inline uint32_t *pb_reserve(struct nvrt_pb *pb, size_t n)
 
 static int pb_header(struct nvrt_pb *pb, const struct nvrt_pb_header *h, uint32_t *out)
 {
-	return pb->chip->pb_header_encode(h, out, &pb->err);
+	return pb->chip->pushbuf->pb_header_encode(h, out, &pb->err);
 }
 
 static int pb_method(struct nvrt_pb *pb, enum nvrt_pb_op op, uint32_t subch, uint32_t method,
@@ -216,7 +216,7 @@ static struct nvrt_host_methods pb_host_methods(const struct nvrt_pb *pb)
 {
 	struct nvrt_host_methods m;
 
-	pb->chip->host_methods(&m);
+	pb->chip->pushbuf->host_methods(&m);
 	return m;
 }
 
@@ -253,7 +253,7 @@ static int pb_check_run(struct nvrt_pb *pb, const char *what, uint32_t a, uint32
 int nvrt_pb_membar_sys(struct nvrt_pb *pb)
 {
 	struct nvrt_host_methods m = pb_host_methods(pb);
-	uint32_t data[4] = { 0, 0, pb->chip->membar_sys_op_c(), pb->chip->membar_op_d() };
+	uint32_t data[4] = { 0, 0, pb->chip->pushbuf->membar_sys_op_c(), pb->chip->pushbuf->membar_op_d() };
 
 	if (pb_check_run(pb, "membar", m.mem_op_a, m.mem_op_b, m.mem_op_c, m.mem_op_d))
 		return -1;
@@ -316,7 +316,7 @@ int nvrt_pb_semaphore(struct nvrt_pb *pb, uint64_t va, uint64_t payload, unsigne
 	    pb_header(pb, &set, &words[0]) || pb_header(pb, &exec, &words[5]))
 		return -1;
 	memcpy(&words[1], data, sizeof(data));
-	words[6] = pb->chip->sem_execute(flags);
+	words[6] = pb->chip->pushbuf->sem_execute(flags);
 	if (!(p = pb_reserve(pb, 7)))
 		return -1;
 	pb_store(p, words, 7);
@@ -436,7 +436,7 @@ static void pb_decode_fields(const struct nvrt_chip *c, struct pb_line *l, uint3
 {
 	pb_put(l, " ", 1);
 	if (l->len < l->start + PB_LINE_MAX)
-		l->len += c->host_method_data_text(method, data, l->buf + l->len,
+		l->len += c->dump->host_method_data_text(method, data, l->buf + l->len,
 						   l->start + PB_LINE_MAX - l->len);
 }
 
@@ -444,7 +444,7 @@ static void pb_decode_fields(const struct nvrt_chip *c, struct pb_line *l, uint3
 static void pb_decode_data(const struct nvrt_chip *c, struct pb_line *l, uint32_t method,
 			   uint32_t data)
 {
-	const char *name = c->host_method_name(method);
+	const char *name = c->dump->host_method_name(method);
 
 	pb_decode_method(l, name, method);
 	if (name)
@@ -512,7 +512,7 @@ static size_t pb_decode_methods(const struct nvrt_chip *c, const struct nvrt_pb_
 	pb_put(l, " subch ", 7);
 	pb_put_dec(l, h->subch, 0);
 	pb_put(l, " ", 1);
-	pb_decode_method(l, c->host_method_name(h->method), h->method);
+	pb_decode_method(l, c->dump->host_method_name(h->method), h->method);
 	pb_put(l, " count ", 7);
 	pb_put_dec(l, h->count, 0);
 	pb_line_end(l);
@@ -550,10 +550,10 @@ static size_t pb_decode_one(const struct nvrt_chip *c, const struct nvrt_pb_head
 		pb_put(l, "IMMD subch ", 11);
 		pb_put_dec(l, h->subch, 0);
 		pb_put(l, " ", 1);
-		pb_decode_method(l, c->host_method_name(h->method), h->method);
+		pb_decode_method(l, c->dump->host_method_name(h->method), h->method);
 		pb_put(l, " data ", 6);
 		pb_put_hex(l, h->data, 1, true);
-		if (c->host_method_name(h->method))
+		if (c->dump->host_method_name(h->method))
 			pb_decode_fields(c, l, h->method, h->data);
 		break;
 	case NVRT_PB_SET_SUBDEVICE_MASK:
@@ -588,7 +588,7 @@ void nvrt_pb_decode(const struct nvrt_chip *c, const uint32_t *words, size_t n, 
 	while (at < n) {
 		struct nvrt_pb_header h;
 
-		c->pb_header_decode(pb_le32(words[at]), &h);
+		c->pushbuf->pb_header_decode(pb_le32(words[at]), &h);
 		at += pb_decode_one(c, &h, words, at, n, &l);
 		/* Host decodes nothing of the segment after END_PB_SEGMENT (dev_ram). */
 		if (h.op == NVRT_PB_END_SEGMENT && at < n) {

@@ -112,7 +112,7 @@ static void decode_gpfifo(const struct nvrt_chip *c, const uint32_t *w, size_t n
 	for (size_t i = 0; i + 1 < n; i += 2) {
 		struct nvrt_gp_entry e;
 
-		c->gp_entry_decode(w + i, &e);
+		c->gpfifo->gp_entry_decode(w + i, &e);
 		fprintf(out, "GP entry %zu: %08x %08x  ", i / 2, w[i], w[i + 1]);
 		if (e.length)
 			fprintf(out, "PB segment va=0x%" PRIx64 " LENGTH=%u dwords LEVEL=%s SYNC=%s%s%s\n",
@@ -234,17 +234,17 @@ static int decode_file(const struct nvrt_chip *c, const char *kind, const char *
 		if (rc == NVRT_CLI_OK)
 			decode_gpfifo(c, w, used, stdout);
 	} else if (!strcmp(kind, "runlist")) {
-		size_t per = c->runlist_entry_bytes / 4;
+		size_t per = c->formats->runlist_entry_bytes / 4;
 		size_t used = o->have_count ? o->count * per : decode_used(w, n, per);
-		rc = decode_need_one(path, bytes, c->runlist_entry_bytes, "runlist entries");
-		decode_warn_partial(path, bytes, c->runlist_entry_bytes, "runlist entries",
-				    bytes / c->runlist_entry_bytes);
+		rc = decode_need_one(path, bytes, c->formats->runlist_entry_bytes, "runlist entries");
+		decode_warn_partial(path, bytes, c->formats->runlist_entry_bytes, "runlist entries",
+				    bytes / c->formats->runlist_entry_bytes);
 		if (rc == NVRT_CLI_OK)
-			c->runlist_dump(w, (uint32_t)((used < n ? used : n) / per), stdout);
-	} else if (!strcmp(kind, "ramin") && bytes >= c->instance_bytes) {
-		c->ramin_dump(w, stdout);
-	} else if (!strcmp(kind, "userd") && bytes >= c->userd_bytes) {
-		c->userd_dump(w, stdout);
+			c->dump->runlist_dump(w, (uint32_t)((used < n ? used : n) / per), stdout);
+	} else if (!strcmp(kind, "ramin") && bytes >= c->formats->instance_bytes) {
+		c->dump->ramin_dump(w, stdout);
+	} else if (!strcmp(kind, "userd") && bytes >= c->formats->userd_bytes) {
+		c->dump->userd_dump(w, stdout);
 	} else {
 		fprintf(stderr, "nvrt: %s: %zu bytes is too short for %s\n", path, bytes, kind);
 		rc = NVRT_CLI_FAIL;

@@ -306,7 +306,7 @@ static double bench_pb_header_ns(struct bench_pb *b)
 
 	do {
 		for (int i = 0; i < 1024; i++) {
-			c->pb_header_encode(&h, &w, NULL);
+			c->pushbuf->pb_header_encode(&h, &w, NULL);
 			__asm__ __volatile__("" : : "r"(w) : "memory");
 		}
 		n += 1024;
@@ -347,7 +347,7 @@ static void bench_pb_rows(unsigned repeat)
 	b.src = aligned_alloc(64, BENCH_PB_BYTES);
 	if (!b.dst || !b.src)
 		return;
-	nvrt_chip_find("gv100")->host_methods(&hm);
+	nvrt_chip_find("gv100")->pushbuf->host_methods(&hm);
 	b.method = hm.sem_addr_lo;  /* SEM_ADDR_LO..PAYLOAD_HI: a release's group */
 	for (uint32_t i = 0; i < BENCH_GROUP_DATA; i++)
 		b.data[i] = 0x1000u * (i + 1);

@@ -39,12 +39,12 @@ static void fuzz_gpfifo(const struct nvrt_chip *c, const uint8_t *data, size_t s
 		struct nvrt_err err = { "" };
 		uint32_t enc[2];
 
-		c->gp_entry_decode(w + 2 * i, &e);
+		c->gpfifo->gp_entry_decode(w + 2 * i, &e);
 		fprintf(fuzz_null(), "GP entry %zu: va 0x%llx length %u opcode %d\n", i,
 			(unsigned long long)e.va, e.length, (int)e.opcode);
-		if (c->gp_entry_encode(&e, enc, &err) < 0)
+		if (c->gpfifo->gp_entry_encode(&e, enc, &err) < 0)
 			continue;   /* e.g. a segment whose end is the VA space's last dword */
-		c->gp_entry_decode(enc, &e2);
+		c->gpfifo->gp_entry_decode(enc, &e2);
 		if (!fuzz_same_gp(&e, &e2))
 			fuzz_fail("GP entry %08x %08x -> %08x %08x decodes differently", w[2 * i],
 				  w[2 * i + 1], enc[0], enc[1]);
@@ -77,22 +77,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size--;
 	switch (sel) {
 	case 0: {
-		uint32_t n = (uint32_t)(size / c->runlist_entry_bytes);
+		uint32_t n = (uint32_t)(size / c->formats->runlist_entry_bytes);
 
-		buf = fuzz_dup(data, (size_t)n * c->runlist_entry_bytes);
-		c->runlist_dump(buf, n, fuzz_null());
+		buf = fuzz_dup(data, (size_t)n * c->formats->runlist_entry_bytes);
+		c->dump->runlist_dump(buf, n, fuzz_null());
 		free(buf);
 		break;
 	}
 	case 1:
-		buf = fuzz_padded(data, size, c->instance_bytes);
-		c->ramin_dump(buf, fuzz_null());
+		buf = fuzz_padded(data, size, c->formats->instance_bytes);
+		c->dump->ramin_dump(buf, fuzz_null());
 		free(buf);
 		break;
 	case 2:
-		buf = fuzz_padded(data, size, c->userd_bytes);
-		c->userd_dump(buf, fuzz_null());
-		fprintf(fuzz_null(), "GP_PUT %u GP_GET %u\n", c->userd_gp_put(buf), c->userd_gp_get(buf));
+		buf = fuzz_padded(data, size, c->formats->userd_bytes);
+		c->dump->userd_dump(buf, fuzz_null());
+		fprintf(fuzz_null(), "GP_PUT %u GP_GET %u\n", c->formats->userd_gp_put(buf), c->formats->userd_gp_get(buf));
 		free(buf);
 		break;
 	default:

@@ -50,12 +50,12 @@ static void fuzz_header_roundtrip(const struct nvrt_chip *c, uint32_t w)
 
 	memset(&h, 0, sizeof(h));
 	memset(&h2, 0, sizeof(h2));
-	c->pb_header_decode(w, &h);
+	c->pushbuf->pb_header_decode(w, &h);
 	if (h.op == NVRT_PB_INVALID)
 		return;
-	if (c->pb_header_encode(&h, &enc, &err) < 0)
+	if (c->pushbuf->pb_header_encode(&h, &enc, &err) < 0)
 		fuzz_fail("header 0x%08x decodes (op %d) but does not encode: %s", w, (int)h.op, err.msg);
-	c->pb_header_decode(enc, &h2);
+	c->pushbuf->pb_header_decode(enc, &h2);
 	if (!fuzz_same_header(&h, &h2))
 		fuzz_fail("header 0x%08x -> op %d -> 0x%08x -> op %d: not the same instruction", w,
 			  (int)h.op, enc, (int)h2.op);

@@ -78,22 +78,22 @@ static void fuzz_entries(const struct nvrt_chip *c, const uint8_t *mem, size_t n
 		struct nvrt_pte pte, pte2;
 
 		memcpy(w, mem + off, 8);
-		c->pde_decode(w, &pde);
-		c->pde_encode(&pde, enc);
-		c->pde_decode(enc, &pde2);
+		c->pt->pde_decode(w, &pde);
+		c->pt->pde_encode(&pde, enc);
+		c->pt->pde_decode(enc, &pde2);
 		if (!fuzz_same_pde(&pde, &pde2))
 			fuzz_fail("PDE %08x %08x -> %08x %08x decodes differently", w[0], w[1], enc[0], enc[1]);
-		c->pte_decode(w, &pte);
-		c->pte_encode(&pte, enc);
-		c->pte_decode(enc, &pte2);
+		c->pt->pte_decode(w, &pte);
+		c->pt->pte_encode(&pte, enc);
+		c->pt->pte_decode(enc, &pte2);
 		if (!fuzz_same_pte(&pte, &pte2))
 			fuzz_fail("PTE %08x %08x -> %08x %08x decodes differently", w[0], w[1], enc[0], enc[1]);
 		if (off % 16 || off + 16 > n)
 			continue;
 		memcpy(w, mem + off, 16);
-		c->dual_pde_decode(w, &pde, &small);
-		c->dual_pde_encode(&pde, &small, enc);
-		c->dual_pde_decode(enc, &pde2, &small2);
+		c->pt->dual_pde_decode(w, &pde, &small);
+		c->pt->dual_pde_encode(&pde, &small, enc);
+		c->pt->dual_pde_decode(enc, &pde2, &small2);
 		if (!fuzz_same_pde(&pde, &pde2) || !fuzz_same_pde(&small, &small2))
 			fuzz_fail("dual PDE %08x %08x %08x %08x -> %08x %08x %08x %08x decodes differently",
 				  w[0], w[1], w[2], w[3], enc[0], enc[1], enc[2], enc[3]);

@@ -66,12 +66,12 @@ static void fuzz_pause(void)
 
 static bool fuzz_runlist_taken(struct fuzz_sim *s)
 {
-	return !s->c->runlist_pending(s->b, s->w.runlist);
+	return !s->c->runlist->runlist_pending(s->b, s->w.runlist);
 }
 
 static bool fuzz_preempted(struct fuzz_sim *s)
 {
-	return s->c->preempt_done(s->b, &s->w);
+	return s->c->runlist->preempt_done(s->b, &s->w);
 }
 
 /* Polls done for up to ms; with service, acknowledges faults meanwhile. */
@@ -83,8 +83,8 @@ static bool fuzz_poll(struct fuzz_sim *s, bool (*done)(struct fuzz_sim *), unsig
 	for (;;) {
 		if (done(s))
 			return true;
-		if (service && s->c->fault_check(s->b, &s->w, why, sizeof(why)))
-			s->c->fault_clear(s->b, &s->w);
+		if (service && s->c->faults->fault_check(s->b, &s->w, why, sizeof(why)))
+			s->c->faults->fault_clear(s->b, &s->w);
 		if (fuzz_now_ms() > end)
 			return false;
 		fuzz_pause();
@@ -135,11 +135,11 @@ static void fuzz_sim_open(struct fuzz_sim *s)
 		fuzz_fail("layout: %s", err.msg);
 	s->laid_out = true;
 	fuzz_watch(s, e->runlist);
-	if (s->c->channel_bind(s->b, s->w.chid, s->l.inst.iova, s->l.inst.aperture, &err) < 0)
+	if (s->c->channel->channel_bind(s->b, s->w.chid, s->l.inst.iova, s->l.inst.aperture, &err) < 0)
 		fuzz_fail("bind: %s", err.msg);
 	s->bound = true;
-	s->c->channel_enable(s->b, s->w.chid, true);
-	if (s->c->runlist_submit(s->b, s->w.runlist, s->l.runlist.iova, s->l.runlist.aperture,
+	s->c->channel->channel_enable(s->b, s->w.chid, true);
+	if (s->c->runlist->runlist_submit(s->b, s->w.runlist, s->l.runlist.iova, s->l.runlist.aperture,
 				 s->l.runlist_entries, &err) < 0)
 		fuzz_fail("runlist submit: %s", err.msg);
 	if (!fuzz_poll(s, fuzz_runlist_taken, FUZZ_SIM_SETUP_MS, false))
@@ -150,12 +150,12 @@ static void fuzz_sim_open(struct fuzz_sim *s)
 static void fuzz_sim_close(struct fuzz_sim *s)
 {
 	if (s->bound) {
-		s->c->runlist_sched_disable(s->b, s->w.runlist, true);
-		s->c->channel_enable(s->b, s->w.chid, false);
-		s->c->runlist_preempt(s->b, s->w.runlist);
+		s->c->runlist->runlist_sched_disable(s->b, s->w.runlist, true);
+		s->c->channel->channel_enable(s->b, s->w.chid, false);
+		s->c->runlist->runlist_preempt(s->b, s->w.runlist);
 		fuzz_poll(s, fuzz_preempted, FUZZ_SIM_WAIT_MS, true);
-		s->c->runlist_sched_disable(s->b, s->w.runlist, false);
-		s->c->channel_unbind(s->b, s->w.chid);
+		s->c->runlist->runlist_sched_disable(s->b, s->w.runlist, false);
+		s->c->channel->channel_unbind(s->b, s->w.chid);
 	}
 	if (s->laid_out)
 		nvrt_layout_fini(&s->l);
@@ -172,11 +172,11 @@ static void fuzz_relocate(struct fuzz_sim *s, uint32_t e[2])
 	struct nvrt_err err;
 	uint32_t out[2];
 
-	s->c->gp_entry_decode(e, &g);
+	s->c->gpfifo->gp_entry_decode(e, &g);
 	if (!g.length)
 		return;
 	g.va = s->l.pushbuf_va + g.va % s->l.pushbuf_mem.size;
-	if (s->c->gp_entry_encode(&g, out, &err) == 0) {
+	if (s->c->gpfifo->gp_entry_encode(&g, out, &err) == 0) {
 		e[0] = out[0];
 		e[1] = out[1];
 	}
@@ -220,12 +220,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Entries and segments visible before Host sees GP_PUT. */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	nvrt_userd_gp_put_set(s.c, &s.l.userd, put);
-	s.c->doorbell_ring(s.b, s.w.chid, s.w.runlist);
+	s.c->usermode->doorbell_ring(s.b, s.w.chid, s.w.runlist);
 
 	uint64_t end = fuzz_now_ms() + FUZZ_SIM_WAIT_MS;
 	bool fault = false;
 	while (fuzz_now_ms() <= end) {
-		if ((fault = s.c->fault_check(s.b, &s.w, why, sizeof(why))) || fuzz_idle(&s, put))
+		if ((fault = s.c->faults->fault_check(s.b, &s.w, why, sizeof(why))) || fuzz_idle(&s, put))
 			break;
 		fuzz_pause();
 	}
@@ -236,7 +236,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fault ? why : fuzz_idle(&s, put) ? "idle" : "still busy",
 		(unsigned long long)(fuzz_now_ms() + FUZZ_SIM_WAIT_MS - end),
 		nvrt_userd_gp_get(s.c, &s.l.userd), *(volatile uint32_t *)s.l.semaphore.cpu);
-	s.c->fault_report(s.b, &s.w, report);
+	s.c->faults->fault_report(s.b, &s.w, report);
 	fuzz_sim_close(&s);
 	return 0;
 }

@@ -63,21 +63,21 @@ static int bus_setup(void **state)
 static void test_bus_pri_word(void **state)
 {
 	(void)state;
-	assert_true(chip->pri_error(0xbadf0000u));
-	assert_true(chip->pri_error(0xbadf1234u));
-	assert_true(chip->pri_error(0xbadfffffu));
-	assert_false(chip->pri_error(0xbade0000u));
-	assert_false(chip->pri_error(0xffffffffu));
-	assert_false(chip->pri_error(0x0000badfu));
-	assert_false(chip->pri_error(0));
-	assert_int_equal(chip->bus_probe(), 0x0);    /* NV_PMC_BOOT_0 */
+	assert_true(chip->bus->pri_error(0xbadf0000u));
+	assert_true(chip->bus->pri_error(0xbadf1234u));
+	assert_true(chip->bus->pri_error(0xbadfffffu));
+	assert_false(chip->bus->pri_error(0xbade0000u));
+	assert_false(chip->bus->pri_error(0xffffffffu));
+	assert_false(chip->bus->pri_error(0x0000badfu));
+	assert_false(chip->bus->pri_error(0));
+	assert_int_equal(chip->bus->bus_probe(), 0x0);    /* NV_PMC_BOOT_0 */
 }
 
 static void expect_name(uint32_t offset, const char *want)
 {
 	char buf[96];
 
-	chip->reg_name(offset, buf, sizeof(buf));
+	chip->dump->reg_name(offset, buf, sizeof(buf));
 	assert_string_equal(buf, want);
 }
 
@@ -120,7 +120,7 @@ static void test_bus_all_ones(void **state)
 	struct fake_bar f = { .base = { .ops = &fake_ops }, .boot0 = 0x140000a1u };
 
 	(void)state;
-	nvrt_bus_arm(&f.base, chip->bus_probe(), chip->pri_error);
+	nvrt_bus_arm(&f.base, chip->bus->bus_probe(), chip->bus->pri_error);
 	assert_int_equal(nvrt_bar0_read32(&f.base, 0x2284), 0xffffffffu);
 	assert_int_equal(f.base.bus.errors, 0);           /* BOOT_0 answers: data */
 	assert_int_equal(f.base.bus.state, NVRT_BUS_OK);

@@ -17,6 +17,8 @@
 
 #include "nvrt/backend.h"
 #include "nvrt/instance.h"
+#include "nvrt/layout.h"
+#include "nvrt/pagetable.h"
 #include "nvrt/runlist.h"
 #include "nvrt/userd.h"
 
@@ -152,6 +154,54 @@ static void test_channel_ramfc_options(void **state)
 	assert_int_equal(w[63], 0x00000700);
 	assert_int_equal(w[128], 0x00401c03);
 	free(inst.cpu);
+}
+
+/*
+ * The lay-out's instance block (dev_ram, dword 128): VOL 2 says whether L2
+ * may cache the top-level table, so it follows the VM's own PDEs, which
+ * mark coherent tables volatile and non-coherent ones not.  Coherent:
+ * TARGET 2 | VOL 1<<2 | VER2 1<<10 | BIG_PAGE_SIZE 64KB 1<<11 = 0xc06 in
+ * the low 12 bits; non-coherent: TARGET 3, VOL 0 -> 0xc03.  Words 130-131
+ * (the deprecated ADR_LIMIT) are 0; subcontexts 1..63: LO TARGET INVALID
+ * (1), HI 0.
+ */
+static void test_channel_layout_pdb_vol(void **state)
+{
+	static const struct { enum nvrt_aperture ap; uint32_t low; int pde_vol; } cases[] = {
+		{ NVRT_APERTURE_SYS_COHERENT, 0xc06, 1 },
+		{ NVRT_APERTURE_SYS_NONCOHERENT, 0xc03, 0 },
+	};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct nvrt_err err;
+		struct nvrt_backend *b = nvrt_backend_host_open(0x100000, &err);
+		struct nvrt_layout_params lp;
+		struct nvrt_layout l;
+		const uint32_t *w;
+		struct nvrt_pde pde;
+
+		assert_non_null(b);
+		nvrt_layout_params_default(&lp);
+		lp.aperture = cases[c].ap;
+		if (nvrt_layout_build(&l, chip, b, &lp, &err) < 0)
+			fail_msg("layout: %s", err.msg);
+		w = l.inst.cpu;
+		assert_int_equal(w[128] & 0xfff, cases[c].low);
+		assert_int_equal(w[128] & ~0xfffu, (uint32_t)nvrt_vm_pdb(&l.vm) & ~0xfffu);
+		assert_int_equal(w[130], 0);
+		assert_int_equal(w[131], 0);
+		for (unsigned i = 1; i < 64; i++) {
+			assert_int_equal(w[168 + 4 * i], 1);
+			assert_int_equal(w[169 + 4 * i], 0);
+		}
+		/* PD3's first entry points at PD2 with the same VOL. */
+		chip->pt->pde_decode(l.vm.tables[0].mem.cpu, &pde);
+		assert_true(pde.valid);
+		assert_int_equal(pde.vol, cases[c].pde_vol);
+		nvrt_layout_fini(&l);
+		nvrt_backend_close(b);
+	}
 }
 
 static void channel_expect_error(const struct nvrt_instance_params *p, struct nvrt_dma *inst,
@@ -352,7 +402,7 @@ static void test_channel_dumps_round_trip(void **state)
 
 	(void)state;
 	assert_int_equal(nvrt_instance_build(chip, &inst, &p, &err), 0);
-	char *ramin = channel_dump(chip->ramin_dump, inst.cpu);
+	char *ramin = channel_dump(chip->dump->ramin_dump, inst.cpu);
 	channel_expect_text(ramin, "NV_RAMFC_SIGNATURE                 = 0x0000face  NV_PPBDMA_SIGNATURE: HW=VALID SW=ZERO");
 	channel_expect_text(ramin, "NV_PPBDMA_USERD: TARGET=SYS_MEM_COHERENT");
 	channel_expect_text(ramin, "NV_RAMFC_CHID                      = 0x00000001");
@@ -362,7 +412,7 @@ static void test_channel_dumps_round_trip(void **state)
 	free(ramin);
 	assert_int_equal(nvrt_runlist_build(chip, &rl, &t, 1, &n, &err), 0);
 	FILE *f = open_memstream(&text, &len);
-	chip->runlist_dump(rl.cpu, n, f);
+	chip->dump->runlist_dump(rl.cpu, n, f);
 	fclose(f);
 	channel_expect_text(text, "entry 0: 80030001 00000001 00000000 00000000  NV_RAMRL_ENTRY_TYPE_TSG");
 	channel_expect_text(text, "NV_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT             = 0x80 128");
@@ -376,7 +426,7 @@ static void test_channel_dumps_round_trip(void **state)
 
 static void channel_dump_null(const void *mem, FILE *out)
 {
-	chip->runlist_dump(mem, 4096 / 16, out);
+	chip->dump->runlist_dump(mem, 4096 / 16, out);
 }
 
 /* Random bytes through every dump: they read fixed sizes and never crash. */
@@ -392,8 +442,8 @@ static void test_channel_dumps_random(void **state)
 	for (int round = 0; round < 200; round++) {
 		for (unsigned k = 0; k < 1024; k++)
 			mem[k] = (uint32_t)rand() ^ ((uint32_t)rand() << 16);
-		chip->ramin_dump(mem, null);
-		chip->userd_dump(mem, null);
+		chip->dump->ramin_dump(mem, null);
+		chip->dump->userd_dump(mem, null);
 		channel_dump_null(mem, null);
 	}
 	fclose(null);
@@ -413,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_channel_ramfc_words),
 		cmocka_unit_test(test_channel_ramin_pdb),
 		cmocka_unit_test(test_channel_ramfc_options),
+		cmocka_unit_test(test_channel_layout_pdb_vol),
 		cmocka_unit_test(test_channel_instance_errors),
 		cmocka_unit_test(test_channel_runlist_words),
 		cmocka_unit_test(test_channel_runlist_errors),

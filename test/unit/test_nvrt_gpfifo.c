@@ -38,12 +38,12 @@ static void expect_entry(const struct nvrt_gp_entry *e, uint32_t e0, uint32_t e1
 	uint32_t w[2] = { 0xdeadbeef, 0xdeadbeef };
 	struct nvrt_gp_entry back;
 
-	if (chip()->gp_entry_encode(e, w, &err))
+	if (chip()->gpfifo->gp_entry_encode(e, w, &err))
 		fail_msg("encode: %s", err.msg);
 	if (w[0] != e0 || w[1] != e1)
 		fail_msg("got %08x %08x, want %08x %08x", w[0], w[1], e0, e1);
 	/* And back. */
-	chip()->gp_entry_decode(w, &back);
+	chip()->gpfifo->gp_entry_decode(w, &back);
 	assert_int_equal(back.va, e->va);
 	assert_int_equal(back.length, e->length);
 	assert_int_equal(back.subroutine, e->subroutine);
@@ -93,7 +93,7 @@ static void test_entry_decode_opcode(void **state)
 	struct nvrt_gp_entry e;
 
 	(void)state;
-	chip()->gp_entry_decode(w, &e);
+	chip()->gpfifo->gp_entry_decode(w, &e);
 	assert_int_equal(e.length, 0);
 	assert_int_equal(e.opcode, NVRT_GP_OP_ILLEGAL);
 	assert_int_equal(e.va, 0x12345678);
@@ -105,7 +105,7 @@ static void expect_entry_error(const struct nvrt_gp_entry *e, const char *needle
 	struct nvrt_err err = { "" };
 	uint32_t w[2] = { 0x11111111, 0x22222222 };
 
-	assert_int_equal(chip()->gp_entry_encode(e, w, &err), -1);
+	assert_int_equal(chip()->gpfifo->gp_entry_encode(e, w, &err), -1);
 	assert_int_equal(w[0], 0x11111111);
 	assert_int_equal(w[1], 0x22222222);
 	if (!strstr(err.msg, needle))
@@ -143,9 +143,9 @@ static void test_entry_random(void **state)
 
 		if (i % 4 == 0)
 			w[1] &= 0x800003ffu;   /* a control entry */
-		chip()->gp_entry_decode(w, &e);
+		chip()->gpfifo->gp_entry_decode(w, &e);
 		if (e.length) {
-			int rc = chip()->gp_entry_encode(&e, back, &err);
+			int rc = chip()->gpfifo->gp_entry_encode(&e, back, &err);
 
 			if (e.va + 4ull * e.length >= 1ull << 40) {
 				assert_int_equal(rc, -1);
@@ -155,7 +155,7 @@ static void test_entry_random(void **state)
 			assert_int_equal(back[0], w[0] & ~2u);
 			assert_int_equal(back[1], w[1]);
 		} else if ((w[1] & 0xff) <= 3) {
-			assert_int_equal(chip()->gp_entry_encode(&e, back, &err), 0);
+			assert_int_equal(chip()->gpfifo->gp_entry_encode(&e, back, &err), 0);
 			assert_int_equal(back[0], w[0]);
 			assert_int_equal(back[1], w[1]);
 		} else {
@@ -299,7 +299,7 @@ static void test_ring_wrap(void **state)
 		for (n = rnd() % 5; n && !nvrt_gpfifo_empty(&r.g, get); n--) {
 			struct nvrt_gp_entry e;
 
-			chip()->gp_entry_decode((uint32_t *)r.mem.cpu + 2 * get, &e);
+			chip()->gpfifo->gp_entry_decode((uint32_t *)r.mem.cpu + 2 * get, &e);
 			assert_int_equal(e.va, 0x1000000 + 4ull * popped);
 			assert_int_equal(e.length, 1 + popped % 100);
 			assert_int_equal(e.sync_wait, popped & 1);

@@ -147,7 +147,7 @@ static void test_format(void **state)
 	static const uint32_t lo[5] = { 47, 38, 29, 21, 12 }, bits[5] = { 2, 9, 9, 8, 9 };
 
 	(void)state;
-	chip->pt_format(&f);
+	chip->pt->pt_format(&f);
 	for (int l = 0; l < 5; l++) {
 		assert_int_equal(f.lo[l], lo[l]);
 		assert_int_equal(f.bits[l], bits[l]);
@@ -169,7 +169,7 @@ static void test_pde_words(void **state)
 
 	(void)state;
 	/* (0x5000 >> 4) | 2 << 1 | 1 << 3 = 0x500 | 0x4 | 0x8 */
-	chip->pde_encode(&p, w);
+	chip->pt->pde_encode(&p, w);
 	assert_int_equal(w[0], 0x50c);
 	assert_int_equal(w[1], 0);
 
@@ -177,13 +177,13 @@ static void test_pde_words(void **state)
 	 * 0xff_ffff_f000 >> 4 = 0xf_ffff_ff00, | 3 << 1 */
 	p = (struct nvrt_pde){ .valid = true, .aperture = NVRT_APERTURE_SYS_NONCOHERENT,
 			       .addr = 0xfffffff000ull };
-	chip->pde_encode(&p, w);
+	chip->pt->pde_encode(&p, w);
 	assert_int_equal(w[0], 0xffffff06);
 	assert_int_equal(w[1], 0xf);
 
 	/* Invalid: APERTURE_INVALID 0 and IS_PDE_TRUE 0, nothing else. */
 	p = (struct nvrt_pde){ .valid = false, .vol = true, .addr = 0x5000 };
-	chip->pde_encode(&p, w);
+	chip->pt->pde_encode(&p, w);
 	assert_int_equal(w[0], 0);
 	assert_int_equal(w[1], 0);
 }
@@ -194,19 +194,19 @@ static void test_pde_decode(void **state)
 
 	(void)state;
 	/* 0x1_2345_6708: ADDRESS_SYS 0x1234567, APERTURE 0, VOL 1 -> invalid. */
-	chip->pde_decode((const uint32_t[2]){ 0x23456708, 0x1 }, &p);
+	chip->pt->pde_decode((const uint32_t[2]){ 0x23456708, 0x1 }, &p);
 	assert_false(p.valid);
 	/* + APERTURE 3 (bits 2:1 = 0x6): 0x2345670e */
-	chip->pde_decode((const uint32_t[2]){ 0x2345670e, 0x1 }, &p);
+	chip->pt->pde_decode((const uint32_t[2]){ 0x2345670e, 0x1 }, &p);
 	assert_true(p.valid);
 	assert_int_equal(p.aperture, NVRT_APERTURE_SYS_NONCOHERENT);
 	assert_true(p.vol);
 	assert_int_equal(p.addr, 0x1234567000ull);
 	/* APERTURE 1 = VIDEO_MEMORY: nothing nvrt can follow. */
-	chip->pde_decode((const uint32_t[2]){ 0x502, 0 }, &p);
+	chip->pt->pde_decode((const uint32_t[2]){ 0x502, 0 }, &p);
 	assert_false(p.valid);
 	/* IS_PTE set (bit 0) with a system aperture: a page, not a table. */
-	chip->pde_decode((const uint32_t[2]){ 0x50d, 0 }, &p);
+	chip->pt->pde_decode((const uint32_t[2]){ 0x50d, 0 }, &p);
 	assert_false(p.valid);
 }
 
@@ -224,7 +224,7 @@ static void test_dual_pde_words(void **state)
 	(void)state;
 	/* Small PT only, in the HIGH qword: (0x7000 >> 4) | 2 << 1 | 1 << 3 = 0x70c;
 	 * the low qword (big PT) stays 0: APERTURE_BIG INVALID. */
-	chip->dual_pde_encode(&none, &small, w);
+	chip->pt->dual_pde_encode(&none, &small, w);
 	assert_int_equal(w[0], 0);
 	assert_int_equal(w[1], 0);
 	assert_int_equal(w[2], 0x70c);
@@ -232,7 +232,7 @@ static void test_dual_pde_words(void **state)
 
 	/* Big PT only, LOW qword, 256-byte aligned (BIG_SHIFT 8):
 	 * ADDRESS_BIG_SYS = 0x12300 >> 8 = 0x123 at bit 4 = 0x1230, | 3 << 1 */
-	chip->dual_pde_encode(&big, &none, w);
+	chip->pt->dual_pde_encode(&big, &none, w);
 	assert_int_equal(w[0], 0x1236);
 	assert_int_equal(w[1], 0);
 	assert_int_equal(w[2], 0);
@@ -244,7 +244,7 @@ static void test_dual_pde_words(void **state)
 				 .addr = 0xfedcba9800ull };
 	small = (struct nvrt_pde){ .valid = true, .aperture = NVRT_APERTURE_SYS_NONCOHERENT,
 				   .addr = 0x30000 };
-	chip->dual_pde_encode(&big, &small, w);
+	chip->pt->dual_pde_encode(&big, &small, w);
 	assert_int_equal(w[0], 0xedcba98c);
 	assert_int_equal(w[1], 0xf);
 	assert_int_equal(w[2], 0x3006);
@@ -256,7 +256,7 @@ static void test_dual_pde_decode(void **state)
 	struct nvrt_pde big, small;
 
 	(void)state;
-	chip->dual_pde_decode((const uint32_t[4]){ 0, 0, 0x70c, 0 }, &big, &small);
+	chip->pt->dual_pde_decode((const uint32_t[4]){ 0, 0, 0x70c, 0 }, &big, &small);
 	assert_false(big.valid);
 	assert_true(small.valid);
 	assert_int_equal(small.aperture, NVRT_APERTURE_SYS_COHERENT);
@@ -264,7 +264,7 @@ static void test_dual_pde_decode(void **state)
 	assert_int_equal(small.addr, 0x7000);
 
 	/* Low qword 0x1236: big PT at 0x123 << 8, non-coherent, not VOL. */
-	chip->dual_pde_decode((const uint32_t[4]){ 0x1236, 0, 0, 0 }, &big, &small);
+	chip->pt->dual_pde_decode((const uint32_t[4]){ 0x1236, 0, 0, 0 }, &big, &small);
 	assert_true(big.valid);
 	assert_false(small.valid);
 	assert_int_equal(big.aperture, NVRT_APERTURE_SYS_NONCOHERENT);
@@ -272,10 +272,10 @@ static void test_dual_pde_decode(void **state)
 	assert_int_equal(big.addr, 0x12300);
 
 	/* APERTURE_SMALL 1 (VIDEO_MEMORY, bits 66:65 = 0x2 in word 2). */
-	chip->dual_pde_decode((const uint32_t[4]){ 0, 0, 0x702, 0 }, &big, &small);
+	chip->pt->dual_pde_decode((const uint32_t[4]){ 0, 0, 0x702, 0 }, &big, &small);
 	assert_false(small.valid);
 	/* IS_PTE (bit 0): a 2 MiB page, neither half a table. */
-	chip->dual_pde_decode((const uint32_t[4]){ 0x1237, 0, 0x70c, 0 }, &big, &small);
+	chip->pt->dual_pde_decode((const uint32_t[4]){ 0x1237, 0, 0x70c, 0 }, &big, &small);
 	assert_false(big.valid);
 	assert_false(small.valid);
 }
@@ -291,7 +291,7 @@ static void test_pte_words(void **state)
 	(void)state;
 	/* The facts' sysmem 4 KiB RW page at X: (X >> 4) | 0xd.
 	 * 0xab_cdef_1000 >> 4 = 0xa_bcde_f100 -> 0xa_bcde_f10d */
-	chip->pte_encode(&p, w);
+	chip->pt->pte_encode(&p, w);
 	assert_int_equal(w[0], 0xbcdef10d);
 	assert_int_equal(w[1], 0xa);
 
@@ -299,13 +299,13 @@ static void test_pte_words(void **state)
 	 * (0x1000 >> 4) = 0x100; KIND 0xfe at 63:56 = word 1 bits 31:24. */
 	p = (struct nvrt_pte){ .valid = true, .aperture = NVRT_APERTURE_SYS_NONCOHERENT,
 			       .read_only = true, .privileged = true, .kind = 0xfe, .addr = 0x1000 };
-	chip->pte_encode(&p, w);
+	chip->pt->pte_encode(&p, w);
 	assert_int_equal(w[0], 0x167);
 	assert_int_equal(w[1], 0xfe000000);
 
 	/* Invalid: all zeros (VALID_FALSE, and not VOL: not sparse). */
 	p.valid = false;
-	chip->pte_encode(&p, w);
+	chip->pt->pte_encode(&p, w);
 	assert_int_equal(w[0], 0);
 	assert_int_equal(w[1], 0);
 }
@@ -315,7 +315,7 @@ static void test_pte_decode(void **state)
 	struct nvrt_pte p;
 
 	(void)state;
-	chip->pte_decode((const uint32_t[2]){ 0x167, 0xfe000000 }, &p);
+	chip->pt->pte_decode((const uint32_t[2]){ 0x167, 0xfe000000 }, &p);
 	assert_true(p.valid);
 	assert_int_equal(p.aperture, NVRT_APERTURE_SYS_NONCOHERENT);
 	assert_false(p.vol);
@@ -324,12 +324,12 @@ static void test_pte_decode(void **state)
 	assert_int_equal(p.kind, 0xfe);
 	assert_int_equal(p.addr, 0x1000);
 	/* VALID 0. */
-	chip->pte_decode((const uint32_t[2]){ 0x10c, 0 }, &p);
+	chip->pt->pte_decode((const uint32_t[2]){ 0x10c, 0 }, &p);
 	assert_false(p.valid);
 	/* APERTURE 0 VIDEO_MEMORY and 1 PEER_MEMORY: not system memory. */
-	chip->pte_decode((const uint32_t[2]){ 0x101, 0 }, &p);
+	chip->pt->pte_decode((const uint32_t[2]){ 0x101, 0 }, &p);
 	assert_false(p.valid);
-	chip->pte_decode((const uint32_t[2]){ 0x103, 0 }, &p);
+	chip->pt->pte_decode((const uint32_t[2]){ 0x103, 0 }, &p);
 	assert_false(p.valid);
 }
 
@@ -343,12 +343,12 @@ static void test_pte_kind_check(void **state)
 
 	(void)state;
 	nvrt_hw_check_reset();
-	chip->pte_encode(&p, w);
+	chip->pt->pte_encode(&p, w);
 	err_expect(nvrt_hw_check_result(&err, "PTE"), &err,
 		   "PTE: a value does not fit its field (gv100_set_mmu_ver2_pte_kind: ");
 	assert_int_equal(w[1], 0);   /* masked: never touches neighbouring bits */
 	p.kind = 0xff;
-	chip->pte_encode(&p, w);
+	chip->pt->pte_encode(&p, w);
 	assert_int_equal(nvrt_hw_check_result(&err, "PTE"), 0);
 }
 
@@ -403,8 +403,8 @@ static void test_roundtrip(void **state)
 		uint32_t w[4];
 
 		pde_random(&p, 4096);
-		chip->pde_encode(&p, w);
-		chip->pde_decode(w, &q);
+		chip->pt->pde_encode(&p, w);
+		chip->pt->pde_decode(w, &q);
 		pde_expect_equal(&p, &q);
 
 		pde_random(&big, 256);
@@ -415,8 +415,8 @@ static void test_roundtrip(void **state)
 			memset(&big, 0, sizeof(big));
 		if (!small.valid)
 			memset(&small, 0, sizeof(small));
-		chip->dual_pde_encode(&big, &small, w);
-		chip->dual_pde_decode(w, &big2, &small2);
+		chip->pt->dual_pde_encode(&big, &small, w);
+		chip->pt->dual_pde_decode(w, &big2, &small2);
 		pde_expect_equal(&big, &big2);
 		pde_expect_equal(&small, &small2);
 
@@ -427,8 +427,8 @@ static void test_roundtrip(void **state)
 		t.privileged = rng() & 1;
 		t.kind = (uint32_t)(rng() & 0xff);
 		t.addr = rng() & (((uint64_t)1 << 40) - 1) & ~(uint64_t)0xfff;
-		chip->pte_encode(&t, w);
-		chip->pte_decode(w, &u);
+		chip->pt->pte_encode(&t, w);
+		chip->pt->pte_decode(w, &u);
 		pte_expect_equal(&t, &u);
 	}
 	assert_int_equal(nvrt_hw_check_result(NULL, "round trip"), 0);

@@ -57,7 +57,7 @@ static void expect_data_dump(uint32_t method, uint32_t data, const char *want)
 {
 	struct text t;
 
-	chip()->host_method_data_dump(method, data, text_open(&t));
+	chip()->dump->host_method_data_dump(method, data, text_open(&t));
 	assert_string_equal(text_close(&t), want);
 	text_free(&t);
 }
@@ -83,7 +83,7 @@ static uint32_t encode(enum nvrt_pb_op op, uint32_t subch, uint32_t method, uint
 	struct nvrt_err err = { "" };
 	uint32_t w = 0xdeadbeef;
 
-	if (chip()->pb_header_encode(&h, &w, &err))
+	if (chip()->pushbuf->pb_header_encode(&h, &w, &err))
 		fail_msg("encode: %s", err.msg);
 	return w;
 }
@@ -127,7 +127,7 @@ static void expect_decode(uint32_t word, enum nvrt_pb_op op, uint32_t subch, uin
 	struct nvrt_pb_header h;
 
 	memset(&h, 0xa5, sizeof(h));
-	chip()->pb_header_decode(word, &h);
+	chip()->pushbuf->pb_header_decode(word, &h);
 	assert_int_equal(h.op, op);
 	assert_int_equal(h.subch, subch);
 	assert_int_equal(h.method, method);
@@ -190,10 +190,10 @@ static void test_header_random_reencode(void **state)
 		struct nvrt_pb_header h;
 		struct nvrt_err err;
 
-		chip()->pb_header_decode(w, &h);
+		chip()->pushbuf->pb_header_decode(w, &h);
 		if (h.op == NVRT_PB_INCR || h.op == NVRT_PB_NONINCR || h.op == NVRT_PB_ONEINCR ||
 		    h.op == NVRT_PB_IMMD) {
-			assert_int_equal(chip()->pb_header_encode(&h, &back, &err), 0);
+			assert_int_equal(chip()->pushbuf->pb_header_encode(&h, &back, &err), 0);
 			assert_int_equal(back, w & ~(1u << 12));
 		}
 	}
@@ -207,7 +207,7 @@ static void expect_encode_error(enum nvrt_pb_op op, uint32_t subch, uint32_t met
 	struct nvrt_err err = { "" };
 	uint32_t w = 0x12345678;
 
-	assert_int_equal(chip()->pb_header_encode(&h, &w, &err), -1);
+	assert_int_equal(chip()->pushbuf->pb_header_encode(&h, &w, &err), -1);
 	assert_int_equal(w, 0x12345678);
 	if (!strstr(err.msg, needle))
 		fail_msg("error \"%s\" does not mention \"%s\"", err.msg, needle);
@@ -235,26 +235,26 @@ static void test_sem_execute_words(void **state)
 	(void)state;
 	/* NV_UDMA_SEM_EXECUTE: OPERATION 2:0 RELEASE = 1, RELEASE_WFI 20:20 EN = 1,
 	 * PAYLOAD_SIZE 24:24 32BIT = 0, RELEASE_TIMESTAMP 25:25 DIS = 0. */
-	assert_int_equal(chip()->sem_execute(NVRT_SEM_RELEASE | NVRT_SEM_WFI), 0x00100001);
-	assert_int_equal(chip()->sem_execute(NVRT_SEM_RELEASE), 0x00000001);
+	assert_int_equal(chip()->pushbuf->sem_execute(NVRT_SEM_RELEASE | NVRT_SEM_WFI), 0x00100001);
+	assert_int_equal(chip()->pushbuf->sem_execute(NVRT_SEM_RELEASE), 0x00000001);
 	/* PAYLOAD_SIZE_64BIT (1 << 24) and RELEASE_TIMESTAMP_EN (1 << 25). */
-	assert_int_equal(chip()->sem_execute(NVRT_SEM_RELEASE | NVRT_SEM_WFI | NVRT_SEM_64BIT |
+	assert_int_equal(chip()->pushbuf->sem_execute(NVRT_SEM_RELEASE | NVRT_SEM_WFI | NVRT_SEM_64BIT |
 					     NVRT_SEM_TIMESTAMP), 0x03100001);
-	assert_int_equal(chip()->sem_execute(NVRT_SEM_RELEASE | NVRT_SEM_64BIT | NVRT_SEM_TIMESTAMP),
+	assert_int_equal(chip()->pushbuf->sem_execute(NVRT_SEM_RELEASE | NVRT_SEM_64BIT | NVRT_SEM_TIMESTAMP),
 			 0x03000001);
 	/* OPERATION_ACQ_CIRC_GEQ = 3; release-only fields stay 0. */
-	assert_int_equal(chip()->sem_execute(0), 0x00000003);
-	assert_int_equal(chip()->sem_execute(NVRT_SEM_64BIT), 0x01000003);
-	assert_int_equal(chip()->sem_execute(NVRT_SEM_WFI | NVRT_SEM_TIMESTAMP), 0x00000003);
+	assert_int_equal(chip()->pushbuf->sem_execute(0), 0x00000003);
+	assert_int_equal(chip()->pushbuf->sem_execute(NVRT_SEM_64BIT), 0x01000003);
+	assert_int_equal(chip()->pushbuf->sem_execute(NVRT_SEM_WFI | NVRT_SEM_TIMESTAMP), 0x00000003);
 }
 
 static void test_membar_words(void **state)
 {
 	(void)state;
 	/* NV_UDMA_MEM_OP_C_MEMBAR_TYPE 2:0 SYS_MEMBAR = 0. */
-	assert_int_equal(chip()->membar_sys_op_c(), 0);
+	assert_int_equal(chip()->pushbuf->membar_sys_op_c(), 0);
 	/* NV_UDMA_MEM_OP_D_OPERATION 31:27 MEMBAR = 5: 5 << 27. */
-	assert_int_equal(chip()->membar_op_d(), 0x28000000);
+	assert_int_equal(chip()->pushbuf->membar_op_d(), 0x28000000);
 }
 
 static void test_host_methods(void **state)
@@ -262,7 +262,7 @@ static void test_host_methods(void **state)
 	struct nvrt_host_methods m;
 
 	(void)state;
-	chip()->host_methods(&m);
+	chip()->pushbuf->host_methods(&m);
 	/* dev_pbdma: NV_UDMA_NOP 0x08, SET_REF 0x50, NON_STALL_INT 0x20, SEM_ADDR_LO 0x5C,
 	 * SEM_ADDR_HI 0x60, SEM_PAYLOAD_LO 0x64, SEM_PAYLOAD_HI 0x68, SEM_EXECUTE 0x6C,
 	 * MEM_OP_A 0x28, MEM_OP_B 0x2c, MEM_OP_C 0x30, MEM_OP_D 0x34. */
@@ -282,7 +282,7 @@ static void test_host_methods(void **state)
 
 static void expect_name(uint32_t method, const char *want)
 {
-	const char *got = chip()->host_method_name(method);
+	const char *got = chip()->dump->host_method_name(method);
 
 	if (!want)
 		assert_null(got);

@@ -371,7 +371,7 @@ static void pb_semaphore_raw(struct simt *t, uint64_t va, uint64_t payload, unsi
 {
 	gv100_udma_sem_addr_lo_t lo = { 0 };
 	gv100_udma_sem_addr_hi_t hi = { 0 };
-	uint32_t exec = t->chip->sem_execute(flags);
+	uint32_t exec = t->chip->pushbuf->sem_execute(flags);
 
 	gv100_split_udma_sem_addr(va, &lo, &hi);
 	uint32_t d[4] = { lo.v, hi.v, (uint32_t)payload, (uint32_t)(payload >> 32) };

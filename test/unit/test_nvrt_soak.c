@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "nvrt/debug.h"
 #include "nvrt/device.h"
 #include "nvrt/sim.h"
 
@@ -190,7 +191,7 @@ static struct nvrt_backend *soak_round_run(struct soak_round *r)
 	if (!rc) {
 		nvrt_channel_params_default(&p);
 		p.timeout_ms = SOAK_TIMEOUT_MS;
-		p.inject = soak_kinds[r->kind].inject;
+		nvrt_inject_arm(&p, soak_kinds[r->kind].inject);
 		t0 = soak_ms();
 		rc = SOAK_CALL(r, t0, nvrt_channel_open(&ch, &d, &p, &err), &err);
 		soak_note(r, rc ? err.msg : NULL);

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What differs between chips: every encoding of a hardware format.  The
- * runtime's chip-generic code (ring arithmetic, page-table walks, channel
- * lay-out, decoders' output) goes through one of these tables.  Each table is
- * built by compiling runtime/src/hw/ against one chip's generated headers
- * (see chip_hw.h); adding a chip is its small runtime/src/chips/<chip>.h and
- * regenerated headers.
+ * What differs between chips: every encoding of a hardware format and every
+ * register sequence.  The runtime's chip-generic code (ring arithmetic,
+ * page-table walks, channel lay-out, bring-up order, decoders' output) goes
+ * through one of these tables.  Sub-tables are built by compiling
+ * runtime/src/hw/ (and runtime/src/hw/<generation>/) against one chip's
+ * generated headers (see chip_hw.h); runtime/src/chips/<chip>.c puts a
+ * chip's table together (README: "The chip seam").
  */
 #ifndef NVRT_CHIP_H
 #define NVRT_CHIP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -86,12 +88,30 @@ struct nvrt_pt_format {
 	uint32_t addr_shift[4];
 };
 
-struct nvrt_chip {
-	const char *name;               /* "gv100" */
-	uint32_t boot0_architecture;    /* NV_PMC_BOOT_0_ARCHITECTURE of this chip */
-	void (*host_methods)(struct nvrt_host_methods *out);
-	void (*pt_format)(struct nvrt_pt_format *out);
+/*
+ * The chip table is one pointer per subsystem.  Each sub-table holds the
+ * subsystem's constants (sizes, alignments, counts, class numbers: data
+ * from the chip's generated headers) next to its operations.  Each chip
+ * has its table in runtime/src/chips/<chip>.c; a sub-table whose code and
+ * facts did not change between generations is shared (a later chip points
+ * at the earlier chip's sub-table, checked at compile time there), so a
+ * chip's file reads as the list of what changed.
+ */
 
+/* Identification (NV_PMC_BOOT_0, NV_PMC_BOOT_42): see nvrt_chip_identify. */
+struct nvrt_chip_ident {
+	/* The value of the field that names the chip (BOOT_0's ARCHITECTURE,
+	 * or BOOT_42's CHIP_ID where the chip's dev_master names the
+	 * architecture only there), and its manual name. */
+	uint32_t value;
+	const char *value_name;  /* "NV_PMC_BOOT_0_ARCHITECTURE_GV100" */
+	/* Reads BOOT_0 (and BOOT_42) into id, decoded with this chip's names;
+	 * returns that field of the device. */
+	uint32_t (*read)(struct nvrt_backend *b, struct nvrt_identity *id);
+};
+
+/* Memory formats the runtime writes: RAMIN/RAMFC, USERD, RAMRL. */
+struct nvrt_chip_formats {
 	/* instance.c: RAMIN (4 KiB at inst) with its RAMFC. */
 	uint32_t instance_bytes, instance_align;
 	int (*instance_build)(void *inst, const struct nvrt_instance_params *p, struct nvrt_err *err);
@@ -100,27 +120,42 @@ struct nvrt_chip {
 	void (*userd_gp_put_set)(void *userd, uint32_t put);
 	uint32_t (*userd_gp_put)(const void *userd);
 	uint32_t (*userd_gp_get)(const void *userd);
-	/* runlist.c: writes entries to rl (16 bytes each); *nentries on success. */
+	/* runlist.c: writes entries to rl; *nentries on success. */
 	uint32_t runlist_entry_bytes, runlist_align;
 	int (*runlist_build)(void *rl, size_t bytes, const struct nvrt_runlist_tsg *tsgs,
 			     uint32_t ntsgs, uint32_t *nentries, struct nvrt_err *err);
-	/* gpfifo.c: one 8-byte GP entry. */
+};
+
+/* GPFIFO entries (gpfifo.c): one 8-byte GP entry. */
+struct nvrt_chip_gpfifo {
 	int (*gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], struct nvrt_err *err);
 	void (*gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e);
-	/* pushbuf.c: method headers and the SEM_EXECUTE word. */
+};
+
+/* Pushbuffer: Host's class, its methods, headers and method data words. */
+struct nvrt_chip_pushbuf {
+	uint32_t host_class;    /* NV_PFIFO_CFG2_HOST_CLASS_ID's value (0xc36f on GV100) */
+	void (*host_methods)(struct nvrt_host_methods *out);
 	int (*pb_header_encode)(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err);
 	void (*pb_header_decode)(uint32_t word, struct nvrt_pb_header *h);
 	uint32_t (*sem_execute)(unsigned flags);
 	uint32_t (*membar_sys_op_c)(void);   /* MEM_OP_C for a SYS_MEMBAR */
 	uint32_t (*membar_op_d)(void);       /* MEM_OP_D for a MEMBAR */
-	/* pagetable/: ver2 PDE, dual PDE and PTE words. */
+};
+
+/* Page tables: the ver2 PDE, dual PDE and PTE words (pagetable/). */
+struct nvrt_chip_pt {
+	void (*pt_format)(struct nvrt_pt_format *out);
 	void (*pde_encode)(const struct nvrt_pde *p, uint32_t out[2]);
 	void (*pde_decode)(const uint32_t in[2], struct nvrt_pde *p);
 	void (*dual_pde_encode)(const struct nvrt_pde *big, const struct nvrt_pde *small, uint32_t out[4]);
 	void (*dual_pde_decode)(const uint32_t in[4], struct nvrt_pde *big, struct nvrt_pde *small);
 	void (*pte_encode)(const struct nvrt_pte *p, uint32_t out[2]);
 	void (*pte_decode)(const uint32_t in[2], struct nvrt_pte *p);
-	/* decode.c: dumps with the manual's names. */
+};
+
+/* Dumps and names, with the chip's own manual names. */
+struct nvrt_chip_dump {
 	void (*ramin_dump)(const void *inst, FILE *out);
 	void (*userd_dump)(const void *userd, FILE *out);
 	void (*runlist_dump)(const void *rl, uint32_t nentries, FILE *out);
@@ -130,22 +165,29 @@ struct nvrt_chip {
 	void (*host_method_data_dump)(uint32_t method, uint32_t data, FILE *out);
 	/* The same into buf (cap > 0, NUL-terminated, cut short when full); its length. */
 	size_t (*host_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap);
+	/* The manual's name of the register at offset. */
+	void (*reg_name)(uint32_t offset, char *buf, size_t n);
+};
 
-	/*
-	 * device_hw.c: bring-up and channel control, every register through
-	 * backend b.  Functions that can fail return 0 or -1 with err set.
-	 */
-	/* Reads NV_PMC_BOOT_0; refuses another chip (err names what it said). */
-	int (*device_identify)(struct nvrt_backend *b, struct nvrt_identity *id, struct nvrt_err *err);
+/*
+ * Every operation below reaches registers through backend b.  Functions
+ * that can fail return 0 or -1 with err set.
+ */
+
+/* Bring-up: PFIFO and PBDMAs, engines (device_hw.c). */
+struct nvrt_chip_host {
+	uint32_t pbdmas;        /* PBDMAs the manual's per-PBDMA arrays hold */
 	/* PFIFO and PBDMA reset/enable, interrupts, scheduler, USERD writeback,
 	 * stale fault buffers, the sysmem flush page at flush_iova; log: steps. */
 	int (*host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log, struct nvrt_err *err);
 	/* NV_PTOP_DEVICE_INFO chains and NV_PFIFO_PBDMA_MAP. */
 	int (*topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err);
-	int (*channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
-			    enum nvrt_aperture ap, struct nvrt_err *err);
-	void (*channel_unbind)(struct nvrt_backend *b, uint32_t chid);
-	void (*channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable);
+	bool (*host_enabled)(struct nvrt_backend *b);   /* PFIFO out of reset */
+};
+
+/* Runlists: submission, scheduling, preemption. */
+struct nvrt_chip_runlist {
+	uint32_t runlists;      /* runlists the manual's per-runlist registers hold */
 	int (*runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
 			      enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
 	bool (*runlist_pending)(struct nvrt_backend *b, uint32_t runlist);
@@ -153,38 +195,68 @@ struct nvrt_chip {
 	void (*runlist_preempt)(struct nvrt_backend *b, uint32_t runlist);
 	/* The runlist's PBDMAs and engines no longer hold w's channel/TSG. */
 	bool (*preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
-	/* Tells Host that chid (on runlist) has new work (usermode doorbell). */
+	/* No PBDMA of w's runlist holds a channel. */
+	bool (*runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+};
+
+/* Channel control (NV_PCCSR). */
+struct nvrt_chip_channel {
+	int (*channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
+			    enum nvrt_aperture ap, struct nvrt_err *err);
+	void (*channel_unbind)(struct nvrt_backend *b, uint32_t chid);
+	void (*channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable);
+};
+
+/* Usermode: doorbell and time (NV_USERMODE). */
+struct nvrt_chip_usermode {
+	/* The value written to NV_USERMODE_NOTIFY_CHANNEL_PENDING for chid on runlist. */
+	uint32_t (*doorbell_handle)(uint32_t chid, uint32_t runlist);
+	/* Tells Host that chid (on runlist) has new work. */
 	void (*doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist);
-	/* The GPU's time in nanoseconds (usermode TIME_1/TIME_0). */
+	/* The GPU's time in nanoseconds (TIME_1/TIME_0). */
 	uint64_t (*time_read)(struct nvrt_backend *b);
-	/* Fault injection: an instance block whose RAMFC signature is wrong,
-	 * and a Host method that always raises a method error. */
-	void (*ramfc_signature_corrupt)(void *inst);
-	uint32_t (*host_method_illegal)(void);
-	/*
-	 * device_fault_hw.c: whether anything went wrong for w (PFIFO, its
-	 * PBDMAs, its channel, the MMU); why gets a one-line summary with the
-	 * manual's names.  report prints every register worth reading,
-	 * decoded; clear acknowledges what fault_check sees.
-	 */
+};
+
+/*
+ * Faults (device_fault_hw.c): whether anything went wrong for w (PFIFO, its
+ * PBDMAs, its channel, the MMU); why gets a one-line summary with the
+ * manual's names.  report prints every register worth reading, decoded;
+ * clear acknowledges what fault_check sees.
+ */
+struct nvrt_chip_faults {
 	bool (*fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *w, char *why, size_t n);
 	void (*fault_report)(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out);
 	void (*fault_clear)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
-	/*
-	 * device_bus_hw.c: pri_error tells the chip's PRI error word (a failed
-	 * register read); bus_probe is a register that never reads all ones;
-	 * reg_name writes the manual's name of the register at offset.
-	 * stale_scan finds channels bound or enabled and runlists holding
-	 * entries that nobody here created (each described on log);
-	 * runlist_idle: no PBDMA of w's runlist holds a channel.
-	 */
+};
+
+/*
+ * The bus and what a crashed predecessor left (device_bus_hw.c): pri_error
+ * tells the chip's PRI error word (a failed register read); bus_probe is a
+ * register that never reads all ones; stale_scan finds channels bound or
+ * enabled and runlists holding entries that nobody here created (each
+ * described on log).
+ */
+struct nvrt_chip_bus {
 	bool (*pri_error)(uint32_t value);
 	uint32_t (*bus_probe)(void);
-	bool (*host_enabled)(struct nvrt_backend *b);   /* PFIFO out of reset */
-	void (*reg_name)(uint32_t offset, char *buf, size_t n);
 	int (*stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
 			  FILE *log);
-	bool (*runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+};
+
+struct nvrt_chip {
+	const char *name;               /* "gv100" */
+	const struct nvrt_chip_ident *ident;
+	const struct nvrt_chip_formats *formats;
+	const struct nvrt_chip_gpfifo *gpfifo;
+	const struct nvrt_chip_pushbuf *pushbuf;
+	const struct nvrt_chip_pt *pt;
+	const struct nvrt_chip_dump *dump;
+	const struct nvrt_chip_host *host;
+	const struct nvrt_chip_runlist *runlist;
+	const struct nvrt_chip_channel *channel;
+	const struct nvrt_chip_usermode *usermode;
+	const struct nvrt_chip_faults *faults;
+	const struct nvrt_chip_bus *bus;
 };
 
 extern const struct nvrt_chip nvrt_chip_gv100;
@@ -192,5 +264,19 @@ extern const struct nvrt_chip nvrt_chip_tu104;
 
 /* The chip called name, or NULL. */
 const struct nvrt_chip *nvrt_chip_find(const char *name);
+/* The chips of this build: nvrt_chip_at(0 .. nvrt_chip_count() - 1). */
+size_t nvrt_chip_count(void);
+const struct nvrt_chip *nvrt_chip_at(size_t i);
+/*
+ * Reads NV_PMC_BOOT_0 (and NV_PMC_BOOT_42 for chips whose manual names the
+ * architecture there) through b, fills id and returns the chip of this
+ * build the device is; NULL with err ("unknown GPU: NV_PMC_BOOT_0 0x...
+ * (fields); this build knows gv100 (...), ...") when none.
+ */
+const struct nvrt_chip *nvrt_chip_identify(struct nvrt_backend *b, struct nvrt_identity *id,
+					    struct nvrt_err *err);
+/* Whether the device behind b is chip c: 0, or -1 with err ("not a gv100: ..."). */
+int nvrt_chip_check(const struct nvrt_chip *c, struct nvrt_backend *b, struct nvrt_identity *id,
+		    struct nvrt_err *err);
 
 #endif

@@ -37,11 +37,11 @@ enum {
 #define NVRT_MAX_ENGINES 64
 #define NVRT_MAX_PBDMAS 32
 
-/* NV_PMC_BOOT_0 of the device, decoded (NV_PMC_BOOT_42 on chips that name
- * their architecture only there: see runtime/src/hw/device_hw.c). */
+/* NV_PMC_BOOT_0 of the device, decoded (and NV_PMC_BOOT_42 on chips that
+ * name their architecture only there: chip.h nvrt_chip_identify). */
 struct nvrt_identity {
-	uint32_t boot0;
-	uint32_t architecture, implementation;
+	uint32_t boot0, boot42;  /* boot42: 0 where not read */
+	uint32_t architecture, implementation;   /* BOOT_0's fields */
 	char text[240];          /* "NV_PMC_BOOT_0 0x...: ARCHITECTURE=GV100 ..." */
 };
 
@@ -117,20 +117,21 @@ uint64_t nvrt_device_time_ns(struct nvrt_device *d);
 /* One line per engine and per PBDMA: what the topology holds. */
 void nvrt_device_topology_print(const struct nvrt_device *d, FILE *out);
 
-/* Faults built on purpose (nvrt-submit --inject). */
-enum nvrt_inject {
-	NVRT_INJECT_NONE,
-	NVRT_INJECT_BAD_SIGNATURE,       /* RAMFC SIGNATURE not HW_VALID */
-	NVRT_INJECT_BAD_GP_ENTRY,        /* a GP control entry with OPCODE ILLEGAL */
-	NVRT_INJECT_BAD_METHOD,          /* the Host method NV_UDMA_ILLEGAL */
-	NVRT_INJECT_BAD_TSG,             /* a runlist whose channel is outside any TSG */
-	NVRT_INJECT_UNMAPPED_SEMAPHORE,  /* the semaphore's page unmapped */
-	NVRT_INJECT_STUCK_ACQUIRE,       /* an acquire never satisfied: no fault, a timeout */
-};
+struct nvrt_channel;
 
-const char *nvrt_inject_name(enum nvrt_inject k);
-/* "bad-signature" ... -> k; -1 when unknown. */
-int nvrt_inject_parse(const char *s, enum nvrt_inject *k);
+/*
+ * Narrow hooks into a channel's start (debug.h builds faults with them):
+ * after_layout runs once the channel's memory is laid out, before it is
+ * bound; before_submit once, before the first release is pushed.  Either
+ * may be NULL; arg is theirs.  name says what they do (the failure report's
+ * "injected:").
+ */
+struct nvrt_channel_hooks {
+	const char *name;
+	int (*after_layout)(struct nvrt_channel *ch, const void *arg, struct nvrt_err *err);
+	int (*before_submit)(struct nvrt_channel *ch, const void *arg, struct nvrt_err *err);
+	const void *arg;
+};
 
 struct nvrt_channel_params {
 	uint32_t chid, tsgid;
@@ -138,7 +139,7 @@ struct nvrt_channel_params {
 	uint32_t gpfifo_entries; /* a power of two */
 	uint32_t pushbuf_bytes;
 	uint32_t timeout_ms;     /* of every wait */
-	enum nvrt_inject inject;
+	const struct nvrt_channel_hooks *hooks;   /* NULL: none */
 };
 
 /* chid 1, TSG 0, a copy engine's runlist, 512 entries, 4 KiB, 2 s. */
@@ -150,7 +151,7 @@ struct nvrt_channel {
 	struct nvrt_layout layout;
 	struct nvrt_host_watch watch;
 	uint32_t submitted;      /* payload of the last release pushed */
-	bool injected;           /* the injected fault has been pushed */
+	bool hooked;             /* hooks->before_submit has run */
 	bool laid_out, bound, enabled, scheduled;
 	bool faulted;            /* a wait ended on a fault */
 	uint64_t polls;          /* fault checks made by waits */
@@ -169,6 +170,10 @@ int nvrt_channel_open(struct nvrt_channel *ch, struct nvrt_device *d,
  * Host has consumed.
  */
 int nvrt_channel_submit_release(struct nvrt_channel *ch, uint32_t payload, struct nvrt_err *err);
+/* USERD GP_GET: the GP entries Host has fetched. */
+uint32_t nvrt_channel_gp_get(const struct nvrt_channel *ch);
+/* A GP entry for the pushbuffer dwords from start (in dwords) to its end. */
+int nvrt_channel_push_segment(struct nvrt_channel *ch, size_t start, struct nvrt_err *err);
 /* Waits until the semaphore reaches payload (wrapping compare); *seen gets
  * the last value read. */
 int nvrt_channel_wait(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen,

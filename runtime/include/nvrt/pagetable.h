@@ -53,6 +53,9 @@ int nvrt_vm_init(struct nvrt_vm *vm, const struct nvrt_chip *c, struct nvrt_back
 		 enum nvrt_aperture table_aperture, struct nvrt_err *err);
 void nvrt_vm_fini(struct nvrt_vm *vm);
 uint64_t nvrt_vm_pdb(const struct nvrt_vm *vm);
+/* Whether the VM's tables are marked volatile (VOL) where they are pointed
+ * at: its PDEs, and the instance block's PAGE_DIR_BASE. */
+bool nvrt_vm_tables_vol(const struct nvrt_vm *vm);
 /* Maps [va, va + size) to [iova, iova + size) with page_size (4 KiB or
  * 64 KiB) pages; va, iova and size page-aligned, VA below 2^49. */
 int nvrt_vm_map(struct nvrt_vm *vm, uint64_t va, uint64_t iova, uint64_t size,

@@ -6,8 +6,11 @@
  */
 #define NVRT_CHIP gv100
 #define NVRT_CHIP_UPPER GV100
-/* NV_PMC_BOOT_0_ARCHITECTURE value that identifies the chip (dev_master). */
-#define NVRT_CHIP_ARCHITECTURE GV100_PMC_BOOT_0_ARCHITECTURE_GV100
+/* Its generation's own code: runtime/src/hw/volta/ (read by the Makefile too). */
+#define NVRT_CHIP_GENERATION volta
+/* The field value that identifies the chip (dev_master): NV_PMC_BOOT_0's
+ * ARCHITECTURE on Volta (hw/volta/ident_volta.c). */
+#define NVRT_CHIP_IDENT PMC_BOOT_0_ARCHITECTURE_GV100
 
 /*
  * The interrupt fields bring-up enables, each set to its _ENABLED value

@@ -6,20 +6,15 @@
  */
 #define NVRT_CHIP tu104
 #define NVRT_CHIP_UPPER TU104
+/* Its generation's own code: runtime/src/hw/turing/ (read by the Makefile too). */
+#define NVRT_CHIP_GENERATION turing
 /*
- * The architecture value that identifies the chip: TU104's dev_master lists
- * Turing's (TU100, 0x16) only under NV_PMC_BOOT_42_ARCHITECTURE, so it is
- * read there; BOOT_42 CHIP_ID TU104 (0x164) tells it from the other Turings.
+ * The field value that identifies the chip: TU104's dev_master lists
+ * Turing's architecture (TU100, 0x16) only under NV_PMC_BOOT_42, whose
+ * CHIP_ID (ARCHITECTURE:IMPLEMENTATION) TU104, 0x164, tells it from the
+ * other Turings (hw/turing/ident_turing.c).
  */
-#define NVRT_CHIP_ARCHITECTURE TU104_PMC_BOOT_42_ARCHITECTURE_TU100
-#define NVRT_CHIP_CHIP_ID TU104_PMC_BOOT_42_CHIP_ID_TU104
-/* Host register variants (runtime/src/hw/device_hw.c): dev_master has no
- * NV_PMC_ENABLE_PB, dev_fifo has per-runlist submit registers, dev_usermode's
- * doorbell takes a CHID and RUNLIST_ID handle. */
-#define NVRT_CHIP_ID_BOOT_42 1
-#define NVRT_CHIP_NO_ENABLE_PB 1
-#define NVRT_CHIP_RUNLIST_PER_ID 1
-#define NVRT_CHIP_DOORBELL_RUNLIST 1
+#define NVRT_CHIP_IDENT PMC_BOOT_42_CHIP_ID_TU104
 
 /*
  * The interrupt fields bring-up enables, each set to its _ENABLED value

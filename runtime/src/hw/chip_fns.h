@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The per-chip functions of runtime/src/hw/, gathered in chip_table.c. */
+/*
+ * The per-chip functions of runtime/src/hw/, gathered in sub-tables by
+ * chip_table.c (those every generation shares) and by the generation's own
+ * files, runtime/src/hw/<generation>/ (those that differ).
+ */
 #ifndef NVRT_CHIP_FNS_H
 #define NVRT_CHIP_FNS_H
 
@@ -43,23 +47,19 @@ void NVRT_FN(dual_pde_decode)(const uint32_t in[4], struct nvrt_pde *big, struct
 void NVRT_FN(pte_encode)(const struct nvrt_pte *p, uint32_t out[2]);
 void NVRT_FN(pte_decode)(const uint32_t in[2], struct nvrt_pte *p);
 /* device_hw.c */
-int NVRT_FN(device_identify)(struct nvrt_backend *b, struct nvrt_identity *id, struct nvrt_err *err);
+/* Reads NV_PMC_BOOT_0 into id; returns its ARCHITECTURE. */
+uint32_t NVRT_FN(ident_read_boot0)(struct nvrt_backend *b, struct nvrt_identity *id);
 int NVRT_FN(host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log, struct nvrt_err *err);
 int NVRT_FN(topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err);
 int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
 			  enum nvrt_aperture ap, struct nvrt_err *err);
 void NVRT_FN(channel_unbind)(struct nvrt_backend *b, uint32_t chid);
 void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable);
-int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
-			    enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
-bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist);
 void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable);
 void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, uint32_t runlist);
 bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist);
 uint64_t NVRT_FN(time_read)(struct nvrt_backend *b);
-void NVRT_FN(ramfc_signature_corrupt)(void *inst);
-uint32_t NVRT_FN(host_method_illegal)(void);
 /* device_fault_hw.c */
 bool NVRT_FN(fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *w, char *why, size_t n);
 void NVRT_FN(fault_report)(struct nvrt_backend *b, const struct nvrt_host_watch *w, FILE *out);
@@ -72,5 +72,33 @@ void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n);
 int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
 			FILE *log);
 bool NVRT_FN(runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+
+
+/*
+ * What each generation implements on its own (runtime/src/hw/volta/,
+ * runtime/src/hw/turing/): the shared code above calls these.
+ */
+/* Bring-up: PBDMAs out of reset / allowed to run, where the chip has a
+ * register for it. */
+void NVRT_FN(pbdma_enable)(struct nvrt_backend *b, uint32_t npbdma, FILE *log);
+/* The runlist's submission state, one line per register. */
+void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out);
+/* Runlists holding entries nobody here submitted: s->runlists, log. */
+void NVRT_FN(stale_runlists)(struct nvrt_backend *b, struct nvrt_stale *s, FILE *log);
+/* NV_USERMODE_NOTIFY_CHANNEL_PENDING's value for chid on runlist. */
+uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist);
+/* The sub-tables: chip_table.c's, then the generation's. */
+extern const struct nvrt_chip_formats NVRT_FN(formats);
+extern const struct nvrt_chip_gpfifo NVRT_FN(gpfifo);
+extern const struct nvrt_chip_pushbuf NVRT_FN(pushbuf);
+extern const struct nvrt_chip_pt NVRT_FN(pt);
+extern const struct nvrt_chip_dump NVRT_FN(dump);
+extern const struct nvrt_chip_host NVRT_FN(host);
+extern const struct nvrt_chip_channel NVRT_FN(channel);
+extern const struct nvrt_chip_usermode NVRT_FN(usermode);
+extern const struct nvrt_chip_faults NVRT_FN(faults);
+extern const struct nvrt_chip_bus NVRT_FN(bus);
+extern const struct nvrt_chip_ident NVRT_FN(ident);
+extern const struct nvrt_chip_runlist NVRT_FN(runlist);
 
 #endif

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* This chip's table: every per-chip function of runtime/src/hw/. */
+/*
+ * This chip's sub-tables whose code is the same source for every
+ * generation (the files of runtime/src/hw/ compiled against the chip's headers), with
+ * their constants from the chip's generated headers.  The generation's own
+ * sub-tables are in runtime/src/hw/<generation>/; runtime/src/chips/<chip>.c
+ * puts the chip's table together.
+ */
 #include "hw/chip_hw.h"
-#include NVRT_HW_HEADER(dev_master)
+#include "nvrt/device.h"
+#include NVRT_HW_HEADER(dev_fifo)
+#include NVRT_HW_HEADER(dev_pbdma)
 #include NVRT_HW_HEADER(dev_ram)
 
-const struct nvrt_chip NVRT_CAT(nvrt_chip_, NVRT_CHIP) = {
-	.name = NVRT_STR(NVRT_CHIP),
-	.boot0_architecture = NVRT_CHIP_ARCHITECTURE,
-	.host_methods = NVRT_FN(host_methods),
-	.pt_format = NVRT_FN(pt_format),
+const struct nvrt_chip_formats NVRT_FN(formats) = {
 	.instance_bytes = HWC(RAMIN_ALLOC_SIZE),
 	.instance_align = 1u << HWC(RAMIN_BASE_SHIFT),
 	.instance_build = NVRT_FN(instance_build),
@@ -20,47 +24,75 @@ const struct nvrt_chip NVRT_CAT(nvrt_chip_, NVRT_CHIP) = {
 	.runlist_entry_bytes = HWC(RAMRL_ENTRY_SIZE),
 	.runlist_align = 1u << HWC(RAMRL_ENTRY_BASE_SHIFT),
 	.runlist_build = NVRT_FN(runlist_build),
+};
+
+const struct nvrt_chip_gpfifo NVRT_FN(gpfifo) = {
 	.gp_entry_encode = NVRT_FN(gp_entry_encode),
 	.gp_entry_decode = NVRT_FN(gp_entry_decode),
+};
+
+const struct nvrt_chip_pushbuf NVRT_FN(pushbuf) = {
+	.host_class = HWC(PFIFO_CFG2_HOST_CLASS_ID_VALUE),
+	.host_methods = NVRT_FN(host_methods),
 	.pb_header_encode = NVRT_FN(pb_header_encode),
 	.pb_header_decode = NVRT_FN(pb_header_decode),
 	.sem_execute = NVRT_FN(sem_execute),
 	.membar_sys_op_c = NVRT_FN(membar_sys_op_c),
 	.membar_op_d = NVRT_FN(membar_op_d),
+};
+
+const struct nvrt_chip_pt NVRT_FN(pt) = {
+	.pt_format = NVRT_FN(pt_format),
 	.pde_encode = NVRT_FN(pde_encode),
 	.pde_decode = NVRT_FN(pde_decode),
 	.dual_pde_encode = NVRT_FN(dual_pde_encode),
 	.dual_pde_decode = NVRT_FN(dual_pde_decode),
 	.pte_encode = NVRT_FN(pte_encode),
 	.pte_decode = NVRT_FN(pte_decode),
+};
+
+const struct nvrt_chip_dump NVRT_FN(dump) = {
 	.ramin_dump = NVRT_FN(ramin_dump),
 	.userd_dump = NVRT_FN(userd_dump),
 	.runlist_dump = NVRT_FN(runlist_dump),
 	.host_method_name = NVRT_FN(host_method_name),
 	.host_method_data_dump = NVRT_FN(host_method_data_dump),
 	.host_method_data_text = NVRT_FN(host_method_data_text),
-	.device_identify = NVRT_FN(device_identify),
+	.reg_name = NVRT_FN(reg_name),
+};
+
+/* PBDMAs: as many as every per-PBDMA array of the manual holds. */
+#define CHIP_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define CHIP_PBDMAS CHIP_MIN(CHIP_MIN(HWC(PPBDMA_INTR_0_SIZE_1), HWC(PFIFO_PBDMA_MAP_SIZE_1)), \
+			     CHIP_MIN(HWC(PFIFO_PBDMA_STATUS_SIZE_1), NVRT_MAX_PBDMAS))
+
+const struct nvrt_chip_host NVRT_FN(host) = {
+	.pbdmas = CHIP_PBDMAS,
 	.host_enable = NVRT_FN(host_enable),
 	.topology_read = NVRT_FN(topology_read),
+	.host_enabled = NVRT_FN(host_enabled),
+};
+
+const struct nvrt_chip_channel NVRT_FN(channel) = {
 	.channel_bind = NVRT_FN(channel_bind),
 	.channel_unbind = NVRT_FN(channel_unbind),
 	.channel_enable = NVRT_FN(channel_enable),
-	.runlist_submit = NVRT_FN(runlist_submit),
-	.runlist_pending = NVRT_FN(runlist_pending),
-	.runlist_sched_disable = NVRT_FN(runlist_sched_disable),
-	.runlist_preempt = NVRT_FN(runlist_preempt),
-	.preempt_done = NVRT_FN(preempt_done),
+};
+
+const struct nvrt_chip_usermode NVRT_FN(usermode) = {
+	.doorbell_handle = NVRT_FN(doorbell_handle),
 	.doorbell_ring = NVRT_FN(doorbell_ring),
 	.time_read = NVRT_FN(time_read),
-	.ramfc_signature_corrupt = NVRT_FN(ramfc_signature_corrupt),
-	.host_method_illegal = NVRT_FN(host_method_illegal),
+};
+
+const struct nvrt_chip_faults NVRT_FN(faults) = {
 	.fault_check = NVRT_FN(fault_check),
 	.fault_report = NVRT_FN(fault_report),
 	.fault_clear = NVRT_FN(fault_clear),
+};
+
+const struct nvrt_chip_bus NVRT_FN(bus) = {
 	.pri_error = NVRT_FN(pri_error),
 	.bus_probe = NVRT_FN(bus_probe),
-	.host_enabled = NVRT_FN(host_enabled),
-	.reg_name = NVRT_FN(reg_name),
 	.stale_scan = NVRT_FN(stale_scan),
-	.runlist_idle = NVRT_FN(runlist_idle),
 };

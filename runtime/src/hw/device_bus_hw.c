@@ -4,10 +4,9 @@
  * error word (addendum dev_bus NV_PRI_ERROR), the register that never reads
  * all ones (NV_PMC_BOOT_0), the manual's name of any register the runtime
  * reads (for the messages), and the scan for channels and runlists a
- * previous user left behind (dev_fifo NV_PCCSR_*, NV_PFIFO_ENG_RUNLIST) with
- * the PBDMA side of dev_fifo's teardown step 4a.  (A chip with per-runlist
- * submit registers, NVRT_CHIP_RUNLIST_PER_ID, would read its
- * RUNLIST_SUBMIT_INFO here instead: not done, no such chip is built.)
+ * previous user left behind (dev_fifo NV_PCCSR_*; the runlists' registers
+ * are the generation's: stale_runlists in runtime/src/hw/<generation>/)
+ * with the PBDMA side of dev_fifo's teardown step 4a.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -113,43 +112,6 @@ static bool stale_channel(struct nvrt_backend *b, uint32_t chid)
 	       HW(get_pccsr_channel_enable)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE);
 }
 
-#ifdef NVRT_CHIP_RUNLIST_PER_ID
-/* A runlist whose last submit (RUNLIST_SUBMIT(r), dev_fifo) still has entries. */
-#define STALE_NUM_RUNLISTS HWC(PFIFO_RUNLIST_SUBMIT_SIZE_1)
-static bool stale_runlist(struct nvrt_backend *b, uint32_t r, FILE *log)
-{
-	HW(pfifo_runlist_submit_t) sub = REG_RD(b, pfifo_runlist_submit, r);
-
-	if (!HW(get_pfifo_runlist_submit_length)(sub))
-		return false;
-	if (log) {
-		fprintf(log, "  stale runlist %u:\n", r);
-		nvrt_reg_line("    ", &HW(pfifo_runlist_base_lo_layout), (int)r,
-			      REG_RD(b, pfifo_runlist_base_lo, r).v, 0, log);
-		nvrt_reg_line("    ", &HW(pfifo_runlist_base_hi_layout), (int)r,
-			      REG_RD(b, pfifo_runlist_base_hi, r).v, 0, log);
-		nvrt_reg_line("    ", &HW(pfifo_runlist_submit_layout), (int)r, sub.v, 0, log);
-	}
-	return true;
-}
-#else
-/* A runlist whose ENG_RUNLIST(r) (dev_fifo) still has entries. */
-#define STALE_NUM_RUNLISTS HWC(PFIFO_ENG_RUNLIST_SIZE_1)
-static bool stale_runlist(struct nvrt_backend *b, uint32_t r, FILE *log)
-{
-	HW(pfifo_eng_runlist_t) rl = REG_RD(b, pfifo_eng_runlist, r);
-
-	if (!HW(get_pfifo_eng_runlist_length)(rl))
-		return false;
-	if (log) {
-		fprintf(log, "  stale runlist %u:\n", r);
-		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_base_layout), (int)r,
-			      REG_RD(b, pfifo_eng_runlist_base, r).v, 0, log);
-		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_layout), (int)r, rl.v, 0, log);
-	}
-	return true;
-}
-#endif
 
 int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
 			FILE *log)
@@ -165,11 +127,7 @@ int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, s
 		if (s->nchannels <= NVRT_STALE_LOG_MAX)
 			stale_channel_log(b, chid, log);
 	}
-	for (uint32_t r = 0; r < STALE_NUM_RUNLISTS && r < 32; r++) {
-		if (!stale_runlist(b, r, log))
-			continue;
-		s->runlists |= 1u << r;
-	}
+	NVRT_FN(stale_runlists)(b, s, log);
 	if (log && s->nchannels > NVRT_STALE_LOG_MAX)
 		fprintf(log, "  and %u more stale channels\n", s->nchannels - NVRT_STALE_LOG_MAX);
 	return 0;

@@ -6,17 +6,9 @@
  * and order: ../shared/design/gv100-host-facts.md sections 0, 1.2-1.9, and
  * dev_fifo's "Channel Teardown Sequence".
  *
- * Where Host's registers changed between generations, runtime/src/chips/
- * <chip>.h picks the variant (GV100 needs none of these):
- *   NVRT_CHIP_ID_BOOT_42         the architecture is read from NV_PMC_BOOT_42
- *                                (Turing's dev_master names TU100 only there)
- *   NVRT_CHIP_NO_ENABLE_PB       no NV_PMC_ENABLE_PB (Turing)
- *   NVRT_CHIP_RUNLIST_PER_ID     NV_PFIFO_RUNLIST_BASE_LO/HI(i) and
- *                                RUNLIST_SUBMIT(i), PENDING in
- *                                RUNLIST_SUBMIT_INFO(i) (Turing), instead of
- *                                RUNLIST_BASE/RUNLIST and ENG_RUNLIST(i)
- *   NVRT_CHIP_DOORBELL_RUNLIST   the doorbell handle holds CHID and
- *                                RUNLIST_ID (Turing dev_usermode)
+ * What one generation does its own way (runlist submission, PBDMA enable,
+ * identification, the doorbell's value) is in runtime/src/hw/<generation>/;
+ * this file is the same source for every chip.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -41,45 +33,18 @@
 #include NVRT_HW_HEADER(fields/pri_mmu_hub)
 #include "reg_dump.h"
 
-/* Runlists: as many as the per-runlist registers have. */
-#ifdef NVRT_CHIP_RUNLIST_PER_ID
-#define DEVICE_NUM_RUNLISTS HWC(PFIFO_RUNLIST_SUBMIT_SIZE_1)
-#else
-#define DEVICE_NUM_RUNLISTS HWC(PFIFO_ENG_RUNLIST_SIZE_1)
-#endif
+/* ---- identification (dev_master NV_PMC_BOOT_0) ----------------------------------- */
 
-/* ---- identification (dev_master NV_PMC_BOOT_0 or _42) ------------------------ */
-
-#ifdef NVRT_CHIP_ID_BOOT_42
-#define DEVICE_ID_REG pmc_boot_42
-#else
-#define DEVICE_ID_REG pmc_boot_0
-#endif
-#define DEVICE_ID(x) HW(NVRT_CAT(DEVICE_ID_REG, x))
-
-static const char *device_architecture_name(uint32_t arch)
+uint32_t NVRT_FN(ident_read_boot0)(struct nvrt_backend *b, struct nvrt_identity *id)
 {
-	const struct refgen_field *f = nvrt_reg_field_of(&DEVICE_ID(_layout),
-							 DEVICE_ID(_architecture_values));
-
-	return nvrt_reg_value_name(f, arch);
-}
-
-int NVRT_FN(device_identify)(struct nvrt_backend *b, struct nvrt_identity *id, struct nvrt_err *err)
-{
-	HW(NVRT_CAT(DEVICE_ID_REG, _t)) r = REG_RD(b, DEVICE_ID_REG);
-	const char *want = device_architecture_name(NVRT_CHIP_ARCHITECTURE);
+	HW(pmc_boot_0_t) r = REG_RD(b, pmc_boot_0);
 
 	memset(id, 0, sizeof(*id));
 	id->boot0 = r.v;
-	id->architecture = HW(NVRT_CAT(get_, NVRT_CAT(DEVICE_ID_REG, _architecture)))(r);
-	id->implementation = HW(get_pmc_boot_0_implementation)(REG_RD(b, pmc_boot_0));
-	nvrt_reg_text(&DEVICE_ID(_layout), r.v, 0, id->text, sizeof(id->text));
-	if (id->architecture == NVRT_CHIP_ARCHITECTURE)
-		return 0;
-	return nvrt_err_set(err, "not a %s: %s (a %s has %s_ARCHITECTURE_%s 0x%x)",
-			    NVRT_STR(NVRT_CHIP), id->text, NVRT_STR(NVRT_CHIP), DEVICE_ID(_layout).name,
-			    want ? want : "?", (unsigned)NVRT_CHIP_ARCHITECTURE);
+	id->architecture = HW(get_pmc_boot_0_architecture)(r);
+	id->implementation = HW(get_pmc_boot_0_implementation)(r);
+	nvrt_reg_text(&HW(pmc_boot_0_layout), r.v, 0, id->text, sizeof(id->text));
+	return id->architecture;
 }
 
 /* ---- bring-up ------------------------------------------------------------------- */
@@ -115,33 +80,8 @@ static void host_pfifo_reset(struct nvrt_backend *b, FILE *log)
 static uint32_t host_num_pbdma(struct nvrt_backend *b)
 {
 	uint32_t n = HW(get_pfifo_cfg0_num_pbdma)(REG_RD(b, pfifo_cfg0));
-	const uint32_t limits[] = {
-#ifndef NVRT_CHIP_NO_ENABLE_PB
-		HWC(PMC_ENABLE_PB_SEL_SIZE_1),
-#endif
-		HWC(PPBDMA_INTR_0_SIZE_1), HWC(PFIFO_PBDMA_MAP_SIZE_1),
-		HWC(PFIFO_PBDMA_STATUS_SIZE_1), NVRT_MAX_PBDMAS
-	};
 
-	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++)
-		if (n > limits[i])
-			n = limits[i];
-	return n;
-}
-
-/* NV_PMC_ENABLE_PB: every PBDMA that exists on (nouveau gk104_fifo_init_pbdmas). */
-static void host_pbdma_enable(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
-{
-#ifndef NVRT_CHIP_NO_ENABLE_PB
-	HW(pmc_enable_pb_t) r = REG_RD(b, pmc_enable_pb);
-
-	for (uint32_t i = 0; i < npbdma; i++)
-		r = HW(set_pmc_enable_pb_sel)(r, i, HWC(PMC_ENABLE_PB_SEL_ENABLED));
-	REG_WR(b, pmc_enable_pb, r);
-	device_log_reg(log, "PBDMAs enabled", &HW(pmc_enable_pb_layout), -1, REG_RD(b, pmc_enable_pb).v);
-#else
-	(void)b, (void)npbdma, (void)log;
-#endif
+	return n < NVRT_FN(host).pbdmas ? n : NVRT_FN(host).pbdmas;
 }
 
 /*
@@ -263,7 +203,7 @@ int NVRT_FN(host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log,
 
 	host_pfifo_reset(b, log);
 	npbdma = host_num_pbdma(b);
-	host_pbdma_enable(b, npbdma, log);
+	NVRT_FN(pbdma_enable)(b, npbdma, log);
 	host_pbdma_intr(b, npbdma, log);
 	host_pfifo_intr(b, log);
 	host_sched_enable(b, log);
@@ -446,106 +386,7 @@ void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable)
 	REG_WR(b, pccsr_channel, r, chid);
 }
 
-/* ---- runlists (dev_fifo RUNLIST_BASE, RUNLIST, ENG_RUNLIST) ----------------------- */
-
-static int runlist_check(uint32_t runlist, uint64_t iova, struct nvrt_err *err)
-{
-	if (runlist >= DEVICE_NUM_RUNLISTS || iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT) > UINT32_MAX)
-		return nvrt_err_set(err, "runlist %u at 0x%" PRIx64 " out of range (%u runlists, "
-				    "NV_PFIFO_RUNLIST_BASE)", runlist, iova, (unsigned)DEVICE_NUM_RUNLISTS);
-	return 0;
-}
-
-#ifndef NVRT_CHIP_RUNLIST_PER_ID
-
-static enum HW(pfifo_runlist_base_target) runlist_target(enum nvrt_aperture ap)
-{
-	return ap == NVRT_APERTURE_SYS_NONCOHERENT ? HWC(PFIFO_RUNLIST_BASE_TARGET_SYS_MEM_NONCOHERENT) :
-						     HWC(PFIFO_RUNLIST_BASE_TARGET_SYS_MEM_COHERENT);
-}
-
-/* RUNLIST_BASE, then RUNLIST: writing RUNLIST starts the fetch. */
-int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
-			    enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
-{
-	HW(pfifo_runlist_base_t) base = REG_ZERO(pfifo_runlist_base);
-	HW(pfifo_runlist_t) rl = REG_ZERO(pfifo_runlist);
-
-	if (runlist_check(runlist, iova, err) < 0)
-		return -1;
-	nvrt_hw_check_reset();
-	base = HW(set_pfifo_runlist_base_ptr)(base, (uint32_t)(iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT)));
-	base = HW(set_pfifo_runlist_base_target)(base, runlist_target(ap));
-	rl = HW(set_pfifo_runlist_id)(rl, runlist);
-	rl = HW(set_pfifo_runlist_length)(rl, nentries);
-	if (nvrt_hw_check_result(err, "NV_PFIFO_RUNLIST"))
-		return -1;
-	REG_WR(b, pfifo_runlist_base, base);
-	REG_WR(b, pfifo_runlist, rl);
-	return 0;
-}
-
-bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
-{
-	return HW(get_pfifo_eng_runlist_pending)(REG_RD(b, pfifo_eng_runlist, runlist)) ==
-	       HWC(PFIFO_ENG_RUNLIST_PENDING_TRUE);
-}
-
-void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out)
-{
-	nvrt_reg_line("  ", &HW(pfifo_eng_runlist_base_layout), (int)runlist,
-		      REG_RD(b, pfifo_eng_runlist_base, runlist).v, 0, out);
-	nvrt_reg_line("  ", &HW(pfifo_eng_runlist_layout), (int)runlist,
-		      REG_RD(b, pfifo_eng_runlist, runlist).v, 0, out);
-}
-
-#else /* NVRT_CHIP_RUNLIST_PER_ID: one BASE_LO/HI/SUBMIT set per runlist */
-
-static enum HW(pfifo_runlist_base_lo_target) runlist_target(enum nvrt_aperture ap)
-{
-	return ap == NVRT_APERTURE_SYS_NONCOHERENT ? HWC(PFIFO_RUNLIST_BASE_LO_TARGET_SYS_MEM_NONCOHERENT) :
-						     HWC(PFIFO_RUNLIST_BASE_LO_TARGET_SYS_MEM_COHERENT);
-}
-
-/* BASE_LO/HI, then SUBMIT: writing SUBMIT starts the fetch. */
-int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
-			    enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
-{
-	HW(pfifo_runlist_base_lo_t) lo = REG_ZERO(pfifo_runlist_base_lo);
-	HW(pfifo_runlist_base_hi_t) hi = REG_ZERO(pfifo_runlist_base_hi);
-	HW(pfifo_runlist_submit_t) sub = REG_ZERO(pfifo_runlist_submit);
-
-	if (runlist_check(runlist, iova, err) < 0)
-		return -1;
-	nvrt_hw_check_reset();
-	/* PTR_LO holds address bits 31:12, PTR_HI the high word's. */
-	lo = HW(set_pfifo_runlist_base_lo_ptr_lo)(lo, (uint32_t)iova >> HWC(PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT));
-	hi = HW(set_pfifo_runlist_base_hi_ptr_hi)(hi, (uint32_t)(iova >> 32));
-	lo = HW(set_pfifo_runlist_base_lo_target)(lo, runlist_target(ap));
-	sub = HW(set_pfifo_runlist_submit_length)(sub, nentries);
-	if (nvrt_hw_check_result(err, "NV_PFIFO_RUNLIST_SUBMIT"))
-		return -1;
-	REG_WR(b, pfifo_runlist_base_lo, lo, runlist);
-	REG_WR(b, pfifo_runlist_base_hi, hi, runlist);
-	REG_WR(b, pfifo_runlist_submit, sub, runlist);
-	return 0;
-}
-
-bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
-{
-	return HW(get_pfifo_runlist_submit_info_pending)(REG_RD(b, pfifo_runlist_submit_info, runlist)) ==
-	       HWC(PFIFO_RUNLIST_SUBMIT_INFO_PENDING_TRUE);
-}
-
-void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out)
-{
-	nvrt_reg_line("  ", &HW(pfifo_runlist_base_lo_layout), (int)runlist,
-		      REG_RD(b, pfifo_runlist_base_lo, runlist).v, 0, out);
-	nvrt_reg_line("  ", &HW(pfifo_runlist_submit_info_layout), (int)runlist,
-		      REG_RD(b, pfifo_runlist_submit_info, runlist).v, 0, out);
-}
-
-#endif
+/* ---- runlists (dev_fifo SCHED_DISABLE, RUNLIST_PREEMPT, status) ------------------ */
 
 /* NV_PFIFO_SCHED_DISABLE: one runlist's bit, the others kept. */
 void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable)
@@ -611,19 +452,12 @@ bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch 
 
 /* ---- work submission and time (dev_usermode) ------------------------------------------ */
 
-/* NV_USERMODE_NOTIFY_CHANNEL_PENDING: on GV100 the channel id is the
- * handle (nouveau, nvgpu); later chips add the runlist. */
+/* NV_USERMODE_NOTIFY_CHANNEL_PENDING: the generation's handle for the
+ * channel (dev_usermode). */
 void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist)
 {
-	HW(usermode_notify_channel_pending_t) r = REG_ZERO(usermode_notify_channel_pending);
+	HW(usermode_notify_channel_pending_t) r = { NVRT_FN(doorbell_handle)(chid, runlist) };
 
-#ifdef NVRT_CHIP_DOORBELL_RUNLIST
-	r = HW(set_usermode_notify_channel_pending_chid)(r, chid);
-	r = HW(set_usermode_notify_channel_pending_runlist_id)(r, runlist);
-#else
-	(void)runlist;
-	r = HW(set_usermode_notify_channel_pending_id)(r, chid);
-#endif
 	REG_WR(b, usermode_notify_channel_pending, r);
 }
 
@@ -645,26 +479,4 @@ uint64_t NVRT_FN(time_read)(struct nvrt_backend *b)
 		low.v = lo.v & HWC(USERMODE_TIME_0_NSEC_FIELD_MASK);
 		return (uint64_t)HW(get_usermode_time_1_nsec)(hi) << 32 | low.v;
 	}
-}
-
-/* ---- fault injection ---------------------------------------------------------------------- */
-
-/* SIGNATURE HW = the complement of HW_VALID: anything else is invalid. */
-void NVRT_FN(ramfc_signature_corrupt)(void *inst)
-{
-	HW(ramfc_t) fc;
-	HW(ppbdma_signature_t) s = REG_ZERO(ppbdma_signature);
-	uint32_t max = HW_FIELD_MAX(PPBDMA_SIGNATURE_HW);
-
-	HW(read_ramin_ramfc)((HW(ramin_t) *)inst, &fc);
-	s.v = HW(get_ramfc_signature)(&fc);
-	s = HW(set_ppbdma_signature_hw)(s, ~(uint32_t)HWC(PPBDMA_SIGNATURE_HW_VALID) & max);
-	HW(set_ramfc_signature)(&fc, s.v);
-	HW(write_ramin_ramfc)((HW(ramin_t) *)inst, &fc);
-}
-
-/* NV_UDMA_ILLEGAL: reserved so that it always raises INTR_0_METHOD. */
-uint32_t NVRT_FN(host_method_illegal)(void)
-{
-	return HW(udma_illegal)();
 }

@@ -21,7 +21,5 @@
 /* A register value with every field 0. */
 #define REG_ZERO(reg) ((HW(NVRT_CAT(reg, _t))){ 0 })
 
-/* device_hw.c: the runlist's submission state, one line per register. */
-void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out);
 
 #endif

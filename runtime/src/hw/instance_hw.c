@@ -155,7 +155,13 @@ static enum HW(ramin_page_dir_base_target) instance_pdb_target(enum nvrt_apertur
 						     HWC(RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT);
 }
 
-/* The non-subcontext PDB (Host, CE): ver2 tables, 64 KiB big pages. */
+/*
+ * The non-subcontext PDB (Host, CE): ver2 tables, 64 KiB big pages.  Words
+ * 130-131 (NV_RAMIN_ADR_LIMIT on earlier chips) stay 0: GV100's dev_ram
+ * defines nothing there, and TU104's says "NV_RAMIN_ADR_LIMIT was
+ * deprecated when sub-contexts was added to GV100" (nouveau and RM still
+ * write a limit: a leftover of Pascal's join, not a fact of this chip).
+ */
 static void instance_ramin_pdb(ramin_t *ri, const struct nvrt_instance_params *p)
 {
 	HW(set_ramin_page_dir_base_target)(ri, instance_pdb_target(p->pdb_aperture));
@@ -166,7 +172,15 @@ static void instance_ramin_pdb(ramin_t *ri, const struct nvrt_instance_params *p
 	HW(setaddr_ramin_page_dir_base)(ri, p->pdb_iova);
 }
 
-/* Subcontext 0 gets the same PDB; every other one is invalid and not valid. */
+/*
+ * Subcontext 0 gets the same PDB; every other one is invalid and not valid:
+ * TARGET INVALID ("Using INVALID, unbinds the selected subcontext",
+ * dev_ram) and its SC_PDB_VALID bit 0.  Its PAGE_DIR_BASE_HI stays 0:
+ * dev_ram gives HI only as the upper address bits of "the page directory
+ * base ... location for subcontext i", and an unbound subcontext has none.
+ * (nouveau gv100_vmm_join and nvgpu write 1 there, mirroring TARGET
+ * INVALID's 1 in LO; neither manual gives that word any meaning.)
+ */
 static void instance_ramin_subcontexts(ramin_t *ri, const struct nvrt_instance_params *p)
 {
 	for (uint32_t i = 0; i < HWC(RAMIN_SC_PDB_VALID_SIZE_1); i++) {

@@ -86,14 +86,20 @@ static void vm_entry_write(struct nvrt_vm *vm, const struct pt_geom *g, size_t t
 	memcpy((char *)vm->tables[t].mem.cpu + (size_t)idx * n, w, n);
 }
 
-/* How the VM points at its own tables: coherent ones volatile (not cached
- * in L2), as nouveau's gp100_vmm_pde does. */
+/* Coherent tables are volatile (not cached in L2), non-coherent ones not,
+ * as nouveau's gp100_vmm_pde does. */
+bool nvrt_vm_tables_vol(const struct nvrt_vm *vm)
+{
+	return vm->table_aperture == NVRT_APERTURE_SYS_COHERENT;
+}
+
+/* How the VM points at its own tables. */
 static struct nvrt_pde vm_table_pde(const struct nvrt_vm *vm, uint64_t addr)
 {
 	struct nvrt_pde p = {
 		.valid = true,
 		.aperture = vm->table_aperture,
-		.vol = vm->table_aperture == NVRT_APERTURE_SYS_COHERENT,
+		.vol = nvrt_vm_tables_vol(vm),
 		.addr = addr,
 	};
 	return p;
@@ -105,22 +111,22 @@ static void vm_pde_get(const struct nvrt_vm *vm, int level, bool big, const uint
 {
 	memset(other, 0, sizeof(*other));
 	if (level < PT_PD0)
-		vm->chip->pde_decode(w, pde);
+		vm->chip->pt->pde_decode(w, pde);
 	else if (big)
-		vm->chip->dual_pde_decode(w, pde, other);
+		vm->chip->pt->dual_pde_decode(w, pde, other);
 	else
-		vm->chip->dual_pde_decode(w, other, pde);
+		vm->chip->pt->dual_pde_decode(w, other, pde);
 }
 
 static void vm_pde_put(const struct nvrt_vm *vm, int level, bool big, const struct nvrt_pde *pde,
 		       const struct nvrt_pde *other, uint32_t w[4])
 {
 	if (level < PT_PD0)
-		vm->chip->pde_encode(pde, w);
+		vm->chip->pt->pde_encode(pde, w);
 	else if (big)
-		vm->chip->dual_pde_encode(pde, other, w);
+		vm->chip->pt->dual_pde_encode(pde, other, w);
 	else
-		vm->chip->dual_pde_encode(other, pde, w);
+		vm->chip->pt->dual_pde_encode(other, pde, w);
 }
 
 /*
@@ -178,7 +184,7 @@ static void vm_pte_read(const struct nvrt_vm *vm, const struct pt_geom *g, size_
 	uint32_t w[4];
 
 	vm_entry_read(vm, g, pt, pt_index(g, PT_PT, vm->tables[pt].big, va), w);
-	vm->chip->pte_decode(w, pte);
+	vm->chip->pt->pte_decode(w, pte);
 }
 
 static void vm_pte_write(struct nvrt_vm *vm, const struct pt_geom *g, size_t pt, uint64_t va,
@@ -186,7 +192,7 @@ static void vm_pte_write(struct nvrt_vm *vm, const struct pt_geom *g, size_t pt,
 {
 	uint32_t w[4] = { 0 };
 
-	vm->chip->pte_encode(pte, w);
+	vm->chip->pt->pte_encode(pte, w);
 	vm_entry_write(vm, g, pt, pt_index(g, PT_PT, vm->tables[pt].big, va), w);
 }
 

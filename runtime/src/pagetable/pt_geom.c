@@ -14,7 +14,7 @@ void pt_geom_init(const struct nvrt_chip *c, struct pt_geom *g)
 {
 	memset(g, 0, sizeof(*g));
 	g->c = c;
-	c->pt_format(&g->f);
+	c->pt->pt_format(&g->f);
 	g->va_bits = g->f.lo[PT_PD3] + g->f.bits[PT_PD3];
 	g->small_page = (uint64_t)1 << g->f.lo[PT_PT];
 	g->big_page = (uint64_t)1 << g->f.big_lo;
@@ -87,11 +87,11 @@ void pt_blank_encode(const struct pt_geom *g, int level, uint32_t w[4])
 
 	memset(w, 0, 4 * sizeof(*w));
 	if (level < PT_PD0)
-		g->c->pde_encode(&none, w);
+		g->c->pt->pde_encode(&none, w);
 	else if (level == PT_PD0)
-		g->c->dual_pde_encode(&none, &none, w);
+		g->c->pt->dual_pde_encode(&none, &none, w);
 	else
-		g->c->pte_encode(&pte, w);
+		g->c->pt->pte_encode(&pte, w);
 }
 
 /* Is w exactly that encoding (APERTURE INVALID, VALID_FALSE), rather than

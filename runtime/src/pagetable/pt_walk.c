@@ -83,7 +83,7 @@ static int walk_pte(struct pt_walker *k, bool big, uint64_t table)
 	if (walk_entry(k, PT_PT, big, table))
 		return -1;
 	w->page_size = (uint32_t)page;
-	k->g.c->pte_decode(l->words, &w->pte);
+	k->g.c->pt->pte_decode(l->words, &w->pte);
 	if (!w->pte.valid) {
 		if (pt_entry_blank(&k->g, PT_PT, l->words))
 			walk_fail(w, "%s[%" PRIu32 "]: no page (NV_MMU_VER2_PTE VALID=FALSE)", name,
@@ -117,7 +117,7 @@ static int walk_pd0(struct pt_walker *k, uint64_t table)
 
 	if (walk_entry(k, PT_PD0, false, table))
 		return -1;
-	k->g.c->dual_pde_decode(l->words, &big, &small);
+	k->g.c->pt->dual_pde_decode(l->words, &big, &small);
 	if (!big.valid && !small.valid && pt_entry_blank(&k->g, PT_PD0, l->words))
 		return walk_fail(k->w, "PD0[%" PRIu32 "]: no page table (NV_MMU_VER2_DUAL_PDE "
 				 "APERTURE_BIG=INVALID APERTURE_SMALL=INVALID)", l->index);
@@ -177,7 +177,7 @@ int nvrt_pt_walk(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, nvrt_mem_
 
 		if (walk_entry(&k, level, false, table))
 			return -1;
-		c->pde_decode(l->words, &pde);
+		c->pt->pde_decode(l->words, &pde);
 		if (!pde.valid)
 			return walk_pde_invalid(&k, l);
 		table = pde.addr;

@@ -35,10 +35,10 @@ static void dump_pde(const struct pt_geom *g, const struct nvrt_walk_level *l, F
 	struct nvrt_pde p, none = { .valid = false };
 	uint32_t enc[4] = { 0 };
 
-	g->c->pde_decode(l->words, &p);
+	g->c->pt->pde_decode(l->words, &p);
 	fprintf(out, "%s[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_PDE:", pt_level_names[l->level],
 		l->index, l->table);
-	g->c->pde_encode(p.valid ? &p : &none, enc);
+	g->c->pt->pde_encode(p.valid ? &p : &none, enc);
 	if (!p.valid) {
 		if (pt_entry_blank(g, l->level, l->words))
 			fprintf(out, " APERTURE=INVALID\n");
@@ -72,8 +72,8 @@ static void dump_dual_pde(const struct pt_geom *g, const struct nvrt_walk_level 
 	struct nvrt_pde big, small, none = { .valid = false };
 	uint32_t enc[4] = { 0 }, inv[4];
 
-	g->c->dual_pde_decode(l->words, &big, &small);
-	g->c->dual_pde_encode(big.valid ? &big : &none, small.valid ? &small : &none, enc);
+	g->c->pt->dual_pde_decode(l->words, &big, &small);
+	g->c->pt->dual_pde_encode(big.valid ? &big : &none, small.valid ? &small : &none, enc);
 	pt_blank_encode(g, PT_PD0, inv);
 	fprintf(out, "PD0[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_DUAL_PDE:", l->index, l->table);
 	dump_dual_half(g, "BIG", &big, PT_ADDR_BIG, pt_qword(inv) == pt_qword(l->words),
@@ -96,8 +96,8 @@ static void dump_pte(const struct pt_geom *g, const struct nvrt_walk_level *l, b
 	struct nvrt_pte p, none = { .valid = false };
 	uint32_t enc[4] = { 0 };
 
-	g->c->pte_decode(l->words, &p);
-	g->c->pte_encode(p.valid ? &p : &none, enc);
+	g->c->pt->pte_decode(l->words, &p);
+	g->c->pt->pte_encode(p.valid ? &p : &none, enc);
 	fprintf(out, "%s[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_PTE:", pt_level_name(PT_PT, big),
 		l->index, l->table);
 	if (!p.valid) {

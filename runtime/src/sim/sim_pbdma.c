@@ -736,7 +736,7 @@ static enum sim_step sim_pb_instruction(struct sim *s, uint32_t p, uint32_t w)
 	struct nvrt_pb_header h;
 
 	PREG_SET(s, hdr_shadow, p, w);
-	s->chip->pb_header_decode(w, &h);
+	s->chip->pushbuf->pb_header_decode(w, &h);
 	switch (h.op) {
 	case NVRT_PB_NOP:
 		return SIM_STEP_PROGRESS;

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Volta: identification, PBDMA enable and the doorbell handle.  The
+ * chip is named by NV_PMC_BOOT_0's ARCHITECTURE (dev_master lists GV100
+ * there); every PBDMA has its bit in NV_PMC_ENABLE_PB; the doorbell's value
+ * is the channel id alone (dev_usermode NV_USERMODE_NOTIFY_CHANNEL_PENDING_ID;
+ * nouveau gv100_chan_doorbell_handle, nvgpu).
+ */
+#include "hw/chip_hw.h"
+#include "hw/device_hw.h"
+#include "nvrt/device.h"
+#include NVRT_HW_HEADER(dev_master)
+#include NVRT_HW_HEADER(dev_usermode)
+#include NVRT_HW_HEADER(fields/dev_master)
+#include "reg_dump.h"
+
+const struct nvrt_chip_ident NVRT_FN(ident) = {
+	.value = HWC(NVRT_CHIP_IDENT),
+	.value_name = "NV_" NVRT_STR(NVRT_CHIP_IDENT),
+	.read = NVRT_FN(ident_read_boot0),   /* its ARCHITECTURE */
+};
+
+/* NV_PMC_ENABLE_PB: every PBDMA that exists on (nouveau gk104_fifo_init_pbdmas). */
+void NVRT_FN(pbdma_enable)(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
+{
+	HW(pmc_enable_pb_t) r = REG_RD(b, pmc_enable_pb);
+
+	for (uint32_t i = 0; i < npbdma && i < HWC(PMC_ENABLE_PB_SEL_SIZE_1); i++)
+		r = HW(set_pmc_enable_pb_sel)(r, i, HWC(PMC_ENABLE_PB_SEL_ENABLED));
+	REG_WR(b, pmc_enable_pb, r);
+	if (log) {
+		fprintf(log, "  %-22s ", "PBDMAs enabled");
+		nvrt_reg_line("", &HW(pmc_enable_pb_layout), -1, REG_RD(b, pmc_enable_pb).v,
+			      NVRT_REG_NONZERO, log);
+	}
+}
+
+/* NV_USERMODE_NOTIFY_CHANNEL_PENDING_ID: the channel id is the handle. */
+uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist)
+{
+	HW(usermode_notify_channel_pending_t) r = REG_ZERO(usermode_notify_channel_pending);
+
+	(void)runlist;
+	return HW(set_usermode_notify_channel_pending_id)(r, chid).v;
+}

@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The chip seam: identification across the chips of the build, and the
+ * operations Turing does its own way, against a tiny recording backend (a
+ * register file: reads return what was written or preset, every write
+ * logged), independent of the simulator.  Expected words are worked out
+ * from the manuals (../shared/manuals/<arch>/<chip>/<unit>.ref.txt):
+ *
+ *   dev_master  NV_PMC_BOOT_0 0x0: ARCHITECTURE 28:24 (GV100 0x14, GP100
+ *               0x13), IMPLEMENTATION 23:20, MAJOR_REVISION 7:4,
+ *               MINOR_REVISION 3:0; NV_PMC_BOOT_42 0xa00: CHIP_ID 28:20
+ *               (TU104 0x164), MAJOR_REVISION 19:16, MINOR_REVISION 15:12.
+ *   dev_fifo    GV100: NV_PFIFO_RUNLIST_BASE 0x2270 (PTR 27:0, TARGET 29:28,
+ *               SYS_MEM_COHERENT 2), NV_PFIFO_RUNLIST 0x2274 (LENGTH 15:0,
+ *               ID 23:20); TU104: RUNLIST_BASE_LO(i) 0x2b00+16i (PTR_LO
+ *               31:12, TARGET 1:0, SYS_MEM_COHERENT 2), BASE_HI(i)
+ *               0x2b04+16i (PTR_HI 7:0), SUBMIT(i) 0x2b08+16i (LENGTH 15:0,
+ *               OFFSET 31:16), SUBMIT_INFO(i) 0x2b0c+16i (PENDING 15:15);
+ *               __SIZE_1 11; NV_PFIFO_CFG2_HOST_CLASS_ID_VALUE 50287.
+ *   dev_usermode  NV_USERMODE_NOTIFY_CHANNEL_PENDING 0x810090: GV100 ID 31:0;
+ *               TU104 CHID 11:0, RUNLIST_ID 22:16.
+ *   dev_master  GV100 NV_PMC_ENABLE_PB 0x204; TU104 has none.
+ *   dev_ctrl    TU104 NV_CTRL_VIRTUAL_CHANNEL_CFG(i) 0xb65000+4i: MASK 11:0
+ *               (INIT 0xfff), SET 27:16 (INIT 0), PENDING_ENABLE 31:31 (TRUE 1).
+ *   dev_ram     TU104 NV_RAMRL_ENTRY TSG header word 0: TYPE 0:0 (TSG 1),
+ *               GFID 11:4 (new, "for future": 0), TIMESLICE_SCALE 19:16,
+ *               TIMESLICE_TIMEOUT 31:24; word 1 TSG_LENGTH 7:0; word 2
+ *               TSGID 11:0.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvrt/device.h"
+#include "nvrt/runlist.h"
+
+/* ---- a recording register file --------------------------------------------------------- */
+
+#define REC_REGS 256
+#define REC_WRITES 256
+
+struct rec {
+	struct nvrt_backend base;
+	uint32_t off[REC_REGS], val[REC_REGS];
+	size_t nregs;
+	uint32_t woff[REC_WRITES], wval[REC_WRITES];
+	size_t nwrites;
+};
+
+static uint32_t *rec_slot(struct rec *r, uint32_t offset)
+{
+	for (size_t i = 0; i < r->nregs; i++)
+		if (r->off[i] == offset)
+			return &r->val[i];
+	if (r->nregs == REC_REGS)
+		fail_msg("recording backend: more than %d registers", REC_REGS);
+	r->off[r->nregs] = offset;
+	r->val[r->nregs] = 0;
+	return &r->val[r->nregs++];
+}
+
+static uint32_t rec_read(struct nvrt_backend *b, uint32_t offset)
+{
+	return *rec_slot((struct rec *)b, offset);
+}
+
+static void rec_write(struct nvrt_backend *b, uint32_t offset, uint32_t value)
+{
+	struct rec *r = (struct rec *)b;
+
+	*rec_slot(r, offset) = value;
+	if (r->nwrites < REC_WRITES) {
+		r->woff[r->nwrites] = offset;
+		r->wval[r->nwrites++] = value;
+	}
+}
+
+static const struct nvrt_backend_ops rec_ops = { .name = "recording", .bar0_read32 = rec_read,
+						 .bar0_write32 = rec_write };
+
+static void rec_init(struct rec *r, uint32_t boot0, uint32_t boot42)
+{
+	memset(r, 0, sizeof(*r));
+	r->base.ops = &rec_ops;
+	*rec_slot(r, 0x0) = boot0;
+	*rec_slot(r, 0xa00) = boot42;
+}
+
+/* The index of the first write to offset, or -1. */
+static long rec_written(const struct rec *r, uint32_t offset)
+{
+	for (size_t i = 0; i < r->nwrites; i++)
+		if (r->woff[i] == offset)
+			return (long)i;
+	return -1;
+}
+
+static void expect_write(const struct rec *r, size_t i, uint32_t offset, uint32_t value)
+{
+	if (i >= r->nwrites)
+		fail_msg("write %zu missing (0x%x = 0x%08x expected)", i, offset, value);
+	if (r->woff[i] != offset || r->wval[i] != value)
+		fail_msg("write %zu: 0x%x = 0x%08x, expected 0x%x = 0x%08x", i, r->woff[i], r->wval[i],
+			 offset, value);
+}
+
+static void expect_text(const char *s, const char *part)
+{
+	if (!strstr(s, part))
+		fail_msg("\"%s\" not in \"%s\"", part, s);
+}
+
+/* BOOT_0: ARCHITECTURE 28:24, IMPLEMENTATION 23:20, MAJOR 7:4 = 0xa, MINOR 3:0 = 1. */
+#define BOOT0(arch, impl) ((uint32_t)(arch) << 24 | (uint32_t)(impl) << 20 | 0xa0u | 0x1u)
+/* BOOT_42: CHIP_ID 28:20, MAJOR 19:16 = 0xa, MINOR 15:12 = 1. */
+#define BOOT42(chip_id) ((uint32_t)(chip_id) << 20 | 0xau << 16 | 0x1u << 12)
+
+static const struct nvrt_chip *gv100, *tu104;
+
+static int chip_setup(void **state)
+{
+	(void)state;
+	gv100 = nvrt_chip_find("gv100");
+	tu104 = nvrt_chip_find("tu104");
+	return gv100 && tu104 ? 0 : -1;
+}
+
+/* ---- identification ---------------------------------------------------------------------- */
+
+static void test_chip_list(void **state)
+{
+	(void)state;
+	assert_int_equal(nvrt_chip_count(), 2);
+	assert_ptr_equal(nvrt_chip_at(0), gv100);
+	assert_ptr_equal(nvrt_chip_at(1), tu104);
+	assert_null(nvrt_chip_at(2));
+	assert_string_equal(gv100->name, "gv100");
+	assert_null(nvrt_chip_find("gp100"));
+}
+
+static void test_identify_gv100(void **state)
+{
+	struct rec r;
+	struct nvrt_identity id;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, BOOT0(0x14, 0), BOOT42(0x140));
+	assert_int_equal(BOOT0(0x14, 0), 0x140000a1u);
+	assert_ptr_equal(nvrt_chip_identify(&r.base, &id, &err), gv100);
+	assert_int_equal(id.boot0, 0x140000a1u);
+	assert_int_equal(id.architecture, 0x14);
+	assert_int_equal(id.implementation, 0);
+	expect_text(id.text, "ARCHITECTURE=GV100");
+	assert_int_equal(r.nwrites, 0);      /* identification only reads */
+}
+
+static void test_identify_tu104(void **state)
+{
+	struct rec r;
+	struct nvrt_identity id;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, BOOT0(0x16, 4), BOOT42(0x164));
+	assert_int_equal(BOOT42(0x164), 0x164a1000u);
+	assert_ptr_equal(nvrt_chip_identify(&r.base, &id, &err), tu104);
+	assert_int_equal(id.boot0, 0x164000a1u);
+	assert_int_equal(id.boot42, 0x164a1000u);
+	assert_int_equal(id.architecture, 0x16);
+	assert_int_equal(id.implementation, 4);
+	/* Another Turing (TU102, CHIP_ID 0x162) is not a TU104. */
+	rec_init(&r, BOOT0(0x16, 2), BOOT42(0x162));
+	assert_null(nvrt_chip_identify(&r.base, &id, &err));
+}
+
+static void test_identify_unknown(void **state)
+{
+	struct rec r;
+	struct nvrt_identity id;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, BOOT0(0x13, 0), BOOT42(0x130));
+	assert_null(nvrt_chip_identify(&r.base, &id, &err));
+	expect_text(err.msg, "unknown GPU: NV_PMC_BOOT_0 0x130000a1 (");
+	expect_text(err.msg, "ARCHITECTURE=GP100");
+	expect_text(err.msg, "this build knows gv100 (NV_PMC_BOOT_0_ARCHITECTURE_GV100 0x14), "
+			     "tu104 (NV_PMC_BOOT_42_CHIP_ID_TU104 0x164)");
+}
+
+/* A chip named on purpose must be the device's. */
+static void test_identify_given_chip(void **state)
+{
+	struct rec r;
+	struct nvrt_identity id;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, BOOT0(0x14, 0), BOOT42(0x140));
+	assert_int_equal(nvrt_chip_check(gv100, &r.base, &id, &err), 0);
+	assert_int_equal(nvrt_chip_check(tu104, &r.base, &id, &err), -1);
+	expect_text(err.msg, "not a tu104: NV_PMC_BOOT_0 0x140000a1");
+	expect_text(err.msg, "(a tu104 has NV_PMC_BOOT_42_CHIP_ID_TU104 0x164)");
+	rec_init(&r, BOOT0(0x16, 4), BOOT42(0x164));
+	assert_int_equal(nvrt_chip_check(gv100, &r.base, &id, &err), -1);
+	expect_text(err.msg, "(a gv100 has NV_PMC_BOOT_0_ARCHITECTURE_GV100 0x14)");
+}
+
+/* ---- the data of each chip's sub-tables ------------------------------------------------- */
+
+static void test_chip_data(void **state)
+{
+	(void)state;
+	assert_int_equal(gv100->pushbuf->host_class, 0xc36f);   /* 50031 */
+	assert_int_equal(tu104->pushbuf->host_class, 0xc46f);   /* 50287 */
+	assert_int_equal(gv100->host->pbdmas, 14);
+	assert_int_equal(tu104->host->pbdmas, 12);
+	assert_int_equal(gv100->runlist->runlists, 13);          /* ENG_RUNLIST__SIZE_1 */
+	assert_int_equal(tu104->runlist->runlists, 11);          /* RUNLIST_SUBMIT__SIZE_1 */
+	/* Shared where nothing changed (chips/tu104.c checks the fields). */
+	assert_ptr_equal(tu104->pt, gv100->pt);
+	assert_ptr_equal(tu104->gpfifo, gv100->gpfifo);
+	assert_ptr_not_equal(tu104->runlist, gv100->runlist);
+	assert_ptr_not_equal(tu104->usermode, gv100->usermode);
+}
+
+/* ---- runlist submission ------------------------------------------------------------------ */
+
+static void test_runlist_submit_gv100(void **state)
+{
+	struct rec r;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, 0, 0);
+	assert_int_equal(gv100->runlist->runlist_submit(&r.base, 2, 0x12345000u, NVRT_APERTURE_SYS_COHERENT,
+							3, &err), 0);
+	assert_int_equal(r.nwrites, 2);
+	expect_write(&r, 0, 0x2270, 2u << 28 | 0x12345u);     /* RUNLIST_BASE */
+	expect_write(&r, 1, 0x2274, 2u << 20 | 3u);           /* RUNLIST: ID 2, LENGTH 3 */
+}
+
+static void test_runlist_submit_tu104(void **state)
+{
+	struct rec r;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, 0, 0);
+	/* Runlist 3, 2 entries at 0x12_3456_7000 (above 4 GiB), coherent sysmem. */
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 3, 0x1234567000ull,
+							NVRT_APERTURE_SYS_COHERENT, 2, &err), 0);
+	assert_int_equal(r.nwrites, 3);
+	expect_write(&r, 0, 0x2b00 + 3 * 16, 0x34567000u | 2u);   /* BASE_LO: PTR_LO, TARGET */
+	expect_write(&r, 1, 0x2b04 + 3 * 16, 0x12u);              /* BASE_HI: bits 39:32 */
+	expect_write(&r, 2, 0x2b08 + 3 * 16, 2u);                 /* SUBMIT: LENGTH 2, OFFSET 0 */
+	/* Non-coherent: TARGET 3; runlist 10 is the last one. */
+	rec_init(&r, 0, 0);
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 10, 0x5000, NVRT_APERTURE_SYS_NONCOHERENT,
+							0, &err), 0);
+	expect_write(&r, 0, 0x2b00 + 10 * 16, 0x5000u | 3u);
+	expect_write(&r, 1, 0x2b04 + 10 * 16, 0);
+	expect_write(&r, 2, 0x2b08 + 10 * 16, 0);
+	/* 11 runlists; 40 address bits. */
+	rec_init(&r, 0, 0);
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 11, 0x5000, NVRT_APERTURE_SYS_COHERENT,
+							1, &err), -1);
+	expect_text(err.msg, "runlist 11");
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 0, 1ull << 40, NVRT_APERTURE_SYS_COHERENT,
+							1, &err), -1);
+	assert_int_equal(r.nwrites, 0);
+}
+
+static void test_runlist_pending_tu104(void **state)
+{
+	struct rec r;
+
+	(void)state;
+	rec_init(&r, 0, 0);
+	*rec_slot(&r, 0x2b0c + 3 * 16) = 1u << 15;     /* SUBMIT_INFO(3) PENDING */
+	assert_true(tu104->runlist->runlist_pending(&r.base, 3));
+	assert_false(tu104->runlist->runlist_pending(&r.base, 2));
+	*rec_slot(&r, 0x2b0c + 3 * 16) = 0xffff7fffu;  /* every other field set */
+	assert_false(tu104->runlist->runlist_pending(&r.base, 3));
+}
+
+/* ---- doorbell --------------------------------------------------------------------------- */
+
+static void test_doorbell(void **state)
+{
+	struct rec r;
+
+	(void)state;
+	assert_int_equal(gv100->usermode->doorbell_handle(5, 3), 5);
+	assert_int_equal(tu104->usermode->doorbell_handle(5, 3), 3u << 16 | 5u);
+	assert_int_equal(tu104->usermode->doorbell_handle(4095, 10), 0x000a0fffu);
+	rec_init(&r, 0, 0);
+	tu104->usermode->doorbell_ring(&r.base, 1, 2);
+	assert_int_equal(r.nwrites, 1);
+	expect_write(&r, 0, 0x810090, 0x00020001u);
+	rec_init(&r, 0, 0);
+	gv100->usermode->doorbell_ring(&r.base, 1, 2);
+	expect_write(&r, 0, 0x810090, 1u);
+}
+
+/* ---- bring-up ------------------------------------------------------------------------------- */
+
+static void test_bringup_tu104(void **state)
+{
+	struct rec r;
+	struct nvrt_err err;
+	long cfg;
+
+	(void)state;
+	rec_init(&r, BOOT0(0x16, 4), BOOT42(0x164));
+	*rec_slot(&r, 0x2004) = 12;     /* NV_PFIFO_CFG0 NUM_PBDMA */
+	assert_int_equal(tu104->host->host_enable(&r.base, 0x1000, NULL, &err), 0);
+	assert_int_equal(rec_written(&r, 0x204), -1);          /* no NV_PMC_ENABLE_PB */
+	cfg = rec_written(&r, 0xb65000);
+	assert_true(cfg >= 0);
+	expect_write(&r, (size_t)cfg, 0xb65000, 0x80000fffu);  /* PENDING_ENABLE, MASK_INIT */
+	/* GV100 enables its 14 PBDMAs in NV_PMC_ENABLE_PB and has no NV_CTRL. */
+	rec_init(&r, BOOT0(0x14, 0), BOOT42(0x140));
+	*rec_slot(&r, 0x2004) = 14;
+	assert_int_equal(gv100->host->host_enable(&r.base, 0x1000, NULL, &err), 0);
+	assert_true(rec_written(&r, 0x204) >= 0);
+	assert_int_equal(rec_read(&r.base, 0x204), 0x3fffu);
+	assert_int_equal(rec_written(&r, 0xb65000), -1);
+}
+
+/* ---- stale runlists and the failure report ------------------------------------------------- */
+
+static void test_stale_tu104(void **state)
+{
+	struct rec r;
+	struct nvrt_topology t = { .num_channels = 8 };
+	struct nvrt_stale s;
+
+	(void)state;
+	rec_init(&r, 0, 0);
+	*rec_slot(&r, 0x2b08 + 2 * 16) = 5;     /* RUNLIST_SUBMIT(2) LENGTH 5 */
+	assert_int_equal(tu104->bus->stale_scan(&r.base, &t, &s, NULL), 0);
+	assert_int_equal(s.runlists, 1u << 2);
+	assert_int_equal(s.nchannels, 0);
+	assert_int_equal(r.nwrites, 0);
+}
+
+static void test_report_tu104(void **state)
+{
+	struct rec r;
+	struct nvrt_host_watch w = { .chid = 1, .tsgid = 0, .runlist = 3, .pbdma_mask = 1, .num_pbdma = 12 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	(void)state;
+	rec_init(&r, 0, 0);
+	*rec_slot(&r, 0x2b0c + 3 * 16) = 1u << 15;
+	tu104->faults->fault_report(&r.base, &w, out);
+	fclose(out);
+	expect_text(buf, "NV_PFIFO_RUNLIST_SUBMIT_INFO(3) 0x00008000:");
+	expect_text(buf, "PENDING=TRUE");
+	assert_null(strstr(buf, "ENG_RUNLIST"));
+	free(buf);
+}
+
+/* ---- TU104's runlist entries: the TSG header with GFID 0, decoded ------------------------ */
+
+static void test_runlist_gfid_tu104(void **state)
+{
+	static uint32_t rl[1024] __attribute__((aligned(4096)));
+	struct nvrt_runlist_chan c = { .chid = 1, .inst_iova = 0x10000, .userd_iova = 0x20000,
+				       .inst_aperture = NVRT_APERTURE_SYS_COHERENT,
+				       .userd_aperture = NVRT_APERTURE_SYS_COHERENT };
+	struct nvrt_runlist_tsg t = { .tsgid = 5, .timeslice_timeout = 128, .timeslice_scale = 3,
+				      .chans = &c, .nchans = 1 };
+	struct nvrt_dma d = { .cpu = rl, .iova = 0x30000, .size = sizeof(rl),
+			      .aperture = NVRT_APERTURE_SYS_COHERENT };
+	struct nvrt_err err;
+	uint32_t n = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	assert_int_equal(nvrt_runlist_build(tu104, &d, &t, 1, &n, &err), 0);
+	assert_int_equal(n, 2);
+	/* TIMEOUT 128 << 24 | SCALE 3 << 16 | GFID 0 << 4 | TYPE TSG 1 */
+	assert_int_equal(rl[0], 0x80030001u);
+	assert_int_equal(rl[1], 1);      /* TSG_LENGTH */
+	assert_int_equal(rl[2], 5);      /* TSGID */
+	out = open_memstream(&buf, &len);
+	tu104->dump->runlist_dump(rl, n, out);
+	fclose(out);
+	expect_text(buf, "GFID");
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chip_list),
+		cmocka_unit_test(test_identify_gv100),
+		cmocka_unit_test(test_identify_tu104),
+		cmocka_unit_test(test_identify_unknown),
+		cmocka_unit_test(test_identify_given_chip),
+		cmocka_unit_test(test_chip_data),
+		cmocka_unit_test(test_runlist_submit_gv100),
+		cmocka_unit_test(test_runlist_submit_tu104),
+		cmocka_unit_test(test_runlist_pending_tu104),
+		cmocka_unit_test(test_doorbell),
+		cmocka_unit_test(test_bringup_tu104),
+		cmocka_unit_test(test_stale_tu104),
+		cmocka_unit_test(test_report_tu104),
+		cmocka_unit_test(test_runlist_gfid_tu104),
+	};
+
+	return cmocka_run_group_tests(tests, chip_setup, NULL);
+}
