@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "ir_eval.h"
 
 /* Constants that sit among a field's values but are not values of it. */
@@ -22,7 +23,7 @@ static bool lookup_value_usable(const struct ir_def *v, int *rank)
 	if (ind != ' ')
 		return false;
 	*rank = 1;
-	for (size_t i = 0; i < sizeof(not_values) / sizeof(not_values[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(not_values); i++) {
 		size_t k = strlen(not_values[i]);
 		if (n > k && !strcmp(v->name + n - k, not_values[i]))
 			return false;
