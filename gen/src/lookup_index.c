@@ -7,6 +7,7 @@
 
 #include "bits.h"
 #include "ir_eval.h"
+#include "mem.h"
 
 /* Constants that sit among a field's values but are not values of it. */
 static bool lookup_value_usable(const struct ir_def *v, int *rank)
@@ -171,9 +172,7 @@ static void lookup_push_reg(struct lookup_build *b, const struct lookup_layout *
 
 	if (x->nregs == b->cap_regs) {
 		b->cap_regs = b->cap_regs ? b->cap_regs * 2 : 4096;
-		x->regs = realloc(x->regs, b->cap_regs * sizeof(*x->regs));
-		if (!x->regs)
-			abort();
+		x->regs = mem_realloc(x->regs, b->cap_regs * sizeof(*x->regs));
 	}
 	r = &x->regs[x->nregs++];
 	r->addr = addr;
@@ -203,9 +202,7 @@ static void lookup_add_device(struct lookup_build *b, const struct ir_def *d, co
 		return;
 	if (x->ndevices == b->cap_devs) {
 		b->cap_devs = b->cap_devs ? b->cap_devs * 2 : 64;
-		x->devices = realloc(x->devices, b->cap_devs * sizeof(*x->devices));
-		if (!x->devices)
-			abort();
+		x->devices = mem_realloc(x->devices, b->cap_devs * sizeof(*x->devices));
 	}
 	x->devices[x->ndevices++] = (struct lookup_device){ d->lo.value, d->hi.value, d, m };
 }
