@@ -11,6 +11,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,6 +232,9 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batc
 	if (l->structure)
 		return cli_lookup_struct(l, argc, argv);
 	if (!cli_args_number_parse(argv[0], 0, &addr)) {
+		/* No name starts with a digit: 2^64 or 0x12zz is a bad ADDRESS. */
+		if (isdigit((unsigned char)argv[0][0]))
+			return cli_usage_error("lookup: '%s' is not a number below 2^64", argv[0]);
 		if (argc > 1)
 			return cli_usage_error("lookup: a NAME takes no VALUE");
 		return cli_lookup_name(l, argv[0]);
