@@ -28,7 +28,7 @@ GEN_LIBS   := $(shell $(PKG_CONFIG) --libs $(GEN_PKGS) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
-ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen/src -MMD -MP
+ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen/src -Icommon -MMD -MP
 
 # ---- chips -----------------------------------------------------------------
 # A chip is named <arch>/<chip> or <chip> (looked up under $(MANUALS)).
@@ -51,6 +51,16 @@ chip_name = $(notdir $(1))
 ADDENDA ?= manuals
 KNOWN_WARNINGS ?= manuals/known-warnings.txt
 Q := $(if $(V),,@)
+
+# ---- common: helpers refgen and nvrt share ------------------------------------
+# common/*.c is built once and archived into both librefgen.a and libnvrt.a
+# (so the installed libnvrt.a needs nothing else).
+COMMON_SRCS := $(wildcard common/*.c)
+COMMON_OBJS := $(patsubst common/%.c,$(OUT)/obj/common/%.o,$(COMMON_SRCS))
+COMMON_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Icommon -MMD -MP
+
+$(OUT)/obj/common/%.o: common/%.c | $(OUT)/obj/common/
+	$(CC) $(COMMON_CFLAGS) -c -o $@ $<
 
 # ---- refgen ------------------------------------------------------------------
 GEN_SRCS := $(wildcard gen/src/*.c)
@@ -89,7 +99,7 @@ $(OUT)/obj/gen/html_data.c: gen/html/refgen.css gen/html/refgen.js | $(OUT)/obj/
 $(OUT)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c
 	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
-$(LIBREFGEN): $(GEN_LIB_OBJS) | $(OUT)/lib/
+$(LIBREFGEN): $(GEN_LIB_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
 	rm -f $@ && ar rcs $@ $^
 
 $(REFGEN): $(OUT)/obj/gen/main.o $(LIBREFGEN) | $(OUT)/bin/
@@ -190,7 +200,7 @@ html: ir $(HTML_STAMP)
 # runtime/src/*.c is chip-generic; runtime/src/hw/*.c is compiled once per chip
 # that has runtime/src/chips/<chip>.h, against that chip's generated headers.
 RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
-RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
+RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -Icommon -I$(OUT)/include -MMD -MP
 # runtime/src/sim/*.c: the GV100 Host simulator (a GV100 model, so it uses
 # the gv100 headers directly).
 # runtime/src/vfio/: the VFIO backend; runtime/src/pagetable/: ver2 page tables;
@@ -218,13 +228,14 @@ $(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h | $(OUT
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))
 
-$(LIBNVRT): $(RT_OBJS) | $(OUT)/lib/
+$(LIBNVRT): $(RT_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
 	rm -f $@ && ar rcs $@ $^
 
-# The tools share refgen's atomic output file writer.
+# The tools: runtime/tools/*.c (common/, e.g. the atomic output file
+# writer, comes with libnvrt.a).
 NVRT_TOOL_SRCS := $(wildcard runtime/tools/*.c)
-$(NVRT): $(NVRT_TOOL_SRCS) runtime/tools/nvrt_cli.h $(LIBNVRT) $(OUT)/obj/gen/atomic_file.o | $(OUT)/bin/
-	$(CC) $(RT_CFLAGS) -Igen/src -Iruntime/tools -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(OUT)/obj/gen/atomic_file.o $(RT_LIBS)
+$(NVRT): $(NVRT_TOOL_SRCS) runtime/tools/nvrt_cli.h $(LIBNVRT) | $(OUT)/bin/
+	$(CC) $(RT_CFLAGS) -Iruntime/tools -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(RT_LIBS)
 
 # The submit demo: runtime/demo/*.c.
 NVRT_SUBMIT := $(OUT)/bin/nvrt-submit
@@ -370,17 +381,21 @@ FUZZ_CC ?= clang
 FUZZ_DIR := $(OUT)/fuzz
 FUZZ_LIB_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_BIN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_GEN_CFLAGS = $(WARN) -D_GNU_SOURCE $(GEN_CFLAGS) -Igen/src -MMD -MP
-FUZZ_RT_CFLAGS = $(WARN) -D_GNU_SOURCE -Iruntime/include -Iruntime/src -I$(OUT)/include -MMD -MP
+FUZZ_GEN_CFLAGS = $(WARN) -D_GNU_SOURCE $(GEN_CFLAGS) -Igen/src -Icommon -MMD -MP
+FUZZ_RT_CFLAGS = $(WARN) -D_GNU_SOURCE -Iruntime/include -Iruntime/src -Icommon -I$(OUT)/include -MMD -MP
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_REPLAY_BINS := $(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_TARGETS))
 FUZZ_HDRS := test/fuzz/fuzz.h
 
 FUZZ_GEN_OBJS := $(patsubst gen/src/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
 	$(FUZZ_DIR)/obj/gen/ir_schema_data.o $(FUZZ_DIR)/obj/gen/html_data.o
+# The fuzz libraries get their own sanitized copy of common/.
+FUZZ_COMMON_OBJS := $(patsubst common/%.c,$(FUZZ_DIR)/obj/common/%.o,$(COMMON_SRCS))
 FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(RT_SRCS)) \
 	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(FUZZ_DIR)/obj/runtime/$(c)/%.o,$(call rt_hw_srcs,$(c))))
 
+$(FUZZ_DIR)/obj/common/%.o: common/%.c | $(FUZZ_DIR)/obj/common/
+	$(FUZZ_CC) $(WARN) -D_GNU_SOURCE -Icommon -MMD -MP $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/%.o: gen/src/%.c | $(FUZZ_DIR)/obj/gen/
 	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c | $(FUZZ_DIR)/obj/gen/
@@ -395,9 +410,9 @@ $(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(
 	$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call fuzz_rt_chip_rule,$(c))))
-$(FUZZ_DIR)/lib/librefgen.a: $(FUZZ_GEN_OBJS) | $(FUZZ_DIR)/lib/
+$(FUZZ_DIR)/lib/librefgen.a: $(FUZZ_GEN_OBJS) $(FUZZ_COMMON_OBJS) | $(FUZZ_DIR)/lib/
 	rm -f $@ && ar rcs $@ $^
-$(FUZZ_DIR)/lib/libnvrt.a: $(FUZZ_RT_OBJS) | $(FUZZ_DIR)/lib/
+$(FUZZ_DIR)/lib/libnvrt.a: $(FUZZ_RT_OBJS) $(FUZZ_COMMON_OBJS) | $(FUZZ_DIR)/lib/
 	rm -f $@ && ar rcs $@ $^
 
 $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_GEN_TARGETS)): $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_DIR)/lib/librefgen.a
@@ -421,7 +436,7 @@ fuzz: $(FUZZ_BINS)
 fuzz-seeds: $(REFGEN) $(NVRT)
 	REFGEN="$(REFGEN)" NVRT="$(NVRT)" TMP_DIR="$(OUT)/tmp/fuzz-seeds" sh test/fuzz/make-seeds.sh
 
--include $(wildcard $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d)
+-include $(wildcard $(FUZZ_DIR)/obj/common/*.d $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d)
 
 # ---- make test: fuzz replay and the command-line bad-input suite ------------------
 # test/cli/bad-input.sh runs refgen, nvrt and nvrt-submit on bad input and
@@ -478,4 +493,4 @@ clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
--include $(wildcard $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d)
+-include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d)

@@ -3,6 +3,8 @@
 #ifndef REFGEN_CLI_H
 #define REFGEN_CLI_H
 
+#include "cli_args.h"
+
 /* Exit statuses. */
 enum {
 	CLI_OK = 0,
@@ -17,8 +19,6 @@ int cli_diff(int argc, char **argv);
 int cli_lookup(int argc, char **argv);
 
 /* "refgen: message" on stderr; returns CLI_USAGE. */
-int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Creates dir and its parents. 0 or -1 with errno. */
-int cli_mkdir_p(const char *dir);
+#define cli_usage_error(...) cli_args_usage("refgen", __VA_ARGS__)
 
 #endif

@@ -11,6 +11,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,16 +27,6 @@
 #include "lookup_index.h"
 
 #define CLI_LOOKUP_MAX_REGS 16
-
-bool cli_lookup_number(const char *s, uint64_t *out)
-{
-	char *end;
-
-	if (!(s[0] >= '0' && s[0] <= '9'))
-		return false;
-	*out = strtoull(s, &end, 0);
-	return *end == '\0';
-}
 
 /* "dev_fifo.ref.txt:54: #define ..." */
 void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent)
@@ -240,12 +231,15 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batc
 	}
 	if (l->structure)
 		return cli_lookup_struct(l, argc, argv);
-	if (!cli_lookup_number(argv[0], &addr)) {
+	if (!cli_args_number_parse(argv[0], 0, &addr)) {
+		/* No name starts with a digit: 2^64 or 0x12zz is a bad ADDRESS. */
+		if (isdigit((unsigned char)argv[0][0]))
+			return cli_usage_error("lookup: '%s' is not a number below 2^64", argv[0]);
 		if (argc > 1)
 			return cli_usage_error("lookup: a NAME takes no VALUE");
 		return cli_lookup_name(l, argv[0]);
 	}
-	if (argc > 1 && !cli_lookup_number(argv[1], &value))
+	if (argc > 1 && !cli_args_number_parse(argv[1], 0, &value))
 		return cli_usage_error("lookup: '%s' is not a number", argv[1]);
 	return cli_lookup_address(l, addr, argc > 1 ? &value : NULL);
 }

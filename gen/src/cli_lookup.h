@@ -20,8 +20,6 @@ struct cli_lookup {
 	struct lookup_index x;
 };
 
-/* A number as C writes it (0x.., 0.., decimal); false unless all of s is one. */
-bool cli_lookup_number(const char *s, uint64_t *out);
 /* indent + "dev_fifo.ref.txt:54: #define ..." */
 void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent);
 /* The define's members of a JSON object ("name", "kind", "unit", ..., "define"). */

@@ -24,13 +24,13 @@ static int cli_lookup_words(int argc, char **argv, uint32_t *w, size_t *nwords, 
 		uint64_t k = next, v;
 		if (colon) {
 			*colon = '\0';
-			if (!cli_lookup_number(argv[i], &k) || k >= CLI_LOOKUP_MAX_WORDS) {
+			if (!cli_args_number_parse(argv[i], 0, &k) || k >= CLI_LOOKUP_MAX_WORDS) {
 				*colon = ':';
 				return cli_usage_error("lookup: bad word index in '%s'", argv[i]);
 			}
 			*colon = ':';
 		}
-		if (!cli_lookup_number(colon ? colon + 1 : argv[i], &v) || v > 0xffffffffull || k >= CLI_LOOKUP_MAX_WORDS)
+		if (!cli_args_number_parse(colon ? colon + 1 : argv[i], 0, &v) || v > 0xffffffffull || k >= CLI_LOOKUP_MAX_WORDS)
 			return cli_usage_error("lookup: '%s' is not a 32-bit word (VALUE or INDEX:VALUE)", argv[i]);
 		w[k] = (uint32_t)v;
 		given[k] = true;

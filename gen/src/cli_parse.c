@@ -14,6 +14,7 @@
 #include "atomic_file.h"
 #include "diag.h"
 #include "diag_known.h"
+#include "fs.h"
 #include "ir_stats.h"
 #include "ir_write.h"
 #include "ref_parse.h"
@@ -190,7 +191,7 @@ int cli_parse(int argc, char **argv)
 		return CLI_INPUT_ERROR;
 	if (o.known && cli_parse_known(&o, &d) < 0)
 		return CLI_INPUT_ERROR;
-	if (o.outdir && cli_mkdir_p(o.outdir) < 0) {
+	if (o.outdir && fs_mkdir_p(o.outdir) < 0) {
 		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
 		return CLI_INPUT_ERROR;
 	}

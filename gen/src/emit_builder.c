@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "emit_typed_int.h"
 
 #define EMIT_BUILDER_WORDS 8
@@ -39,7 +40,7 @@ static bool emit_builder_keyword(const char *s)
 		"volatile", "while",
 	};
 
-	for (size_t k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
+	for (size_t k = 0; k < ARRAY_SIZE(kw); k++)
 		if (!strcmp(s, kw[k]))
 			return true;
 	return false;
@@ -103,7 +104,7 @@ void emit_builder(struct emit_typed *t, const struct ir_def *d)
 
 	if (mem && emit_typed_struct_words(t, d) > EMIT_BUILDER_WORDS)
 		return;
-	if (!emit_builder_fields(t, d, mem, fs, &nf, sizeof(fs) / sizeof(fs[0])))
+	if (!emit_builder_fields(t, d, mem, fs, &nf, ARRAY_SIZE(fs)))
 		return;
 	const char *type = emit_ident(t->ec, d->name, "_t", false);
 	const char *st = emit_ident(t->ec, d->name, "_parts", false);

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "atomic_file.h"
-#include "cli.h"
 #include "emit_text.h"
+#include "fs.h"
 
 struct emit_origin {
 	size_t unit;
@@ -238,7 +238,7 @@ int emit_write(const char *path, const struct strbuf *b, struct diag *d)
 	if (slash && (size_t)(slash - path) < sizeof(dir) && !emit_text_sink) {
 		memcpy(dir, path, (size_t)(slash - path));
 		dir[slash - path] = '\0';
-		if (cli_mkdir_p(dir) < 0) {
+		if (fs_mkdir_p(dir) < 0) {
 			diag_report(d, DIAG_ERROR, dir, 0, 0, "cannot create directory: %s",
 				    strerror(errno));
 			return -1;

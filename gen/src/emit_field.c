@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "emit_text.h"
 #include "emit_typed_int.h"
 #include "ir_code.h"
@@ -39,7 +40,7 @@ bool emit_value_is_constant(const struct ir_def *v)
 
 	if (v->code.c[0] || v->role == IR_ROLE_INDEX_SIZE)
 		return v->role == IR_ROLE_INDEX_SIZE;
-	for (size_t k = 0; k < sizeof(tails) / sizeof(tails[0]); k++) {
+	for (size_t k = 0; k < ARRAY_SIZE(tails); k++) {
 		size_t t = strlen(tails[k]);
 		if (n > t && !strcmp(v->name + n - t, tails[k]))
 			return true;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "emit_html.h"
+#include "mem.h"
 
 #define DIAGRAM_MAX_INDEX 64      /* indexed fields drawn per index up to this */
 #define DIAGRAM_MAX_WORDS 65536
@@ -36,7 +37,7 @@ static void diagram_add(struct diagram *g, const struct ir_def *f, uint64_t lo, 
 {
 	if (g->nbox == g->cap) {
 		g->cap = g->cap ? g->cap * 2 : 16;
-		g->box = realloc(g->box, g->cap * sizeof(*g->box));
+		g->box = mem_realloc(g->box, g->cap * sizeof(*g->box));
 	}
 	struct diagram_box *x = &g->box[g->nbox++];
 	memset(x, 0, sizeof(*x));

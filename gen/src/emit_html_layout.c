@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "emit_html.h"
+#include "mem.h"
 
 void emit_html_text(struct strbuf *b, const char *s)
 {
@@ -60,7 +61,7 @@ static void emit_html_layout_walk(struct emit_html_layout *l, const struct ir_de
 	for (; d; d = d->next_sibling) {
 		if (l->ncards == *cap) {
 			*cap = *cap ? *cap * 2 : 64;
-			l->cards = realloc(l->cards, *cap * sizeof(*l->cards));
+			l->cards = mem_realloc(l->cards, *cap * sizeof(*l->cards));
 		}
 		l->cards[l->ncards++] = (struct emit_html_card){ d, 0 };
 		if (d->kind == IR_DEVICE)

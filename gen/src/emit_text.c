@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "bits.h"
+
 int (*emit_text_sink)(void *ctx, const char *path, const char *data, size_t len);
 void *emit_text_sink_ctx;
 
@@ -118,14 +120,14 @@ static bool emit_check_directive(const char *s, const char *eol)
 
 	while (s < eol && (*s == ' ' || *s == '\t'))
 		s++;
-	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
 		if (emit_check_word(&s, eol, kw[i]))
 			return true;
 	if (!emit_check_word(&s, eol, "include"))
 		return false;
 	while (s < eol && *s == ' ')
 		s++;
-	for (size_t i = 0; i < sizeof(includes) / sizeof(includes[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(includes); i++) {
 		size_t n = strlen(includes[i]);
 		if ((size_t)(eol - s) == n && !memcmp(s, includes[i], n))
 			return true;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
+
 #define EXPR_MAX_DEPTH 64
 
 struct expr_parser {
@@ -141,7 +143,7 @@ static struct expr *expr_parse_ref_args(struct expr_parser *p, struct expr *e)
 
 			if (!arg)
 				return NULL;
-			if (n == (int)(sizeof(argv) / sizeof(argv[0]))) {
+			if (n == (int)(ARRAY_SIZE(argv))) {
 				expr_fail(p, p->pos, "too many macro arguments");
 				return NULL;
 			}
@@ -236,7 +238,7 @@ static struct expr *expr_parse_unary(struct expr_parser *p)
 		{ "-", EX_NEG }, { "+", EX_PLUS }, { "~", EX_BNOT }, { "!", EX_LNOT },
 	};
 
-	for (size_t i = 0; i < sizeof(unops) / sizeof(unops[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(unops); i++) {
 		if (expr_accept(p, unops[i].tok)) {
 			if (++p->depth > EXPR_MAX_DEPTH) {
 				expr_fail(p, p->pos, "expression nested too deeply");
@@ -275,7 +277,7 @@ static struct expr *expr_parse_level(struct expr_parser *p, int level)
 	while (lhs) {
 		const struct binop *hit = NULL;
 
-		for (size_t i = 0; i < sizeof(expr_binops) / sizeof(expr_binops[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(expr_binops); i++) {
 			if (expr_binops[i].level == level && expr_accept(p, expr_binops[i].tok)) {
 				hit = &expr_binops[i];
 				break;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ir_read.h"
+#include "mem.h"
 
 #ifndef REFGEN_DATADIR
 #define REFGEN_DATADIR "/usr/local/share/refgen"
@@ -125,9 +126,7 @@ int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struc
 			continue;
 		if (c->nunits == cap) {
 			cap = cap ? cap * 2 : 32;
-			c->units = realloc(c->units, cap * sizeof(*c->units));
-			if (!c->units)
-				abort();
+			c->units = mem_realloc(c->units, cap * sizeof(*c->units));
 		}
 		c->units[c->nunits++] = m;
 	}

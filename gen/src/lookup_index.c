@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "ir_eval.h"
+#include "mem.h"
 
 /* Constants that sit among a field's values but are not values of it. */
 static bool lookup_value_usable(const struct ir_def *v, int *rank)
@@ -22,7 +24,7 @@ static bool lookup_value_usable(const struct ir_def *v, int *rank)
 	if (ind != ' ')
 		return false;
 	*rank = 1;
-	for (size_t i = 0; i < sizeof(not_values) / sizeof(not_values[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(not_values); i++) {
 		size_t k = strlen(not_values[i]);
 		if (n > k && !strcmp(v->name + n - k, not_values[i]))
 			return false;
@@ -170,9 +172,7 @@ static void lookup_push_reg(struct lookup_build *b, const struct lookup_layout *
 
 	if (x->nregs == b->cap_regs) {
 		b->cap_regs = b->cap_regs ? b->cap_regs * 2 : 4096;
-		x->regs = realloc(x->regs, b->cap_regs * sizeof(*x->regs));
-		if (!x->regs)
-			abort();
+		x->regs = mem_realloc(x->regs, b->cap_regs * sizeof(*x->regs));
 	}
 	r = &x->regs[x->nregs++];
 	r->addr = addr;
@@ -202,9 +202,7 @@ static void lookup_add_device(struct lookup_build *b, const struct ir_def *d, co
 		return;
 	if (x->ndevices == b->cap_devs) {
 		b->cap_devs = b->cap_devs ? b->cap_devs * 2 : 64;
-		x->devices = realloc(x->devices, b->cap_devs * sizeof(*x->devices));
-		if (!x->devices)
-			abort();
+		x->devices = mem_realloc(x->devices, b->cap_devs * sizeof(*x->devices));
 	}
 	x->devices[x->ndevices++] = (struct lookup_device){ d->lo.value, d->hi.value, d, m };
 }

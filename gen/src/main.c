@@ -6,6 +6,7 @@
 
 #include <libxml/parser.h>
 
+#include "bits.h"
 #include "cli.h"
 
 #ifndef REFGEN_VERSION
@@ -39,7 +40,7 @@ static int main_flush_stdout(int rc)
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: refgen COMMAND [options] FILE...\n\nCommands:\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
 	fprintf(out, "\n'refgen COMMAND --help' describes a command's options.\n"
 		"Exit status: 0 success, 1 input errors (diagnostics on stderr), 2 usage.\n");
@@ -60,7 +61,7 @@ int main(int argc, char **argv)
 		return main_flush_stdout(CLI_OK);
 	}
 	xmlInitParser();
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
 		if (!strcmp(argv[1], commands[i].name)) {
 			rc = commands[i].run(argc - 1, argv + 1);
 			xmlCleanupParser();

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "bits.h"
 #include "ir_check.h"
 #include "strmap.h"
 
@@ -179,7 +180,7 @@ static void ref_group_struct_size(struct ir_def *d)
 	size_t n = strlen(s->name);
 	if (strncmp(d->name, s->name, n))
 		return;
-	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++)
 		if (!strcmp(d->name + n, suffixes[i]))
 			d->role = IR_ROLE_STRUCT_SIZE;
 }

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem.h"
+
 #define XML_OUT_CHUNK (64 * 1024)
 #define XML_DECL "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
@@ -38,12 +40,7 @@ static char *xml_out_room(struct xml_out *o, size_t n)
 		size_t cap = o->cap ? o->cap : XML_OUT_CHUNK;
 		while (cap < o->len + n)
 			cap *= 2;
-		char *b = realloc(o->buf, cap);
-		if (!b) {
-			fputs("refgen: out of memory\n", stderr);
-			abort();
-		}
-		o->buf = b;
+		o->buf = mem_realloc(o->buf, cap);
 		o->cap = cap;
 	}
 	return o->buf + o->len;

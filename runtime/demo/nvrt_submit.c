@@ -6,13 +6,12 @@
  * runs semaphore releases; with --inject, builds one fault on purpose and
  * shows it decoded.
  */
-#include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
 #include "nvrt/sim.h"
 #include "nvrt/version.h"
 #include "nvrt/vfio.h"
@@ -43,28 +42,17 @@ static void submit_help(void)
 	       "on stderr with the manual's names), 2 usage.\n");
 }
 
-static int submit_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define SUBMIT_PROG "nvrt-submit"
+/* "nvrt-submit: message" on stderr; returns SUBMIT_USAGE. */
+#define submit_usage(...) cli_args_usage(SUBMIT_PROG, __VA_ARGS__)
 
-static int submit_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("nvrt-submit: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'nvrt-submit --help'.\n", stderr);
-	return SUBMIT_USAGE;
-}
-
+/* An option's number from min to max into a 32-bit field: 0 or SUBMIT_USAGE. */
 static int submit_number(const char *opt, const char *s, uint32_t min, uint32_t max, uint32_t *out)
 {
-	char *end;
+	uint64_t v;
 
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (!*s || *end || errno || s[0] == '-' || v < min || v > max)
-		return submit_usage("%s: '%s' is not a number from %u to %u", opt, s, min, max);
+	if (cli_args_number(SUBMIT_PROG, opt, s, min, max, &v))
+		return SUBMIT_USAGE;
 	*out = (uint32_t)v;
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "nvrt/backend.h"
 
 #define HOST_PAGE 4096u
@@ -30,18 +31,13 @@ static void backend_host_write32(struct nvrt_backend *b, uint32_t offset, uint32
 	(void)value;
 }
 
-static uint64_t backend_host_align_up(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
-
 static int backend_host_alloc(struct nvrt_backend *b, size_t size, size_t align,
 			      enum nvrt_aperture ap, struct nvrt_dma *out, struct nvrt_err *err)
 {
 	struct backend_host *h = (struct backend_host *)b;
 	size_t a = align < HOST_PAGE ? HOST_PAGE : align;
-	size_t bytes = (size_t)backend_host_align_up(size, HOST_PAGE);
-	uint64_t iova = backend_host_align_up(h->next_iova, a);
+	size_t bytes = (size_t)align_up(size, HOST_PAGE);
+	uint64_t iova = align_up(h->next_iova, a);
 	void *p;
 
 	if (iova + bytes > NVRT_ADDR_LIMIT || iova + bytes < iova)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "device_poll.h"
 #include "device_stale.h"
 #include "nvrt/device.h"
@@ -240,20 +241,11 @@ static int channel_fault_check(struct nvrt_channel *ch, const char *what, struct
 	return NVRT_E_FAULT;
 }
 
-static uint32_t channel_le32(uint32_t v)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return __builtin_bswap32(v);
-#else
-	return v;
-#endif
-}
-
 uint32_t nvrt_channel_semaphore(const struct nvrt_channel *ch)
 {
 	const uint32_t *p = ch->layout.semaphore.cpu;
 
-	return channel_le32(__atomic_load_n(p, __ATOMIC_ACQUIRE));
+	return le32(__atomic_load_n(p, __ATOMIC_ACQUIRE));
 }
 
 /* Wrapping compare: the semaphore counts up from 0. */

@@ -7,20 +7,12 @@
  */
 #include <inttypes.h>
 
+#include "bits.h"
 #include "nvrt/gpfifo.h"
 
 /* A GP entry is the two words the chip's encoder writes. */
 #define GP_ENTRY_WORDS 2u
 #define GP_ENTRY_BYTES (GP_ENTRY_WORDS * sizeof(uint32_t))
-
-static inline uint32_t gp_le32(uint32_t v)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return __builtin_bswap32(v);
-#else
-	return v;
-#endif
-}
 
 static int gpfifo_check(const struct nvrt_dma *mem, uint32_t entries, struct nvrt_err *err)
 {
@@ -88,8 +80,8 @@ int nvrt_gpfifo_push(struct nvrt_gpfifo *g, const struct nvrt_gp_entry *e, uint3
 	if (g->chip->gpfifo->gp_entry_encode(e, w, err))
 		return -1;
 	slot = (uint32_t *)g->mem->cpu + (size_t)g->put * GP_ENTRY_WORDS;
-	slot[0] = gp_le32(w[0]);
-	slot[1] = gp_le32(w[1]);
+	slot[0] = le32(w[0]);
+	slot[1] = le32(w[1]);
 	g->put = gpfifo_index(g, g->put + 1);
 	return 0;
 }

@@ -10,25 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "nvrt/pushbuf.h"
 
 #define PB_DWORD sizeof(uint32_t)
-
-static inline uint32_t pb_le32(uint32_t v)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return __builtin_bswap32(v);
-#else
-	return v;
-#endif
-}
 
 /* Data dwords as they are; short runs inline (a memcpy call costs more). */
 static inline void pb_store(uint32_t *dst, const uint32_t *src, size_t n)
 {
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	for (size_t i = 0; i < n; i++)
-		dst[i] = pb_le32(src[i]);
+		dst[i] = le32(src[i]);
 #else
 	switch (n) {
 	case 4:
@@ -112,7 +104,7 @@ static int pb_method(struct nvrt_pb *pb, enum nvrt_pb_op op, uint32_t subch, uin
 		return nvrt_err_set(&pb->err, "pushbuffer: %u data dwords from NULL", count);
 	if (pb_header(pb, &h, &hdr) || !(p = pb_reserve(pb, 1 + (size_t)count)))
 		return -1;
-	p[0] = pb_le32(hdr);
+	p[0] = le32(hdr);
 	pb_store(p + 1, data, count);
 	pb->len += 1 + (size_t)count;
 	return 0;
@@ -139,7 +131,7 @@ static int pb_single(struct nvrt_pb *pb, const struct nvrt_pb_header *h)
 
 	if (pb_header(pb, h, &word) || !(p = pb_reserve(pb, 1)))
 		return -1;
-	*p = pb_le32(word);
+	*p = le32(word);
 	pb->len++;
 	return 0;
 }
@@ -517,7 +509,7 @@ static size_t pb_decode_methods(const struct nvrt_chip *c, const struct nvrt_pb_
 	pb_put_dec(l, h->count, 0);
 	pb_line_end(l);
 	for (i = 0; i < h->count && at + 1 + i < n; i++) {
-		uint32_t data = pb_le32(words[at + 1 + i]);
+		uint32_t data = le32(words[at + 1 + i]);
 
 		pb_decode_line(l, at + 1 + i, data);
 		pb_put(l, "  ", 2);
@@ -540,7 +532,7 @@ static size_t pb_decode_methods(const struct nvrt_chip *c, const struct nvrt_pb_
 static size_t pb_decode_one(const struct nvrt_chip *c, const struct nvrt_pb_header *h,
 			    const uint32_t *words, size_t at, size_t n, struct pb_line *l)
 {
-	pb_decode_line(l, at, pb_le32(words[at]));
+	pb_decode_line(l, at, le32(words[at]));
 	switch (h->op) {
 	case NVRT_PB_INCR:
 	case NVRT_PB_NONINCR:
@@ -588,7 +580,7 @@ void nvrt_pb_decode(const struct nvrt_chip *c, const uint32_t *words, size_t n, 
 	while (at < n) {
 		struct nvrt_pb_header h;
 
-		c->pushbuf->pb_header_decode(pb_le32(words[at]), &h);
+		c->pushbuf->pb_header_decode(le32(words[at]), &h);
 		at += pb_decode_one(c, &h, words, at, n, &l);
 		/* Host decodes nothing of the segment after END_PB_SEGMENT (dev_ram). */
 		if (h.op == NVRT_PB_END_SEGMENT && at < n) {

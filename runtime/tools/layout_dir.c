@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "bits.h"
 #include "nvrt_cli.h"
 
 static const char *const layout_level_names[] = { "pd3", "pd2", "pd1", "pd0", "pt" };
@@ -110,7 +111,7 @@ int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct n
 	/* All files of the lay-out, or none. */
 	atomic_file_begin();
 	layout_json_channel(j.f, l);
-	for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]) && !rc; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bufs) && !rc; i++) {
 		char file[64];
 		snprintf(file, sizeof(file), "%s.bin", bufs[i].name);
 		rc = layout_dir_file(dir, file, bufs[i].dma->cpu, bufs[i].dma->size, err);

@@ -1,40 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* nvrt: lay out and decode GV100 channel memory. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nvrt/version.h"
 #include "nvrt_cli.h"
-
-int nvrt_cli_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("nvrt: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'nvrt --help'.\n", stderr);
-	return NVRT_CLI_USAGE;
-}
-
-int nvrt_cli_number(const char *opt, const char *s, uint64_t max, uint64_t *out)
-{
-	char *end;
-
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (!*s || *end || errno || s[0] == '-' || v > max) {
-		nvrt_cli_usage("%s: '%s' is not a number from 0 to %llu", opt, s,
-			       (unsigned long long)max);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
 
 const struct nvrt_chip *nvrt_cli_chip(const char *name)
 {

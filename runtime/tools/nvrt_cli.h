@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli_args.h"
 #include "nvrt/chip.h"
 #include "nvrt/layout.h"
 
@@ -18,10 +19,10 @@ enum {
 int nvrt_cli_layout(int argc, char **argv);
 int nvrt_cli_decode(int argc, char **argv);
 
+/* The program name of usage errors (cli_args.h). */
+#define NVRT_CLI_PROG "nvrt"
 /* "nvrt: message" on stderr; returns NVRT_CLI_USAGE. */
-int nvrt_cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Parses a number (decimal or 0x hex) that must fit max; -1 on error. */
-int nvrt_cli_number(const char *opt, const char *s, uint64_t max, uint64_t *out);
+#define nvrt_cli_usage(...) cli_args_usage(NVRT_CLI_PROG, __VA_ARGS__)
 const struct nvrt_chip *nvrt_cli_chip(const char *name);
 
 /* Writes every buffer of l as a raw file into dir, plus layout.json. */

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 /* nvrt decode: channel memory printed with the manual's names. */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -11,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bits.h"
 #include "nvrt/gpfifo.h"
 #include "nvrt/pagetable.h"
 #include "nvrt/pushbuf.h"
@@ -80,16 +80,10 @@ static void decode_warn_partial(const char *path, size_t bytes, size_t entry, co
 /* IOVA of FILE@IOVA: hexadecimal (0x optional), the whole rest of the word. */
 static int decode_parse_iova(const char *arg, const char *s, uint64_t *out)
 {
-	char *end;
-
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 16);
-	/* strtoull would take leading blanks and a sign ("@-1"): a digit first. */
-	if (!*s || *end || errno || !isxdigit((unsigned char)s[0])) {
+	if (!cli_args_number_parse(s, 16, out)) {
 		nvrt_cli_usage("decode walk: '%s': IOVA '%s' is not a hexadecimal number below 2^64", arg, s);
 		return -1;
 	}
-	*out = v;
 	return 0;
 }
 
@@ -286,17 +280,17 @@ static int decode_options(int argc, char **argv, struct decode_opts *o)
 		case 'c': o->chip = optarg; break;
 		case 'd': o->dir = optarg; break;
 		case 'n':
-			if (nvrt_cli_number("--count", optarg, 1u << 24, &o->count) < 0)
+			if (cli_args_number(NVRT_CLI_PROG, "--count", optarg, 0, 1u << 24, &o->count))
 				return -1;
 			o->have_count = 1;
 			break;
 		case 'v':
-			if (nvrt_cli_number("--va", optarg, UINT64_MAX, &o->va) < 0)
+			if (cli_args_number(NVRT_CLI_PROG, "--va", optarg, 0, UINT64_MAX, &o->va))
 				return -1;
 			o->have_va = 1;
 			break;
 		case 'p':
-			if (nvrt_cli_number("--pdb", optarg, UINT64_MAX, &o->pdb) < 0)
+			if (cli_args_number(NVRT_CLI_PROG, "--pdb", optarg, 0, UINT64_MAX, &o->pdb))
 				return -1;
 			o->have_pdb = 1;
 			break;
@@ -325,9 +319,9 @@ int nvrt_cli_decode(int argc, char **argv)
 	if (optind >= argc)
 		return nvrt_cli_usage("decode: which KIND? (pushbuffer, gpfifo, runlist, ramin, userd, walk)");
 	kind = argv[optind++];
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]) && strcmp(kinds[k], kind); k++)
+	for (k = 0; k < ARRAY_SIZE(kinds) && strcmp(kinds[k], kind); k++)
 		;
-	if (k == sizeof(kinds) / sizeof(kinds[0]))
+	if (k == ARRAY_SIZE(kinds))
 		return nvrt_cli_usage("decode: unknown KIND '%s'", kind);
 	c = nvrt_cli_chip(o.chip);
 	if (!c)

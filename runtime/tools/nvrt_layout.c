@@ -26,6 +26,7 @@ static void layout_help(void)
 	       "semaphore.bin, the page tables (pd3.bin, pd2_0.bin, ...) and layout.json to DIR.\n");
 }
 
+/* 0, or nonzero after a usage error. */
 static int layout_opt(struct layout_opts *o, int c, const char *arg)
 {
 	uint64_t v;
@@ -39,12 +40,15 @@ static int layout_opt(struct layout_opts *o, int c, const char *arg)
 		if (nvrt_aperture_parse(arg, &o->p.aperture) < 0)
 			return nvrt_cli_usage("--aperture: '%s' is not coherent or noncoherent", arg), -1;
 		return 0;
-	case 'v': return nvrt_cli_number("--va-base", arg, (uint64_t)1 << 49, &o->p.va_base);
-	case 'y': return nvrt_cli_number("--payload", arg, u32, &o->payload);
-	case 'n': return nvrt_cli_number("--count", arg, 1u << 20, &o->count);
+	case 'v':
+		return cli_args_number(NVRT_CLI_PROG, "--va-base", arg, 0, (uint64_t)1 << 49,
+				       &o->p.va_base);
+	case 'y': return cli_args_number(NVRT_CLI_PROG, "--payload", arg, 0, u32, &o->payload);
+	case 'n': return cli_args_number(NVRT_CLI_PROG, "--count", arg, 0, 1u << 20, &o->count);
 	}
-	if (nvrt_cli_number(c == 'i' ? "--chid" : c == 't' ? "--tsgid" : c == 'r' ? "--runqueue" :
-			    c == 'g' ? "--gpfifo-entries" : "--pushbuffer-bytes", arg, u32, &v) < 0)
+	if (cli_args_number(NVRT_CLI_PROG, c == 'i' ? "--chid" : c == 't' ? "--tsgid" :
+			    c == 'r' ? "--runqueue" : c == 'g' ? "--gpfifo-entries" :
+			    "--pushbuffer-bytes", arg, 0, u32, &v))
 		return -1;
 	switch (c) {
 	case 'i': o->p.chid = (uint32_t)v; break;
@@ -81,7 +85,7 @@ static int layout_options(int argc, char **argv, struct layout_opts *o)
 			layout_help();
 			return 1;
 		}
-		if (c == '?' || layout_opt(o, c, optarg) < 0)
+		if (c == '?' || layout_opt(o, c, optarg))
 			return -1;
 	}
 	if (optind != argc)

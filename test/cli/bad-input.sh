@@ -395,6 +395,8 @@ expect "lookup: IR that is not XML" 2 "^ir/bad/garbage\\.xml:1:1: error: Start t
 	"$REFGEN" lookup --ir ir --chip bad 0x1100
 expect "lookup: a value that is no number" 2 "^refgen: lookup: 'zz' is not a number\$" \
 	"$REFGEN" lookup --ir ir --chip fix 0x1100 zz
+expect "lookup: an address past 2^64" 2 "^refgen: lookup: '18446744073709551616' is not a number below 2\\^64\$" \
+	"$REFGEN" lookup --ir ir --chip fix 18446744073709551616
 expect "lookup: no such name" 1 '^refgen: lookup: fix has no define named NV_NOPE$' \
 	"$REFGEN" lookup --ir ir --chip fix NV_NOPE
 expect "lookup: an index out of range" 1 '^refgen: lookup: NV_PSAMPLE_DATA index 16 is out of range \(i < 16\)$' \

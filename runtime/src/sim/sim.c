@@ -123,6 +123,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bits.h"
 #include "sim/sim_internal.h"
 
 #define SIM_IOVA_DEFAULT ((uint64_t)1 << 20)   /* nvrt_sim_config.iova_base 0 */
@@ -287,17 +288,12 @@ static int sim_mem_insert(struct sim_mem *m, const struct sim_buf *b)
 	return 0;
 }
 
-static uint64_t sim_align_up(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
-
 static int sim_dma_alloc(struct nvrt_backend *b, size_t size, size_t align, enum nvrt_aperture ap,
 			 struct nvrt_dma *out, struct nvrt_err *err)
 {
 	struct sim *s = (struct sim *)b;
 	size_t a = align < SIM_HOST_PAGE ? SIM_HOST_PAGE : align;
-	size_t bytes = (size_t)sim_align_up(size, SIM_HOST_PAGE);
+	size_t bytes = (size_t)align_up(size, SIM_HOST_PAGE);
 	struct sim_buf nb;
 	void *p;
 	int rc = 0;
@@ -306,7 +302,7 @@ static int sim_dma_alloc(struct nvrt_backend *b, size_t size, size_t align, enum
 		return nvrt_err_set(err, "sim backend: out of memory for %zu bytes", size);
 	memset(p, 0, bytes);
 	pthread_mutex_lock(&s->lock);
-	nb.iova = sim_align_up(s->mem.next_iova, a);
+	nb.iova = align_up(s->mem.next_iova, a);
 	nb.size = bytes;
 	nb.cpu = p;
 	if (nb.iova + bytes > SIM_VA_LIMIT || nb.iova + bytes < nb.iova)

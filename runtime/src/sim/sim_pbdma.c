@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "bits.h"
 #include "sim/sim_internal.h"
 
 #define PREG(s, name, p) sim_reg((s), gv100_ppbdma_##name(p))
@@ -295,15 +296,6 @@ static enum sim_step sim_method_mem_op(struct sim *s, uint32_t p, uint32_t data)
 
 /* ---- semaphores ------------------------------------------------------------------------------------ */
 
-static uint64_t sim_le64(uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return __builtin_bswap64(v);
-#else
-	return v;
-#endif
-}
-
 struct sim_sem {
 	gv100_udma_sem_execute_t x;
 	uint64_t va, payload, mask;
@@ -330,7 +322,7 @@ static int sim_sem_read(struct sim *s, uint32_t p, const struct sim_sem *m, uint
 
 	if (sim_mmu_read(s, p, m->va, &le, m->bytes))
 		return -1;
-	*v = sim_le64(le) & m->mask;
+	*v = le64(le) & m->mask;
 	return 0;
 }
 
@@ -414,12 +406,12 @@ static enum sim_step sim_sem_release(struct sim *s, uint32_t p, const struct sim
 	/* RELEASE_WFI: no engine to wait for; then a system membar. */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (ts) {
-		t = sim_le64(sim_ptimer_snap(s));
+		t = le64(sim_ptimer_snap(s));
 		if (sim_mmu_write(s, p, m->va + sizeof(uint64_t), &t, sizeof(t)))
 			return SIM_STEP_FAULT;
 		__atomic_thread_fence(__ATOMIC_RELEASE);
 	}
-	v = sim_le64(v);
+	v = le64(v);
 	if (sim_mmu_write(s, p, m->va, &v, ts ? sizeof(uint64_t) : m->bytes))
 		return SIM_STEP_FAULT;
 	return SIM_STEP_PROGRESS;

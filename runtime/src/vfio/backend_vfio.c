@@ -30,6 +30,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "bits.h"
 #include "nvrt/vfio.h"
 #include "vfio_internal.h"
 
@@ -38,11 +39,6 @@ struct backend_vfio {
 	struct vfio_iommu iommu;
 	struct vfio_device dev;
 };
-
-static uint64_t backend_vfio_align_up(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
 
 /* A read outside BAR0 returns all ones, as the bus does for nothing there. */
 static uint32_t backend_vfio_read32(struct nvrt_backend *b, uint32_t offset)
@@ -79,7 +75,7 @@ static void *backend_vfio_pages(size_t bytes, size_t align, size_t page)
 	if (m == MAP_FAILED)
 		return NULL;
 	p = (uintptr_t)m;
-	at = (uintptr_t)backend_vfio_align_up(p, align);
+	at = (uintptr_t)align_up(p, align);
 	head = at - p;
 	if (head)
 		munmap(m, head);
@@ -91,7 +87,7 @@ static void *backend_vfio_pages(size_t bytes, size_t align, size_t page)
 
 static size_t backend_vfio_bytes(const struct backend_vfio *v, size_t size)
 {
-	return (size_t)backend_vfio_align_up(size ? size : 1, v->iommu.iova.pgsize);
+	return (size_t)align_up(size ? size : 1, v->iommu.iova.pgsize);
 }
 
 static int backend_vfio_alloc(struct nvrt_backend *b, size_t size, size_t align,

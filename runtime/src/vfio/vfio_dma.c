@@ -10,12 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bits.h"
 #include "vfio_internal.h"
-
-static uint64_t align_up(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
 
 void vfio_iova_init(struct vfio_iova *v, uint64_t iommu_pgsize)
 {

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "strbuf.h"
 
+#include "mem.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +15,7 @@ static void strbuf_reserve(struct strbuf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 4096;
 	while (cap < b->len + extra + 1)
 		cap *= 2;
-	char *data = realloc(b->data, cap);
-	if (!data) {
-		fputs("refgen: out of memory\n", stderr);
-		abort();
-	}
-	b->data = data;
+	b->data = mem_realloc(b->data, cap);
 	b->cap = cap;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Growable text buffer for generated output. */
-#ifndef REFGEN_STRBUF_H
-#define REFGEN_STRBUF_H
+/* Growable text buffer (generated output, messages); never fails: out of
+ * memory stops the program (mem.h). */
+#ifndef COMMON_STRBUF_H
+#define COMMON_STRBUF_H
 
 #include <stddef.h>
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "arena.h"
 
+#include "mem.h"
+
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,11 +40,7 @@ void *arena_alloc(struct arena *a, size_t size)
 	if (!c || c->size - c->used < need) {
 		size_t cap = need > ARENA_CHUNK_MIN ? need : ARENA_CHUNK_MIN;
 
-		c = malloc(sizeof(*c) + cap);
-		if (!c) {
-			fputs("refgen: out of memory\n", stderr);
-			abort();
-		}
+		c = mem_realloc(NULL, sizeof(*c) + cap);
 		c->size = cap;
 		c->used = 0;
 		c->next = a->head;

@@ -18,8 +18,8 @@
  *    transaction: writes are staged and linked in only at the commit, so a
  *    run that fails (atomic_file_abort()) writes nothing at all.
  */
-#ifndef REFGEN_ATOMIC_FILE_H
-#define REFGEN_ATOMIC_FILE_H
+#ifndef COMMON_ATOMIC_FILE_H
+#define COMMON_ATOMIC_FILE_H
 
 #include <stddef.h>
 

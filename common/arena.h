@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Bump allocator: the parser makes many small, same-lifetime objects. */
-#ifndef REFGEN_ARENA_H
-#define REFGEN_ARENA_H
+#ifndef COMMON_ARENA_H
+#define COMMON_ARENA_H
 
 #include <stddef.h>
 
