@@ -18,6 +18,7 @@
 MANUALS ?= ../shared/manuals
 OUT     := out
 CC      ?= cc
+NM      ?= nm
 CFLAGS  ?= -O2 -g
 WARN    := -std=gnu11 -Wall -Wextra -Werror
 PKG_CONFIG ?= pkg-config
@@ -199,21 +200,26 @@ html: ir $(HTML_STAMP)
 # ---- nvrt runtime ----------------------------------------------------------------
 # runtime/src/*.c is chip-generic; runtime/src/hw/*.c is compiled once per chip
 # that has runtime/src/chips/<chip>.h, against that chip's generated headers.
+# So is the Host simulator, runtime/src/sim/*.c: one model per chip, plus the
+# file of the generation its description (runtime/src/sim/chips/<chip>.h)
+# names, runtime/src/sim/gen/<generation>.c.
 RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
 RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -Icommon -I$(OUT)/include -MMD -MP
-# runtime/src/sim/*.c: the GV100 Host simulator (a GV100 model, so it uses
-# the gv100 headers directly).
 # runtime/src/vfio/: the VFIO backend; runtime/src/pagetable/: ver2 page tables;
 # runtime/src/chips/*.c: the chip tables.
-RT_SRC_DIRS := runtime/src runtime/src/sim runtime/src/vfio runtime/src/pagetable runtime/src/chips
+RT_SRC_DIRS := runtime/src runtime/src/vfio runtime/src/pagetable runtime/src/chips
 RT_SRCS := $(wildcard $(addsuffix /*.c,$(RT_SRC_DIRS)))
-# runtime/src/hw/<generation>/*.c: what one generation does its own way,
-# compiled for the chips whose runtime/src/chips/<chip>.h names it
-# (#define NVRT_CHIP_GENERATION volta).
+# runtime/src/hw/<generation>/*.c and runtime/src/sim/gen/<generation>.c: what
+# one generation does its own way, compiled for the chips whose
+# runtime/src/chips/<chip>.h names it (#define NVRT_CHIP_GENERATION volta).
 rt_gen = $(shell sed -n 's/^\#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
 rt_hw_srcs = $(wildcard runtime/src/hw/*.c runtime/src/hw/$(call rt_gen,$(1))/*.c)
+rt_sim_srcs = $(wildcard runtime/src/sim/*.c runtime/src/sim/gen/$(call rt_gen,$(1)).c)
+# $(1) = chip, $(2) = object root: the chip's objects of hw/ and sim/.
+rt_chip_objs = $(patsubst runtime/src/hw/%.c,$(2)/$(1)/%.o,$(call rt_hw_srcs,$(1))) \
+	$(patsubst runtime/src/%.c,$(2)/$(1)/%.o,$(call rt_sim_srcs,$(1)))
 RT_OBJS := $(patsubst runtime/src/%.c,$(OUT)/obj/runtime/%.o,$(RT_SRCS)) \
-	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(OUT)/obj/runtime/$(c)/%.o,$(call rt_hw_srcs,$(c))))
+	$(foreach c,$(RT_CHIPS),$(call rt_chip_objs,$(c),$(OUT)/obj/runtime))
 RT_LIBS := -lpthread
 LIBNVRT := $(OUT)/lib/libnvrt.a
 NVRT := $(OUT)/bin/nvrt
@@ -225,11 +231,15 @@ $(OUT)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 define rt_chip_rule
 $(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/ $(OUT)/obj/runtime/$(1)/$(call rt_gen,$(1))/ $(OUT)/include/$(1)/.stamp
 	$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+$(OUT)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/sim/gen/ $(OUT)/include/$(1)/.stamp
+	$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))
 
-$(LIBNVRT): $(RT_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
-	rm -f $@ && ar rcs $@ $^
+# Each chip's objects export only names of that chip (mk/check-chip-symbols.sh).
+$(LIBNVRT): $(RT_OBJS) $(COMMON_OBJS) mk/check-chip-symbols.sh | $(OUT)/lib/
+	sh mk/check-chip-symbols.sh "$(NM)" $(foreach c,$(RT_CHIPS),$(c) $(call rt_chip_objs,$(c),$(OUT)/obj/runtime) --)
+	rm -f $@ && ar rcs $@ $(RT_OBJS) $(COMMON_OBJS)
 
 # The tools: runtime/tools/*.c (common/, e.g. the atomic output file
 # writer, comes with libnvrt.a).
@@ -267,6 +277,14 @@ $(OUT)/test/test_nvrt_hist: test/unit/test_nvrt_hist.c runtime/demo/submit_hist.
 # Runtime tests link libnvrt (and see the generated headers of its chips).
 $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
 	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+
+# The simulator's test runs once per runtime chip: test_nvrt_sim_<chip> is
+# test/unit/test_nvrt_sim.c built against that chip's headers, with its
+# expected values and own tests in test/unit/sim_chip/<chip>.h.
+SIM_TEST_BINS := $(patsubst %,$(OUT)/test/test_nvrt_sim_%,$(RT_CHIPS))
+TEST_BINS := $(filter-out $(OUT)/test/test_nvrt_sim,$(TEST_BINS)) $(SIM_TEST_BINS)
+$(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # Generated headers (test/headers): test/headers/*.sh (compile matrix,
 # reproducibility) run from test/run-tests.sh; the self-check per chip is C
@@ -392,7 +410,7 @@ FUZZ_GEN_OBJS := $(patsubst gen/src/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen
 # The fuzz libraries get their own sanitized copy of common/.
 FUZZ_COMMON_OBJS := $(patsubst common/%.c,$(FUZZ_DIR)/obj/common/%.o,$(COMMON_SRCS))
 FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(RT_SRCS)) \
-	$(foreach c,$(RT_CHIPS),$(patsubst runtime/src/hw/%.c,$(FUZZ_DIR)/obj/runtime/$(c)/%.o,$(call rt_hw_srcs,$(c))))
+	$(foreach c,$(RT_CHIPS),$(call rt_chip_objs,$(c),$(FUZZ_DIR)/obj/runtime))
 
 $(FUZZ_DIR)/obj/common/%.o: common/%.c | $(FUZZ_DIR)/obj/common/
 	$(FUZZ_CC) $(WARN) -D_GNU_SOURCE -Icommon -MMD -MP $(FUZZ_LIB_CFLAGS) -c -o $@ $<
@@ -407,6 +425,8 @@ $(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 define fuzz_rt_chip_rule
 $(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/ $(FUZZ_DIR)/obj/runtime/$(1)/$(call rt_gen,$(1))/
+	$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+$(FUZZ_DIR)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/sim/gen/
 	$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call fuzz_rt_chip_rule,$(c))))
@@ -436,7 +456,8 @@ fuzz: $(FUZZ_BINS)
 fuzz-seeds: $(REFGEN) $(NVRT)
 	REFGEN="$(REFGEN)" NVRT="$(NVRT)" TMP_DIR="$(OUT)/tmp/fuzz-seeds" sh test/fuzz/make-seeds.sh
 
--include $(wildcard $(FUZZ_DIR)/obj/common/*.d $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d)
+-include $(wildcard $(FUZZ_DIR)/obj/common/*.d $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d \
+	$(FUZZ_DIR)/obj/runtime/*/sim/gen/*.d)
 
 # ---- make test: fuzz replay and the command-line bad-input suite ------------------
 # test/cli/bad-input.sh runs refgen, nvrt and nvrt-submit on bad input and
@@ -493,4 +514,5 @@ clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
--include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d)
+-include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
+	$(OUT)/obj/runtime/*/sim/gen/*.d)

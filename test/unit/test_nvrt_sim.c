@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The GV100 Host simulator (runtime/src/sim) against the manuals, driven
- * through the backend ops as the runtime drives a GPU, with channels laid
- * out by nvrt_layout_build.  Expected values come from the gv100 manuals
- * and ../shared/design/gv100-host-facts.md; registers are read and written
- * with the generated gv100 accessors.
+ * The Host simulator (runtime/src/sim) against the manuals, driven through
+ * the backend ops as the runtime drives a GPU, with channels laid out by
+ * nvrt_layout_build.  Built once per runtime chip (test_nvrt_sim_<chip>,
+ * -include runtime/src/chips/<chip>.h), each binary testing that chip's
+ * model with its generated accessors (HW(x), HWC(X)).  What differs between
+ * chips -- the runlist submit registers, the doorbell value, the values the
+ * manual gives each chip -- is in test/unit/sim_chip/<chip>.h, written from
+ * that chip's manuals and ../shared/design/{gv100,tu104}-host-facts.md.
  */
 /* The tests play the hardware too (a BOOT_0 of another chip): every accessor. */
 #define REFGEN_ALL_ACCESSORS
@@ -20,15 +23,17 @@
 #include <string.h>
 #include <time.h>
 
-#include <gv100/dev_fault.h>
-#include <gv100/dev_fifo.h>
-#include <gv100/dev_graphics.h>
-#include <gv100/dev_master.h>
-#include <gv100/dev_pbdma.h>
-#include <gv100/dev_ram.h>
-#include <gv100/dev_top.h>
-#include <gv100/dev_usermode.h>
-#include <gv100/pri_mmu_hub.h>
+#include "hw/chip_hw.h"
+
+#include NVRT_HW_HEADER(dev_fault)
+#include NVRT_HW_HEADER(dev_fifo)
+#include NVRT_HW_HEADER(dev_graphics)
+#include NVRT_HW_HEADER(dev_master)
+#include NVRT_HW_HEADER(dev_pbdma)
+#include NVRT_HW_HEADER(dev_ram)
+#include NVRT_HW_HEADER(dev_top)
+#include NVRT_HW_HEADER(dev_usermode)
+#include NVRT_HW_HEADER(pri_mmu_hub)
 
 #include "nvrt/layout.h"
 #include "nvrt/runlist.h"
@@ -94,7 +99,7 @@ static void wr(struct simt *t, uint32_t off, uint32_t v)
 
 static struct nvrt_backend *sim_open(uint32_t boot0)
 {
-	struct nvrt_sim_config cfg = { .boot0 = boot0 };
+	struct nvrt_sim_config cfg = { .chip = nvrt_chip_find(NVRT_STR(NVRT_CHIP)), .boot0 = boot0 };
 	struct nvrt_err err;
 	struct nvrt_backend *b = nvrt_backend_sim_open(&cfg, &err);
 
@@ -108,7 +113,7 @@ static int simt_setup(void **state)
 	struct simt *t = calloc(1, sizeof(*t));
 
 	t->b = sim_open(0);
-	t->chip = nvrt_chip_find("gv100");
+	t->chip = nvrt_chip_find(NVRT_STR(NVRT_CHIP));
 	*state = t;
 	return 0;
 }
@@ -138,34 +143,34 @@ static uint32_t parse_device_info(struct simt *t, struct dev *out, uint32_t max,
 	uint32_t n = 0;
 
 	*nwords = 0;
-	for (uint32_t i = 0; i < GV100_PTOP_DEVICE_INFO_SIZE_1; i++) {
-		gv100_ptop_device_info_t r = { rd(t, gv100_ptop_device_info(i)) };
+	for (uint32_t i = 0; i < HWC(PTOP_DEVICE_INFO_SIZE_1); i++) {
+		HW(ptop_device_info_t) r = { rd(t, HW(ptop_device_info)(i)) };
 
-		switch (gv100_get_ptop_device_info_entry(r)) {
-		case GV100_PTOP_DEVICE_INFO_ENTRY_NOT_VALID:
+		switch (HW(get_ptop_device_info_entry)(r)) {
+		case HWC(PTOP_DEVICE_INFO_ENTRY_NOT_VALID):
 			continue;
-		case GV100_PTOP_DEVICE_INFO_ENTRY_ENUM:
-			cur.engine = gv100_get_ptop_device_info_engine_enum(r);
-			cur.runlist = gv100_get_ptop_device_info_runlist_enum(r);
-			cur.engine_valid = gv100_get_ptop_device_info_engine(r) ==
-					   GV100_PTOP_DEVICE_INFO_ENGINE_VALID;
-			cur.runlist_valid = gv100_get_ptop_device_info_runlist(r) ==
-					    GV100_PTOP_DEVICE_INFO_RUNLIST_VALID;
+		case HWC(PTOP_DEVICE_INFO_ENTRY_ENUM):
+			cur.engine = HW(get_ptop_device_info_engine_enum)(r);
+			cur.runlist = HW(get_ptop_device_info_runlist_enum)(r);
+			cur.engine_valid = HW(get_ptop_device_info_engine)(r) ==
+					   HWC(PTOP_DEVICE_INFO_ENGINE_VALID);
+			cur.runlist_valid = HW(get_ptop_device_info_runlist)(r) ==
+					    HWC(PTOP_DEVICE_INFO_RUNLIST_VALID);
 			break;
-		case GV100_PTOP_DEVICE_INFO_ENTRY_DATA:
-			cur.inst = gv100_get_ptop_device_info_data_inst_id(r);
-			cur.pri_base = (uint32_t)gv100_get_ptop_device_info_data_pri_base(r) <<
-				       GV100_PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN;
-			cur.fault = gv100_get_ptop_device_info_data_fault_id_enum(r);
-			cur.fault_valid = gv100_get_ptop_device_info_data_fault_id(r) ==
-					  GV100_PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID;
+		case HWC(PTOP_DEVICE_INFO_ENTRY_DATA):
+			cur.inst = HW(get_ptop_device_info_data_inst_id)(r);
+			cur.pri_base = (uint32_t)HW(get_ptop_device_info_data_pri_base)(r) <<
+				       HWC(PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN);
+			cur.fault = HW(get_ptop_device_info_data_fault_id_enum)(r);
+			cur.fault_valid = HW(get_ptop_device_info_data_fault_id)(r) ==
+					  HWC(PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
 			break;
-		case GV100_PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE:
-			cur.type = gv100_get_ptop_device_info_type_enum(r);
+		case HWC(PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE):
+			cur.type = HW(get_ptop_device_info_type_enum)(r);
 			break;
 		}
 		*nwords = i + 1;
-		if (gv100_get_ptop_device_info_chain(r) == GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE)
+		if (HW(get_ptop_device_info_chain)(r) == HWC(PTOP_DEVICE_INFO_CHAIN_ENABLE))
 			continue;
 		if (n < max)
 			out[n] = cur;
@@ -177,11 +182,11 @@ static uint32_t parse_device_info(struct simt *t, struct dev *out, uint32_t max,
 
 static void pmc_enable_fifo(struct simt *t, bool on)
 {
-	gv100_pmc_enable_t e = { rd(t, gv100_pmc_enable()) };
+	HW(pmc_enable_t) e = { rd(t, HW(pmc_enable)()) };
 
-	e = gv100_set_pmc_enable_pfifo(e, on ? GV100_PMC_ENABLE_PFIFO_ENABLED :
-				       GV100_PMC_ENABLE_PFIFO_DISABLED);
-	wr(t, gv100_pmc_enable(), e.v);
+	e = HW(set_pmc_enable_pfifo)(e, on ? HWC(PMC_ENABLE_PFIFO_ENABLED) :
+				       HWC(PMC_ENABLE_PFIFO_DISABLED));
+	wr(t, HW(pmc_enable)(), e.v);
 }
 
 /* The first LCE that is not on the graphics runlist, and its first PBDMA. */
@@ -191,16 +196,16 @@ static void pick_async_lce(struct simt *t)
 	uint32_t nw, n = parse_device_info(t, d, 64, &nw), gr = 0;
 
 	for (uint32_t i = 0; i < n; i++)
-		if (d[i].type == GV100_PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS)
+		if (d[i].type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS))
 			gr = d[i].runlist;
 	for (uint32_t i = 0; i < n; i++) {
-		if (d[i].type != GV100_PTOP_DEVICE_INFO_TYPE_ENUM_LCE || d[i].runlist == gr)
+		if (d[i].type != HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE) || d[i].runlist == gr)
 			continue;
 		t->runlist = d[i].runlist;
-		for (uint32_t p = 0; p < GV100_PFIFO_PBDMA_MAP_SIZE_1; p++) {
-			gv100_pfifo_pbdma_map_t m = { rd(t, gv100_pfifo_pbdma_map(p)) };
+		for (uint32_t p = 0; p < HWC(PFIFO_PBDMA_MAP_SIZE_1); p++) {
+			HW(pfifo_pbdma_map_t) m = { rd(t, HW(pfifo_pbdma_map)(p)) };
 
-			if (gv100_get_pfifo_pbdma_map_runlists(m) & (1u << t->runlist)) {
+			if (HW(get_pfifo_pbdma_map_runlists)(m) & (1u << t->runlist)) {
 				t->pbdma = p;
 				return;
 			}
@@ -211,29 +216,20 @@ static void pick_async_lce(struct simt *t)
 
 /* ---- bring-up by hand -------------------------------------------------------------------------- */
 
-static void runlist_submit(struct simt *t, uint32_t r, uint64_t iova, uint32_t entries)
-{
-	gv100_pfifo_runlist_base_t base = { 0 };
-	gv100_pfifo_runlist_t rl = { 0 };
+/*
+ * The chip's expected values (EXPECT_*), runlist submit, doorbell value and
+ * its own tests (SIM_CHIP_TESTS), which use these helpers of this file.
+ */
+static void intr_enable(struct simt *t);
+static void layout(struct simt *t, uint32_t gpfifo_entries);
+static void bring_up(struct simt *t, uint32_t gpfifo_entries, void (*tweak)(struct simt *));
+static uint32_t userd_gp_get(struct simt *t);
+static uint32_t sem_word(struct simt *t, size_t byte);
+static HW(pccsr_channel_t) pccsr(struct simt *t);
+#include NVRT_STR(sim_chip/NVRT_CHIP.h)
 
-	base = gv100_set_pfifo_runlist_base_ptr(base, (uint32_t)(iova >>
-						 GV100_PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT));
-	base = gv100_set_pfifo_runlist_base_target(base, GV100_PFIFO_RUNLIST_BASE_TARGET_SYS_MEM_COHERENT);
-	rl = gv100_set_pfifo_runlist_id(rl, r);
-	rl = gv100_set_pfifo_runlist_length(rl, entries);
-	wr(t, gv100_pfifo_runlist_base(), base.v);
-	wr(t, gv100_pfifo_runlist(), rl.v);
-}
-
-static bool runlist_pending(struct simt *t, uint32_t r)
-{
-	gv100_pfifo_eng_runlist_t e = { rd(t, gv100_pfifo_eng_runlist(r)) };
-
-	return gv100_get_pfifo_eng_runlist_pending(e) == GV100_PFIFO_ENG_RUNLIST_PENDING_TRUE;
-}
-
-/* RUNLIST_BASE/RUNLIST; PENDING reads TRUE right after the write (the fetch
- * is the model thread's, 20 us later), then clears. */
+/* The submit; PENDING reads TRUE right after the write (the fetch is the
+ * model thread's, 20 us later), then clears. */
 static void runlist_submit_wait(struct simt *t, uint32_t r, uint64_t iova, uint32_t entries)
 {
 	uint64_t t0 = now_ns();
@@ -248,17 +244,17 @@ static void runlist_submit_wait(struct simt *t, uint32_t r, uint64_t iova, uint3
 
 static void channel_bind(struct simt *t)
 {
-	gv100_pccsr_channel_inst_t i = { 0 };
-	gv100_pccsr_channel_t c = { 0 };
+	HW(pccsr_channel_inst_t) i = { 0 };
+	HW(pccsr_channel_t) c = { 0 };
 	uint32_t chid = t->l.params.chid;
 
-	i = gv100_set_pccsr_channel_inst_ptr(i, (uint32_t)(t->l.inst.iova >>
-					     GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT));
-	i = gv100_set_pccsr_channel_inst_target(i, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
-	i = gv100_set_pccsr_channel_inst_bind(i, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
-	wr(t, gv100_pccsr_channel_inst(chid), i.v);
-	c = gv100_set_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE);
-	wr(t, gv100_pccsr_channel(chid), c.v);
+	i = HW(set_pccsr_channel_inst_ptr)(i, (uint32_t)(t->l.inst.iova >>
+					     HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT)));
+	i = HW(set_pccsr_channel_inst_target)(i, HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT));
+	i = HW(set_pccsr_channel_inst_bind)(i, HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
+	wr(t, HW(pccsr_channel_inst)(chid), i.v);
+	c = HW(set_pccsr_channel_enable_set)(c, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
+	wr(t, HW(pccsr_channel)(chid), c.v);
 }
 
 static void layout(struct simt *t, uint32_t gpfifo_entries)
@@ -278,17 +274,17 @@ static void layout(struct simt *t, uint32_t gpfifo_entries)
 /* Every PBDMA interrupt reported (facts doc 1.2 step 6) and PFIFO's too. */
 static void intr_enable(struct simt *t)
 {
-	for (uint32_t p = 0; p < GV100_PPBDMA_INTR_EN_0_SIZE_1; p++) {
-		wr(t, gv100_ppbdma_intr_en_0(p), ~0u);
-		wr(t, gv100_ppbdma_intr_en_1(p), ~0u);
+	for (uint32_t p = 0; p < HWC(PPBDMA_INTR_EN_0_SIZE_1); p++) {
+		wr(t, HW(ppbdma_intr_en_0)(p), ~0u);
+		wr(t, HW(ppbdma_intr_en_1)(p), ~0u);
 	}
-	wr(t, gv100_pfifo_intr_en_0(), ~0u);
+	wr(t, HW(pfifo_intr_en_0)(), ~0u);
 }
 
 /* PMC ENABLE, the runlist, bind + ENABLE_SET: ready for GP_PUT + doorbell. */
 static void bring_up(struct simt *t, uint32_t gpfifo_entries, void (*tweak)(struct simt *))
 {
-	gv100_pfifo_intr_0_t i0;
+	HW(pfifo_intr_0_t) i0;
 
 	pmc_enable_fifo(t, true);
 	pick_async_lce(t);
@@ -297,17 +293,14 @@ static void bring_up(struct simt *t, uint32_t gpfifo_entries, void (*tweak)(stru
 	if (tweak)
 		tweak(t);
 	runlist_submit_wait(t, t->runlist, t->l.runlist.iova, t->l.runlist_entries);
-	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
+	i0.v = rd(t, HW(pfifo_intr_0)());
+	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING));
 	channel_bind(t);
 }
 
 static void doorbell(struct simt *t)
 {
-	gv100_usermode_notify_channel_pending_t n = { 0 };
-
-	n = gv100_set_usermode_notify_channel_pending_id(n, t->l.params.chid);
-	wr(t, gv100_usermode_notify_channel_pending(), n.v);
+	wr(t, HW(usermode_notify_channel_pending)(), doorbell_value(t->l.params.chid, t->runlist));
 }
 
 static uint32_t userd_gp_get(struct simt *t)
@@ -341,67 +334,68 @@ static void submit_segment(struct simt *t, size_t start)
 
 static uint32_t pbdma_intr_0(struct simt *t)
 {
-	return rd(t, gv100_ppbdma_intr_0(t->pbdma));
+	return rd(t, HW(ppbdma_intr_0)(t->pbdma));
 }
 
-static gv100_pccsr_channel_t pccsr(struct simt *t)
+static HW(pccsr_channel_t) pccsr(struct simt *t)
 {
-	gv100_pccsr_channel_t c = { rd(t, gv100_pccsr_channel(t->l.params.chid)) };
+	HW(pccsr_channel_t) c = { rd(t, HW(pccsr_channel)(t->l.params.chid)) };
 
 	return c;
 }
 
 static bool chan_faulted(struct simt *t, uint32_t chid)
 {
-	gv100_pccsr_channel_t c = { rd(t, gv100_pccsr_channel(chid)) };
+	HW(pccsr_channel_t) c = { rd(t, HW(pccsr_channel)(chid)) };
 
-	return gv100_get_pccsr_channel_pbdma_faulted(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE;
+	return HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
 }
 
 static bool preempt_pending(struct simt *t)
 {
-	gv100_pfifo_preempt_t r = { rd(t, gv100_pfifo_preempt()) };
+	HW(pfifo_preempt_t) r = { rd(t, HW(pfifo_preempt)()) };
 
-	return gv100_get_pfifo_preempt_pending(r) == GV100_PFIFO_PREEMPT_PENDING_TRUE;
+	return HW(get_pfifo_preempt_pending)(r) == HWC(PFIFO_PREEMPT_PENDING_TRUE);
 }
 
 /* The five semaphore methods without the builder's checks (which refuse a
  * misaligned address): flags as nvrt_sem_flags. */
 static void pb_semaphore_raw(struct simt *t, uint64_t va, uint64_t payload, unsigned flags)
 {
-	gv100_udma_sem_addr_lo_t lo = { 0 };
-	gv100_udma_sem_addr_hi_t hi = { 0 };
+	HW(udma_sem_addr_lo_t) lo = { 0 };
+	HW(udma_sem_addr_hi_t) hi = { 0 };
 	uint32_t exec = t->chip->pushbuf->sem_execute(flags);
 
-	gv100_split_udma_sem_addr(va, &lo, &hi);
+	HW(split_udma_sem_addr)(va, &lo, &hi);
 	uint32_t d[4] = { lo.v, hi.v, (uint32_t)payload, (uint32_t)(payload >> 32) };
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, gv100_udma_sem_addr_lo(), d, 4), 0);
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, gv100_udma_sem_execute(), &exec, 1), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_sem_addr_lo)(), d, 4), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_sem_execute)(), &exec, 1), 0);
 }
 
 /* ---- identification ---------------------------------------------------------------------------- */
 
-/* Facts doc 0: ARCHITECTURE 0x14 (GV100), BOOT_42 CHIP_ID 0x140. */
+/* The chip's BOOT_0 and BOOT_42 (sim_chip/<chip>.h: facts doc 0). */
 static void test_sim_boot0(void **state)
 {
 	struct simt *t = *state;
-	gv100_pmc_boot_0_t b0 = { rd(t, gv100_pmc_boot_0()) };
-	gv100_pmc_boot_42_t b42 = { rd(t, gv100_pmc_boot_42()) };
-	gv100_pmc_boot_0_t other = { 0 };
+	HW(pmc_boot_0_t) b0 = { rd(t, HW(pmc_boot_0)()) };
+	HW(pmc_boot_42_t) b42 = { rd(t, HW(pmc_boot_42)()) };
+	HW(pmc_boot_0_t) other = { 0 };
 	struct nvrt_backend *b;
 
-	assert_int_equal(gv100_get_pmc_boot_0_architecture(b0), GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
-	assert_int_equal(gv100_get_pmc_boot_42_chip_id(b42), GV100_PMC_BOOT_42_CHIP_ID_GV100);
-	assert_int_equal(rd(t, gv100_pmc_boot_1()), 0);   /* little endian */
+	assert_int_equal(b0.v, EXPECT_BOOT_0);
+	assert_int_equal(HW(get_pmc_boot_0_architecture)(b0), EXPECT_ARCHITECTURE);
+	assert_int_equal(HW(get_pmc_boot_42_chip_id)(b42), EXPECT_CHIP_ID);
+	assert_int_equal(rd(t, HW(pmc_boot_1)()), 0);   /* little endian */
 	/* nvrt_sim_config.boot0 makes it another chip, BOOT_42 agreeing. */
-	other = gv100_set_pmc_boot_0_architecture(other, GV100_PMC_BOOT_0_ARCHITECTURE_GP100);
+	other = HW(set_pmc_boot_0_architecture)(other, HWC(PMC_BOOT_0_ARCHITECTURE_GP100));
 	b = sim_open(other.v);
-	assert_int_equal(nvrt_bar0_read32(b, gv100_pmc_boot_0()), other.v);
-	b42.v = nvrt_bar0_read32(b, gv100_pmc_boot_42());
-	assert_int_equal(gv100_get_pmc_boot_42_chip_id(b42), GV100_PMC_BOOT_42_CHIP_ID_GP100);
+	assert_int_equal(nvrt_bar0_read32(b, HW(pmc_boot_0)()), other.v);
+	b42.v = nvrt_bar0_read32(b, HW(pmc_boot_42)());
+	assert_int_equal(HW(get_pmc_boot_42_chip_id)(b42), HWC(PMC_BOOT_42_CHIP_ID_GP100));
 	nvrt_backend_close(b);
 	/* Nothing is modelled outside the units: a PRI error (facts doc 0). */
-	assert_int_equal(rd(t, GV100_PGRAPH_BASE) & 0xffff0000u, 0xbadf0000u);
+	assert_int_equal(rd(t, HWC(PGRAPH_BASE)) & 0xffff0000u, 0xbadf0000u);
 }
 
 /* Facts doc 1.3: chained ENUM/DATA/ENGINE_TYPE words, GR on runlist 0, LCEs. */
@@ -412,72 +406,73 @@ static void test_sim_device_info(void **state)
 	uint32_t nwords, n = parse_device_info(t, d, 64, &nwords), lces = 0, async = 0;
 
 	assert_true(n >= 4);
-	assert_int_equal(d[0].type, GV100_PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS);
+	assert_int_equal(d[0].type, HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS));
 	assert_true(d[0].engine_valid && d[0].runlist_valid);
 	assert_int_equal(d[0].engine, 0);
 	assert_int_equal(d[0].runlist, 0);
-	assert_int_equal(d[0].fault, GV100_PFAULT_MMU_ENG_ID_GRAPHICS);
+	assert_int_equal(d[0].fault, HWC(PFAULT_MMU_ENG_ID_GRAPHICS));
 	for (uint32_t i = 1; i < n; i++) {
-		assert_int_equal(d[i].type, GV100_PTOP_DEVICE_INFO_TYPE_ENUM_LCE);
+		assert_int_equal(d[i].type, HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE));
 		assert_int_equal(d[i].inst, lces);
 		assert_true(d[i].fault_valid);
-		assert_int_equal(d[i].fault, GV100_PFAULT_MMU_ENG_ID_CE0 + lces);
+		assert_int_equal(d[i].fault, HWC(PFAULT_MMU_ENG_ID_CE0) + lces);
 		assert_int_equal(d[i].engine, i);
 		async += d[i].runlist != d[0].runlist;
 		lces++;
 	}
+	assert_int_equal(lces, EXPECT_LCES);
 	assert_true(async >= 3);
 	/* NOT_VALID after the last device */
-	for (uint32_t i = nwords; i < GV100_PTOP_DEVICE_INFO_SIZE_1; i++)
-		assert_int_equal(rd(t, gv100_ptop_device_info(i)), 0);
+	for (uint32_t i = nwords; i < HWC(PTOP_DEVICE_INFO_SIZE_1); i++)
+		assert_int_equal(rd(t, HW(ptop_device_info)(i)), 0);
 }
 
 /* PFIFO is in reset until PMC ENABLE: its registers read 0, writes drop. */
 static void test_sim_pfifo_reset(void **state)
 {
 	struct simt *t = *state;
-	gv100_pfifo_cfg0_t c0;
-	gv100_pfifo_pbdma_map_t m0, m1;
+	HW(pfifo_cfg0_t) c0;
+	HW(pfifo_pbdma_map_t) m0, m1;
 
-	assert_int_equal(rd(t, gv100_pfifo_cfg0()), 0);
-	wr(t, gv100_pfifo_sched_disable(), 1);
+	assert_int_equal(rd(t, HW(pfifo_cfg0)()), 0);
+	wr(t, HW(pfifo_sched_disable)(), 1);
 	pmc_enable_fifo(t, true);
-	c0.v = rd(t, gv100_pfifo_cfg0());
-	assert_int_equal(gv100_get_pfifo_cfg0_num_pbdma(c0), GV100_PFIFO_CFG0_NUM_PBDMA_INIT);
-	assert_int_equal(gv100_get_pfifo_cfg0_pbdma_fault_id(c0), GV100_PFAULT_MMU_ENG_ID_HOST0);
-	assert_int_equal(rd(t, gv100_pfifo_cfg1()), GV100_PFIFO_CFG1_NUM_CHANNELS_INIT);
-	assert_int_equal(rd(t, gv100_pfifo_cfg2()), GV100_PFIFO_CFG2_HOST_CLASS_ID_VALUE);
-	assert_int_equal(rd(t, gv100_pfifo_sched_disable()), 0);
+	c0.v = rd(t, HW(pfifo_cfg0)());
+	assert_int_equal(HW(get_pfifo_cfg0_num_pbdma)(c0), EXPECT_NUM_PBDMA);
+	assert_int_equal(HW(get_pfifo_cfg0_pbdma_fault_id)(c0), HWC(PFAULT_MMU_ENG_ID_HOST0));
+	assert_int_equal(rd(t, HW(pfifo_cfg1)()), HWC(PFIFO_CFG1_NUM_CHANNELS_INIT));
+	assert_int_equal(rd(t, HW(pfifo_cfg2)()), EXPECT_HOST_CLASS);
+	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 0);
 	/* The graphics runlist has two PBDMAs (facts doc 1.3). */
-	m0.v = rd(t, gv100_pfifo_pbdma_map(0));
-	m1.v = rd(t, gv100_pfifo_pbdma_map(1));
-	assert_int_equal(gv100_get_pfifo_pbdma_map_runlists(m0), 1);
-	assert_int_equal(gv100_get_pfifo_pbdma_map_runlists(m1), 1);
-	wr(t, gv100_pfifo_sched_disable(), 1);
-	assert_int_equal(rd(t, gv100_pfifo_sched_disable()), 1);
+	m0.v = rd(t, HW(pfifo_pbdma_map)(0));
+	m1.v = rd(t, HW(pfifo_pbdma_map)(1));
+	assert_int_equal(HW(get_pfifo_pbdma_map_runlists)(m0), 1);
+	assert_int_equal(HW(get_pfifo_pbdma_map_runlists)(m1), 1);
+	wr(t, HW(pfifo_sched_disable)(), 1);
+	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 1);
 	pmc_enable_fifo(t, false);
-	assert_int_equal(rd(t, gv100_pfifo_sched_disable()), 0);
+	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 0);
 	pmc_enable_fifo(t, true);
-	assert_int_equal(rd(t, gv100_pfifo_sched_disable()), 0);   /* init value again */
+	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 0);   /* init value again */
 }
 
 /* USERMODE CFG0 class, and TIME_1:TIME_0 nanoseconds that never go back. */
 static void test_sim_usermode_time(void **state)
 {
 	struct simt *t = *state;
-	gv100_usermode_cfg0_t c = { rd(t, gv100_usermode_cfg0()) };
+	HW(usermode_cfg0_t) c = { rd(t, HW(usermode_cfg0)()) };
 	uint64_t last = 0;
 
-	assert_int_equal(gv100_get_usermode_cfg0_usermode_class_id(c),
-			 GV100_USERMODE_CFG0_USERMODE_CLASS_ID_VALUE);
+	assert_int_equal(HW(get_usermode_cfg0_usermode_class_id)(c),
+			 EXPECT_USERMODE_CLASS);
 	for (int i = 0; i < 1000; i++) {
 		uint32_t hi, lo;
 		uint64_t ns;
 
 		do {   /* dev_usermode: TIME_1, TIME_0, TIME_1 again */
-			hi = rd(t, gv100_usermode_time_1());
-			lo = rd(t, gv100_usermode_time_0());
-		} while (hi != rd(t, gv100_usermode_time_1()));
+			hi = rd(t, HW(usermode_time_1)());
+			lo = rd(t, HW(usermode_time_0)());
+		} while (hi != rd(t, HW(usermode_time_1)()));
 		ns = (uint64_t)hi << 32 | lo;
 		assert_true(ns >= last);
 		assert_int_equal(lo & 0x1f, 0);   /* NSEC 31:5: 32 ns steps */
@@ -488,36 +483,36 @@ static void test_sim_usermode_time(void **state)
 
 /* ---- runlists ------------------------------------------------------------------------------------ */
 
-static void rl_tsg(gv100_ramrl_entry_t *e, uint32_t tsgid, uint32_t len)
+static void rl_tsg(HW(ramrl_entry_t) *e, uint32_t tsgid, uint32_t len)
 {
 	memset(e, 0, sizeof(*e));
-	gv100_set_ramrl_entry_type(e, GV100_RAMRL_ENTRY_TYPE_TSG);
-	gv100_set_ramrl_entry_tsg_length(e, len);
-	gv100_set_ramrl_entry_tsg_tsgid(e, tsgid);
-	gv100_set_ramrl_entry_tsg_timeslice_timeout(e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_128);
-	gv100_set_ramrl_entry_tsg_timeslice_scale(e, GV100_RAMRL_ENTRY_TSG_TIMESLICE_SCALE_3);
+	HW(set_ramrl_entry_type)(e, HWC(RAMRL_ENTRY_TYPE_TSG));
+	HW(set_ramrl_entry_tsg_length)(e, len);
+	HW(set_ramrl_entry_tsg_tsgid)(e, tsgid);
+	HW(set_ramrl_entry_tsg_timeslice_timeout)(e, HWC(RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_128));
+	HW(set_ramrl_entry_tsg_timeslice_scale)(e, HWC(RAMRL_ENTRY_TSG_TIMESLICE_SCALE_3));
 }
 
-static void rl_chan(gv100_ramrl_entry_t *e, uint32_t chid)
+static void rl_chan(HW(ramrl_entry_t) *e, uint32_t chid)
 {
 	memset(e, 0, sizeof(*e));
-	gv100_set_ramrl_entry_type(e, GV100_RAMRL_ENTRY_TYPE_CHAN);
-	gv100_set_ramrl_entry_chan_chid(e, chid);
+	HW(set_ramrl_entry_type)(e, HWC(RAMRL_ENTRY_TYPE_CHAN));
+	HW(set_ramrl_entry_chan_chid)(e, chid);
 }
 
 static void expect_sched_error(struct simt *t, uint32_t code)
 {
-	gv100_pfifo_intr_0_t i0 = { rd(t, gv100_pfifo_intr_0()) };
-	gv100_pfifo_intr_sched_error_t se = { rd(t, gv100_pfifo_intr_sched_error()) };
+	HW(pfifo_intr_0_t) i0 = { rd(t, HW(pfifo_intr_0)()) };
+	HW(pfifo_intr_sched_error_t) se = { rd(t, HW(pfifo_intr_sched_error)()) };
 
-	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_PENDING);
-	assert_int_equal(gv100_get_pfifo_intr_sched_error_code(se), code);
+	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING));
+	assert_int_equal(HW(get_pfifo_intr_sched_error_code)(se), code);
 	/* write 1 to clear */
 	i0.v = 0;
-	i0 = gv100_set_pfifo_intr_0_sched_error(i0, GV100_PFIFO_INTR_0_SCHED_ERROR_RESET);
-	wr(t, gv100_pfifo_intr_0(), i0.v);
-	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
+	i0 = HW(set_pfifo_intr_0_sched_error)(i0, HWC(PFIFO_INTR_0_SCHED_ERROR_RESET));
+	wr(t, HW(pfifo_intr_0)(), i0.v);
+	i0.v = rd(t, HW(pfifo_intr_0)());
+	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING));
 }
 
 /* dev_ram: a channel entry outside a TSG, a short TSG, TSG_LENGTH 0: BAD_TSG. */
@@ -526,25 +521,25 @@ static void test_sim_runlist_bad_tsg(void **state)
 	struct simt *t = *state;
 	struct nvrt_dma rl;
 	struct nvrt_err err;
-	gv100_ramrl_entry_t *e;
+	HW(ramrl_entry_t) *e;
 
 	pmc_enable_fifo(t, true);
 	assert_int_equal(nvrt_dma_alloc(t->b, 4096, 4096, NVRT_APERTURE_SYS_COHERENT, &rl, &err), 0);
 	e = rl.cpu;
 	rl_chan(&e[0], 1);                                   /* no TSG around it */
 	runlist_submit_wait(t, 1, rl.iova, 1);
-	expect_sched_error(t, GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
+	expect_sched_error(t, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
 	rl_tsg(&e[0], 0, 2);                                 /* 2 announced, 1 follows */
 	rl_chan(&e[1], 1);
 	runlist_submit_wait(t, 1, rl.iova, 2);
-	expect_sched_error(t, GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
+	expect_sched_error(t, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
 	rl_tsg(&e[0], 0, 0);                                 /* TSG_LENGTH 0 */
 	runlist_submit_wait(t, 2, rl.iova, 1);
-	expect_sched_error(t, GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
+	expect_sched_error(t, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
 	rl_tsg(&e[0], 0, 1);                                 /* a good one: no error */
 	runlist_submit_wait(t, 3, rl.iova, 2);
-	gv100_pfifo_intr_0_t i0 = { rd(t, gv100_pfifo_intr_0()) };
-	assert_int_equal(gv100_get_pfifo_intr_0_sched_error(i0), GV100_PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING);
+	HW(pfifo_intr_0_t) i0 = { rd(t, HW(pfifo_intr_0)()) };
+	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING));
 	nvrt_dma_free(t->b, &rl);
 }
 
@@ -555,7 +550,7 @@ static void test_sim_bringup_release(void **state)
 {
 	struct simt *t = *state;
 	struct nvrt_err err;
-	gv100_ramuserd_t *u;
+	HW(ramuserd_t) *u;
 
 	bring_up(t, 512, NULL);
 	assert_int_equal(sem_word(t, 0), 0);
@@ -565,9 +560,9 @@ static void test_sim_bringup_release(void **state)
 	WAIT_UNTIL(sem_word(t, 0) == 0xc0ffee);
 	WAIT_UNTIL(userd_gp_get(t) == 1);
 	/* Idle again: saved out, USERD written back. */
-	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_IDLE);
+	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_IDLE));
 	u = t->l.userd.cpu;
-	assert_int_equal(gv100_get_ramuserd_get(u), (uint32_t)t->l.pushbuf_va + 7 * 4);
+	assert_int_equal(HW(get_ramuserd_get)(u), (uint32_t)t->l.pushbuf_va + 7 * 4);
 	assert_int_equal(pbdma_intr_0(t), 0);
 	/* A second one, after the channel went idle. */
 	if (nvrt_layout_push_release(&t->l, 2, userd_gp_get(t), &err))
@@ -586,14 +581,14 @@ static void test_sim_release_timestamp(void **state)
 	size_t start;
 
 	bring_up(t, 512, NULL);
-	t0 = (uint64_t)rd(t, gv100_usermode_time_1()) << 32 | rd(t, gv100_usermode_time_0());
+	t0 = (uint64_t)rd(t, HW(usermode_time_1)()) << 32 | rd(t, HW(usermode_time_0)());
 	start = t->l.pb.len;
 	assert_int_equal(nvrt_pb_semaphore(&t->l.pb, t->l.semaphore_va, payload,
 					   NVRT_SEM_RELEASE | NVRT_SEM_64BIT | NVRT_SEM_TIMESTAMP), 0);
 	submit_segment(t, start);
 	doorbell(t);
 	WAIT_UNTIL(sem_word(t, 0) == (uint32_t)payload);
-	t1 = (uint64_t)rd(t, gv100_usermode_time_1()) << 32 | rd(t, gv100_usermode_time_0());
+	t1 = (uint64_t)rd(t, HW(usermode_time_1)()) << 32 | rd(t, HW(usermode_time_0)());
 	v = (uint64_t)sem_word(t, 4) << 32 | sem_word(t, 0);
 	ts = (uint64_t)sem_word(t, 12) << 32 | sem_word(t, 8);
 	assert_true(v == payload);
@@ -615,8 +610,8 @@ static void test_sim_semaphore_misaligned(void **state)
 {
 	struct simt *t = *state;
 	size_t start;
-	gv100_ppbdma_intr_0_t i0;
-	gv100_ppbdma_method0_t m0;
+	HW(ppbdma_intr_0_t) i0;
+	HW(ppbdma_method0_t) m0;
 
 	bring_up(t, 512, NULL);
 	start = t->l.pb.len;
@@ -625,21 +620,21 @@ static void test_sim_semaphore_misaligned(void **state)
 	doorbell(t);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_get_ppbdma_intr_0_semaphore(i0), GV100_PPBDMA_INTR_0_SEMAPHORE_PENDING);
-	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	assert_int_equal((uint32_t)gv100_get_ppbdma_method0_addr(m0) * 4, gv100_udma_sem_execute());
-	assert_int_equal(gv100_get_ppbdma_method0_valid(m0), GV100_PPBDMA_METHOD0_VALID_TRUE);
+	assert_int_equal(HW(get_ppbdma_intr_0_semaphore)(i0), HWC(PPBDMA_INTR_0_SEMAPHORE_PENDING));
+	m0.v = rd(t, HW(ppbdma_method0)(t->pbdma));
+	assert_int_equal((uint32_t)HW(get_ppbdma_method0_addr)(m0) * 4, HW(udma_sem_execute)());
+	assert_int_equal(HW(get_ppbdma_method0_valid)(m0), HWC(PPBDMA_METHOD0_VALID_TRUE));
 	assert_int_equal(sem_word(t, 4), 0);
 }
 
 static void corrupt_signature(struct simt *t)
 {
-	gv100_ramin_t *in = t->l.inst.cpu;
-	gv100_ramfc_t fc;
+	HW(ramin_t) *in = t->l.inst.cpu;
+	HW(ramfc_t) fc;
 
-	gv100_read_ramin_ramfc(in, &fc);
-	gv100_set_ramfc_signature(&fc, 0xdead);
-	gv100_write_ramin_ramfc(in, &fc);
+	HW(read_ramin_ramfc)(in, &fc);
+	HW(set_ramfc_signature)(&fc, 0xdead);
+	HW(write_ramin_ramfc)(in, &fc);
 }
 
 /* dev_pbdma SIGNATURE: a bad RAMFC signature freezes the PBDMA with INTR_0
@@ -648,12 +643,12 @@ static void test_sim_bad_signature(void **state)
 {
 	struct simt *t = *state;
 	struct nvrt_err err;
-	gv100_ppbdma_intr_0_t i0 = { 0 };
-	gv100_ppbdma_signature_t sig = { 0 };
-	gv100_pfifo_intr_0_t f0;
-	gv100_pfifo_intr_pbdma_id_t id;
-	gv100_pmc_intr_t pmc;
-	gv100_pfifo_preempt_t pr = { 0 };
+	HW(ppbdma_intr_0_t) i0 = { 0 };
+	HW(ppbdma_signature_t) sig = { 0 };
+	HW(pfifo_intr_0_t) f0;
+	HW(pfifo_intr_pbdma_id_t) id;
+	HW(pmc_intr_t) pmc;
+	HW(pfifo_preempt_t) pr = { 0 };
 	uint64_t cpu0;
 
 	bring_up(t, 512, corrupt_signature);
@@ -661,35 +656,35 @@ static void test_sim_bad_signature(void **state)
 	doorbell(t);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_get_ppbdma_intr_0_signature(i0), GV100_PPBDMA_INTR_0_SIGNATURE_PENDING);
-	f0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_get_pfifo_intr_0_pbdma_intr(f0), GV100_PFIFO_INTR_0_PBDMA_INTR_PENDING);
-	id.v = rd(t, gv100_pfifo_intr_pbdma_id());
-	assert_int_equal(gv100_get_pfifo_intr_pbdma_id_status(id, t->pbdma),
-			 GV100_PFIFO_INTR_PBDMA_ID_STATUS_PENDING);
-	pmc.v = rd(t, gv100_pmc_intr(0));
-	assert_int_equal(gv100_get_pmc_intr_pfifo(pmc), GV100_PMC_INTR_PFIFO_PENDING);
+	assert_int_equal(HW(get_ppbdma_intr_0_signature)(i0), HWC(PPBDMA_INTR_0_SIGNATURE_PENDING));
+	f0.v = rd(t, HW(pfifo_intr_0)());
+	assert_int_equal(HW(get_pfifo_intr_0_pbdma_intr)(f0), HWC(PFIFO_INTR_0_PBDMA_INTR_PENDING));
+	id.v = rd(t, HW(pfifo_intr_pbdma_id)());
+	assert_int_equal(HW(get_pfifo_intr_pbdma_id_status)(id, t->pbdma),
+			 HWC(PFIFO_INTR_PBDMA_ID_STATUS_PENDING));
+	pmc.v = rd(t, HW(pmc_intr)(0));
+	assert_int_equal(HW(get_pmc_intr_pfifo)(pmc), HWC(PMC_INTR_PFIFO_PENDING));
 	/* A frozen PBDMA cannot save out: a preempt stays PENDING (dev_fifo
 	 * teardown), and the model waits for it without spinning. */
-	pr = gv100_set_pfifo_preempt_type(pr, GV100_PFIFO_PREEMPT_TYPE_TSG);
-	pr = gv100_set_pfifo_preempt_id(pr, t->l.params.tsgid);
-	wr(t, gv100_pfifo_preempt(), pr.v);
+	pr = HW(set_pfifo_preempt_type)(pr, HWC(PFIFO_PREEMPT_TYPE_TSG));
+	pr = HW(set_pfifo_preempt_id)(pr, t->l.params.tsgid);
+	wr(t, HW(pfifo_preempt)(), pr.v);
 	cpu0 = cpu_ns();
 	pause_us(20000);
 	assert_true(cpu_ns() - cpu0 < 10000000);
 	assert_true(preempt_pending(t));
 	assert_int_equal(sem_word(t, 0), 0);
-	assert_int_equal(gv100_get_pccsr_channel_status(pccsr(t)), GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	assert_int_equal(HW(get_pccsr_channel_status)(pccsr(t)), HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
 	/* Recovery (dev_pbdma INTR_0 SIGNATURE). */
-	sig = gv100_set_ppbdma_signature_hw(sig, GV100_PPBDMA_SIGNATURE_HW_VALID);
-	wr(t, gv100_ppbdma_signature(t->pbdma), sig.v);
+	sig = HW(set_ppbdma_signature_hw)(sig, HWC(PPBDMA_SIGNATURE_HW_VALID));
+	wr(t, HW(ppbdma_signature)(t->pbdma), sig.v);
 	i0.v = 0;
-	i0 = gv100_set_ppbdma_intr_0_signature(i0, GV100_PPBDMA_INTR_0_SIGNATURE_RESET);
-	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
+	i0 = HW(set_ppbdma_intr_0_signature)(i0, HWC(PPBDMA_INTR_0_SIGNATURE_RESET));
+	wr(t, HW(ppbdma_intr_0)(t->pbdma), i0.v);
 	WAIT_UNTIL(sem_word(t, 0) == 9);
 	WAIT_UNTIL(!preempt_pending(t));
-	f0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_get_pfifo_intr_0_pbdma_intr(f0), GV100_PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING);
+	f0.v = rd(t, HW(pfifo_intr_0)());
+	assert_int_equal(HW(get_pfifo_intr_0_pbdma_intr)(f0), HWC(PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING));
 }
 
 static void unmap_semaphore(struct simt *t)
@@ -710,55 +705,55 @@ static void test_sim_unmapped_semaphore(void **state)
 {
 	struct simt *t = *state;
 	struct nvrt_err err;
-	gv100_pfb_pri_mmu_fault_status_t st;
-	gv100_pfb_pri_mmu_fault_info_t info;
-	gv100_pfb_pri_mmu_fault_addr_lo_t alo;
-	gv100_pfb_pri_mmu_fault_addr_hi_t ahi;
-	gv100_pfb_pri_mmu_fault_inst_lo_t ilo;
-	gv100_pfb_pri_mmu_fault_inst_hi_t ihi;
-	gv100_pmc_intr_t pmc;
-	gv100_pfifo_cfg0_t cfg0;
-	gv100_pccsr_channel_t c = { 0 };
+	HW(pfb_pri_mmu_fault_status_t) st;
+	HW(pfb_pri_mmu_fault_info_t) info;
+	HW(pfb_pri_mmu_fault_addr_lo_t) alo;
+	HW(pfb_pri_mmu_fault_addr_hi_t) ahi;
+	HW(pfb_pri_mmu_fault_inst_lo_t) ilo;
+	HW(pfb_pri_mmu_fault_inst_hi_t) ihi;
+	HW(pmc_intr_t) pmc;
+	HW(pfifo_cfg0_t) cfg0;
+	HW(pccsr_channel_t) c = { 0 };
 
 	bring_up(t, 512, unmap_semaphore);
 	assert_int_equal(nvrt_layout_push_release(&t->l, 42, userd_gp_get(t), &err), 0);
 	doorbell(t);
-	WAIT_UNTIL(rd(t, gv100_pfb_pri_mmu_fault_status()) != 0);
-	st.v = rd(t, gv100_pfb_pri_mmu_fault_status());
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_status_valid(st), GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
-	info.v = rd(t, gv100_pfb_pri_mmu_fault_info());
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_fault_type(info), GV100_PFAULT_FAULT_TYPE_PTE);
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_access_type(info),
-			 GV100_PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_VIRT_WRITE);
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_client(info), GV100_PFAULT_CLIENT_HUB_HOST);
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_valid(info), 1);
-	alo.v = rd(t, gv100_pfb_pri_mmu_fault_addr_lo());
-	ahi.v = rd(t, gv100_pfb_pri_mmu_fault_addr_hi());
-	assert_int_equal(gv100_join_pfb_pri_mmu_fault_addr(alo, ahi), t->l.semaphore_va);
-	ilo.v = rd(t, gv100_pfb_pri_mmu_fault_inst_lo());
-	ihi.v = rd(t, gv100_pfb_pri_mmu_fault_inst_hi());
-	assert_int_equal(gv100_join_pfb_pri_mmu_fault_inst(ilo, ihi), t->l.inst.iova);
-	cfg0.v = rd(t, gv100_pfifo_cfg0());
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_inst_lo_engine_id(ilo),
-			 gv100_get_pfifo_cfg0_pbdma_fault_id(cfg0) + t->pbdma);
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_inst_lo_aperture(ilo),
-			 GV100_PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_COHERENT);
-	pmc.v = rd(t, gv100_pmc_intr(0));
-	assert_int_equal(gv100_get_pmc_intr_hub(pmc), GV100_PMC_INTR_HUB_PENDING);
+	WAIT_UNTIL(rd(t, HW(pfb_pri_mmu_fault_status)()) != 0);
+	st.v = rd(t, HW(pfb_pri_mmu_fault_status)());
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_status_valid)(st), HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_SET));
+	info.v = rd(t, HW(pfb_pri_mmu_fault_info)());
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_fault_type)(info), HWC(PFAULT_FAULT_TYPE_PTE));
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_access_type)(info),
+			 HWC(PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_VIRT_WRITE));
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_client)(info), HWC(PFAULT_CLIENT_HUB_HOST));
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_valid)(info), 1);
+	alo.v = rd(t, HW(pfb_pri_mmu_fault_addr_lo)());
+	ahi.v = rd(t, HW(pfb_pri_mmu_fault_addr_hi)());
+	assert_int_equal(HW(join_pfb_pri_mmu_fault_addr)(alo, ahi), t->l.semaphore_va);
+	ilo.v = rd(t, HW(pfb_pri_mmu_fault_inst_lo)());
+	ihi.v = rd(t, HW(pfb_pri_mmu_fault_inst_hi)());
+	assert_int_equal(HW(join_pfb_pri_mmu_fault_inst)(ilo, ihi), t->l.inst.iova);
+	cfg0.v = rd(t, HW(pfifo_cfg0)());
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_inst_lo_engine_id)(ilo),
+			 HW(get_pfifo_cfg0_pbdma_fault_id)(cfg0) + t->pbdma);
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_inst_lo_aperture)(ilo),
+			 HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_COHERENT));
+	pmc.v = rd(t, HW(pmc_intr)(0));
+	assert_int_equal(HW(get_pmc_intr_hub)(pmc), EXPECT_PMC_INTR_HUB_ON_FAULT);
 	WAIT_UNTIL(chan_faulted(t, t->l.params.chid));
-	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) != GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) != HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
 	assert_int_equal(sem_word(t, 0), 0);
 	/* recovery */
 	if (nvrt_vm_map(&t->l.vm, t->l.semaphore_va, t->l.semaphore.iova, 4096, 4096,
 			NVRT_APERTURE_SYS_COHERENT, true, &err))
 		fail_msg("%s", err.msg);
 	st.v = 0;
-	st = gv100_set_pfb_pri_mmu_fault_status_valid(st, GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_CLEAR);
-	wr(t, gv100_pfb_pri_mmu_fault_status(), st.v);
-	pmc.v = rd(t, gv100_pmc_intr(0));
-	assert_int_equal(gv100_get_pmc_intr_hub(pmc), GV100_PMC_INTR_HUB_NOT_PENDING);
-	c = gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_RESET);
-	wr(t, gv100_pccsr_channel(t->l.params.chid), c.v);
+	st = HW(set_pfb_pri_mmu_fault_status_valid)(st, HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_CLEAR));
+	wr(t, HW(pfb_pri_mmu_fault_status)(), st.v);
+	pmc.v = rd(t, HW(pmc_intr)(0));
+	assert_int_equal(HW(get_pmc_intr_hub)(pmc), HWC(PMC_INTR_HUB_NOT_PENDING));
+	c = HW(set_pccsr_channel_pbdma_faulted)(c, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET));
+	wr(t, HW(pccsr_channel)(t->l.params.chid), c.v);
 	WAIT_UNTIL(sem_word(t, 0) == 42);
 }
 
@@ -811,7 +806,7 @@ static void test_sim_acquire_waits(void **state)
 	doorbell(t);
 	pause_us(3000);
 	assert_int_equal(sem_word(t, 64), 0);
-	assert_int_equal(gv100_get_pccsr_channel_status(pccsr(t)), GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	assert_int_equal(HW(get_pccsr_channel_status)(pccsr(t)), HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
 	__atomic_store_n(sem32(t, 0), 4, __ATOMIC_RELEASE);
 	pause_us(1000);
 	assert_int_equal(sem_word(t, 64), 0);
@@ -824,7 +819,7 @@ static void test_sim_acquire_waits(void **state)
 static void test_sim_nonstall_set_ref(void **state)
 {
 	struct simt *t = *state;
-	gv100_pfifo_intr_0_t i0;
+	HW(pfifo_intr_0_t) i0;
 	size_t start;
 
 	bring_up(t, 512, NULL);
@@ -837,9 +832,9 @@ static void test_sim_nonstall_set_ref(void **state)
 	submit_segment(t, start);
 	doorbell(t);
 	WAIT_UNTIL(sem_word(t, 0) == 3);
-	WAIT_UNTIL(gv100_get_ramuserd_ref((gv100_ramuserd_t *)t->l.userd.cpu) == 0x1234);
-	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_get_pfifo_intr_0_channel_intr(i0), GV100_PFIFO_INTR_0_CHANNEL_INTR_PENDING);
+	WAIT_UNTIL(HW(get_ramuserd_ref)((HW(ramuserd_t) *)t->l.userd.cpu) == 0x1234);
+	i0.v = rd(t, HW(pfifo_intr_0)());
+	assert_int_equal(HW(get_pfifo_intr_0_channel_intr)(i0), HWC(PFIFO_INTR_0_CHANNEL_INTR_PENDING));
 	assert_int_equal(pbdma_intr_0(t), 0);
 }
 
@@ -853,47 +848,47 @@ static void test_sim_method_interrupts(void **state)
 {
 	struct simt *t = *state;
 	uint32_t data = 0xabcd;
-	gv100_ppbdma_intr_0_t i0;
-	gv100_ppbdma_intr_1_t i1;
-	gv100_ppbdma_method0_t m0;
+	HW(ppbdma_intr_0_t) i0;
+	HW(ppbdma_intr_1_t) i1;
+	HW(ppbdma_method0_t) m0;
 	size_t start;
 
 	bring_up(t, 512, NULL);
 	start = t->l.pb.len;
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, gv100_udma_illegal(), &data, 1), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_illegal)(), &data, 1), 0);
 	/* past NV_UDMA: engine methods; subchannel 5 is software's (dev_ram) */
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, GV100_UDMA_LIMIT + 1, &data, 1), 0);
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 5, GV100_UDMA_LIMIT + 1, &data, 1), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HWC(UDMA_LIMIT) + 1, &data, 1), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 5, HWC(UDMA_LIMIT) + 1, &data, 1), 0);
 	submit_release(t, t->l.semaphore_va, 1);
 	submit_segment(t, start);
 	doorbell(t);
 
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_get_ppbdma_intr_0_method(i0), GV100_PPBDMA_INTR_0_METHOD_PENDING);
-	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	assert_int_equal((uint32_t)gv100_get_ppbdma_method0_addr(m0) * 4, gv100_udma_illegal());
-	assert_int_equal(rd(t, gv100_ppbdma_data0(t->pbdma)), data);
-	m0 = gv100_set_ppbdma_method0_valid(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
-	wr(t, gv100_ppbdma_method0(t->pbdma), m0.v);
-	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
+	assert_int_equal(HW(get_ppbdma_intr_0_method)(i0), HWC(PPBDMA_INTR_0_METHOD_PENDING));
+	m0.v = rd(t, HW(ppbdma_method0)(t->pbdma));
+	assert_int_equal((uint32_t)HW(get_ppbdma_method0_addr)(m0) * 4, HW(udma_illegal)());
+	assert_int_equal(rd(t, HW(ppbdma_data0)(t->pbdma)), data);
+	m0 = HW(set_ppbdma_method0_valid)(m0, HWC(PPBDMA_METHOD0_VALID_FALSE));
+	wr(t, HW(ppbdma_method0)(t->pbdma), m0.v);
+	wr(t, HW(ppbdma_intr_0)(t->pbdma), i0.v);
 
-	WAIT_UNTIL(rd(t, gv100_ppbdma_intr_1(t->pbdma)) != 0);
-	i1.v = rd(t, gv100_ppbdma_intr_1(t->pbdma));
-	assert_int_equal(gv100_get_ppbdma_intr_1_ctxnotvalid(i1), GV100_PPBDMA_INTR_1_CTXNOTVALID_PENDING);
-	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	m0 = gv100_set_ppbdma_method0_valid(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
-	wr(t, gv100_ppbdma_method0(t->pbdma), m0.v);
-	wr(t, gv100_ppbdma_intr_1(t->pbdma), i1.v);
+	WAIT_UNTIL(rd(t, HW(ppbdma_intr_1)(t->pbdma)) != 0);
+	i1.v = rd(t, HW(ppbdma_intr_1)(t->pbdma));
+	assert_int_equal(HW(get_ppbdma_intr_1_ctxnotvalid)(i1), HWC(PPBDMA_INTR_1_CTXNOTVALID_PENDING));
+	m0.v = rd(t, HW(ppbdma_method0)(t->pbdma));
+	m0 = HW(set_ppbdma_method0_valid)(m0, HWC(PPBDMA_METHOD0_VALID_FALSE));
+	wr(t, HW(ppbdma_method0)(t->pbdma), m0.v);
+	wr(t, HW(ppbdma_intr_1)(t->pbdma), i1.v);
 
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_get_ppbdma_intr_0_device(i0), GV100_PPBDMA_INTR_0_DEVICE_PENDING);
-	m0.v = rd(t, gv100_ppbdma_method0(t->pbdma));
-	assert_int_equal(gv100_get_ppbdma_method0_subch(m0), 5);
-	m0 = gv100_set_ppbdma_method0_valid(m0, GV100_PPBDMA_METHOD0_VALID_FALSE);
-	wr(t, gv100_ppbdma_method0(t->pbdma), m0.v);
-	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
+	assert_int_equal(HW(get_ppbdma_intr_0_device)(i0), HWC(PPBDMA_INTR_0_DEVICE_PENDING));
+	m0.v = rd(t, HW(ppbdma_method0)(t->pbdma));
+	assert_int_equal(HW(get_ppbdma_method0_subch)(m0), 5);
+	m0 = HW(set_ppbdma_method0_valid)(m0, HWC(PPBDMA_METHOD0_VALID_FALSE));
+	wr(t, HW(ppbdma_method0)(t->pbdma), m0.v);
+	wr(t, HW(ppbdma_intr_0)(t->pbdma), i0.v);
 	WAIT_UNTIL(sem_word(t, 0) == 1);
 }
 
@@ -904,31 +899,31 @@ static void test_sim_gp_pb_entry_errors(void **state)
 	struct simt *t = *state;
 	struct nvrt_gp_entry bad = { .length = 0, .opcode = NVRT_GP_OP_ILLEGAL };
 	struct nvrt_err err;
-	gv100_ppbdma_intr_0_t i0;
-	gv100_ppbdma_gp_entry1_t e1;
-	gv100_fifo_dma_t invalid = { { 0 } };
+	HW(ppbdma_intr_0_t) i0;
+	HW(ppbdma_gp_entry1_t) e1;
+	HW(fifo_dma_t) invalid = { { 0 } };
 	size_t start;
 
 	bring_up(t, 512, NULL);
 	assert_int_equal(nvrt_gpfifo_push(&t->l.gpfifo, &bad, 0, &err), 0);
 	start = t->l.pb.len;
 	/* SEC_OP 2 is none of dev_ram's PB instructions */
-	gv100_set_fifo_dma_sec_op(&invalid, GV100_FIFO_DMA_SEC_OP_INC_METHOD + 1);
+	HW(set_fifo_dma_sec_op)(&invalid, HWC(FIFO_DMA_SEC_OP_INC_METHOD) + 1);
 	t->l.pb.base[t->l.pb.len++] = invalid.w[0];
 	submit_release(t, t->l.semaphore_va, 6);
 	submit_segment(t, start);
 	doorbell(t);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_get_ppbdma_intr_0_gpentry(i0), GV100_PPBDMA_INTR_0_GPENTRY_PENDING);
-	e1.v = rd(t, gv100_ppbdma_gp_shadow_1(t->pbdma));
-	assert_int_equal(gv100_get_ppbdma_gp_entry1_opcode(e1), GV100_PPBDMA_GP_ENTRY1_OPCODE_ILLEGAL);
-	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
+	assert_int_equal(HW(get_ppbdma_intr_0_gpentry)(i0), HWC(PPBDMA_INTR_0_GPENTRY_PENDING));
+	e1.v = rd(t, HW(ppbdma_gp_shadow_1)(t->pbdma));
+	assert_int_equal(HW(get_ppbdma_gp_entry1_opcode)(e1), HWC(PPBDMA_GP_ENTRY1_OPCODE_ILLEGAL));
+	wr(t, HW(ppbdma_intr_0)(t->pbdma), i0.v);
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
-	assert_int_equal(gv100_get_ppbdma_intr_0_pbentry(i0), GV100_PPBDMA_INTR_0_PBENTRY_PENDING);
-	assert_int_equal(rd(t, gv100_ppbdma_hdr_shadow(t->pbdma)), invalid.w[0]);
-	wr(t, gv100_ppbdma_intr_0(t->pbdma), i0.v);
+	assert_int_equal(HW(get_ppbdma_intr_0_pbentry)(i0), HWC(PPBDMA_INTR_0_PBENTRY_PENDING));
+	assert_int_equal(rd(t, HW(ppbdma_hdr_shadow)(t->pbdma)), invalid.w[0]);
+	wr(t, HW(ppbdma_intr_0)(t->pbdma), i0.v);
 	WAIT_UNTIL(sem_word(t, 0) == 6);
 }
 
@@ -937,10 +932,9 @@ static void test_sim_gp_pb_entry_errors(void **state)
 static void test_sim_bad_instance(void **state)
 {
 	struct simt *t = *state;
-	gv100_pccsr_channel_inst_t i = { 0 };
-	gv100_pccsr_channel_t c = { 0 };
-	gv100_pfb_pri_mmu_fault_info_t info;
-	gv100_usermode_notify_channel_pending_t n = { 0 };
+	HW(pccsr_channel_inst_t) i = { 0 };
+	HW(pccsr_channel_t) c = { 0 };
+	HW(pfb_pri_mmu_fault_info_t) info;
 	struct nvrt_err err;
 	const uint32_t chid = 9;
 
@@ -957,20 +951,19 @@ static void test_sim_bad_instance(void **state)
 
 	assert_int_equal(nvrt_runlist_build(t->chip, &t->l.runlist, &tsg, 1, &nentries, &err), 0);
 	runlist_submit_wait(t, t->runlist, t->l.runlist.iova, nentries);
-	i = gv100_set_pccsr_channel_inst_ptr(i, 0xfff000);
-	i = gv100_set_pccsr_channel_inst_target(i, GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT);
-	i = gv100_set_pccsr_channel_inst_bind(i, GV100_PCCSR_CHANNEL_INST_BIND_TRUE);
-	wr(t, gv100_pccsr_channel_inst(chid), i.v);
-	c = gv100_set_pccsr_channel_enable_set(c, GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE);
-	wr(t, gv100_pccsr_channel(chid), c.v);
-	n = gv100_set_usermode_notify_channel_pending_id(n, chid);
-	wr(t, gv100_usermode_notify_channel_pending(), n.v);
-	WAIT_UNTIL(rd(t, gv100_pfb_pri_mmu_fault_status()) != 0);
-	info.v = rd(t, gv100_pfb_pri_mmu_fault_info());
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_fault_type(info),
-			 GV100_PFAULT_FAULT_TYPE_REGION_VIOLATION);
-	assert_int_equal(gv100_get_pfb_pri_mmu_fault_info_access_type(info),
-			 GV100_PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_PHYS_READ);
+	i = HW(set_pccsr_channel_inst_ptr)(i, 0xfff000);
+	i = HW(set_pccsr_channel_inst_target)(i, HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT));
+	i = HW(set_pccsr_channel_inst_bind)(i, HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
+	wr(t, HW(pccsr_channel_inst)(chid), i.v);
+	c = HW(set_pccsr_channel_enable_set)(c, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
+	wr(t, HW(pccsr_channel)(chid), c.v);
+	wr(t, HW(usermode_notify_channel_pending)(), doorbell_value(chid, t->runlist));
+	WAIT_UNTIL(rd(t, HW(pfb_pri_mmu_fault_status)()) != 0);
+	info.v = rd(t, HW(pfb_pri_mmu_fault_info)());
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_fault_type)(info),
+			 HWC(PFAULT_FAULT_TYPE_REGION_VIOLATION));
+	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_access_type)(info),
+			 HWC(PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_PHYS_READ));
 	WAIT_UNTIL(chan_faulted(t, chid));
 	/* the good channel of the TSG still runs */
 	assert_int_equal(nvrt_layout_push_release(&t->l, 11, userd_gp_get(t), &err), 0);
@@ -983,10 +976,10 @@ static void test_sim_bad_instance(void **state)
 static void test_sim_preempt_bind(void **state)
 {
 	struct simt *t = *state;
-	gv100_pfifo_preempt_t pr = { 0 };
-	gv100_pfifo_intr_0_t i0;
-	gv100_pfifo_intr_bind_error_t be;
-	gv100_pccsr_channel_inst_t ci;
+	HW(pfifo_preempt_t) pr = { 0 };
+	HW(pfifo_intr_0_t) i0;
+	HW(pfifo_intr_bind_error_t) be;
+	HW(pccsr_channel_inst_t) ci;
 	size_t start;
 
 	bring_up(t, 512, NULL);
@@ -994,25 +987,76 @@ static void test_sim_preempt_bind(void **state)
 	assert_int_equal(nvrt_pb_semaphore(&t->l.pb, t->l.semaphore_va, 1, 0), 0);   /* blocks */
 	submit_segment(t, start);
 	doorbell(t);
-	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
-	pr = gv100_set_pfifo_preempt_type(pr, GV100_PFIFO_PREEMPT_TYPE_TSG);
-	pr = gv100_set_pfifo_preempt_id(pr, t->l.params.tsgid);
-	wr(t, gv100_pfifo_preempt(), pr.v);
-	pr.v = rd(t, gv100_pfifo_preempt());
-	assert_int_equal(gv100_get_pfifo_preempt_id(pr), t->l.params.tsgid);
+	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
+	pr = HW(set_pfifo_preempt_type)(pr, HWC(PFIFO_PREEMPT_TYPE_TSG));
+	pr = HW(set_pfifo_preempt_id)(pr, t->l.params.tsgid);
+	wr(t, HW(pfifo_preempt)(), pr.v);
+	pr.v = rd(t, HW(pfifo_preempt)());
+	assert_int_equal(HW(get_pfifo_preempt_id)(pr), t->l.params.tsgid);
 	WAIT_UNTIL(!preempt_pending(t));
 	/* rebinding a bound channel */
-	ci.v = rd(t, gv100_pccsr_channel_inst(t->l.params.chid));
-	wr(t, gv100_pccsr_channel_inst(t->l.params.chid), ci.v);
-	i0.v = rd(t, gv100_pfifo_intr_0());
-	assert_int_equal(gv100_get_pfifo_intr_0_bind_error(i0), GV100_PFIFO_INTR_0_BIND_ERROR_PENDING);
-	be.v = rd(t, gv100_pfifo_intr_bind_error());
-	assert_int_equal(gv100_get_pfifo_intr_bind_error_code(be),
-			 GV100_PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND);
+	ci.v = rd(t, HW(pccsr_channel_inst)(t->l.params.chid));
+	wr(t, HW(pccsr_channel_inst)(t->l.params.chid), ci.v);
+	i0.v = rd(t, HW(pfifo_intr_0)());
+	assert_int_equal(HW(get_pfifo_intr_0_bind_error)(i0), HWC(PFIFO_INTR_0_BIND_ERROR_PENDING));
+	be.v = rd(t, HW(pfifo_intr_bind_error)());
+	assert_int_equal(HW(get_pfifo_intr_bind_error_code)(be),
+			 HWC(PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND));
 	/* the acquire still completes once released, and the channel idles */
 	__atomic_store_n(sem32(t, 0), 1, __ATOMIC_RELEASE);
-	WAIT_UNTIL(gv100_get_pccsr_channel_status(pccsr(t)) == GV100_PCCSR_CHANNEL_STATUS_IDLE);
+	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_IDLE));
 	assert_int_equal(userd_gp_get(t), 1);
+}
+
+/*
+ * nvrt_sim_config.crashed_run: the state a killed run leaves -- channel 1
+ * bound and enabled, its TSG (one channel: 2 entries) still submitted on the
+ * first async LCE's runlist -- and a second open of the model starts clean.
+ */
+static void test_sim_crashed_run(void **state)
+{
+	struct simt *t = *state;
+	struct nvrt_sim_config cfg = { .chip = t->chip, .crashed_run = true };
+	struct nvrt_err err;
+	struct nvrt_backend *clean = t->b;
+	HW(pccsr_channel_inst_t) ci;
+	HW(pccsr_channel_t) c;
+
+	t->b = nvrt_backend_sim_open(&cfg, &err);
+	if (!t->b)
+		fail_msg("%s", err.msg);
+	pick_async_lce(t);
+	ci.v = rd(t, HW(pccsr_channel_inst)(1));
+	c.v = rd(t, HW(pccsr_channel)(1));
+	assert_int_equal(HW(get_pccsr_channel_inst_bind)(ci), HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
+	assert_int_equal(HW(get_pccsr_channel_enable)(c), HWC(PCCSR_CHANNEL_ENABLE_IN_USE));
+	assert_int_equal(runlist_length(t, t->runlist), 2);
+	assert_false(runlist_pending(t, t->runlist));
+	nvrt_backend_close(t->b);
+	t->b = clean;
+	pmc_enable_fifo(t, true);
+	ci.v = rd(t, HW(pccsr_channel_inst)(1));
+	assert_int_equal(HW(get_pccsr_channel_inst_bind)(ci), HWC(PCCSR_CHANNEL_INST_BIND_FALSE));
+	assert_int_equal(runlist_length(t, t->runlist), 0);
+}
+
+/* The chip-generic entry: a chip with no model in this build is refused by
+ * name; nvrt_sim_fail refuses a backend that is no simulator. */
+static void test_sim_no_model(void **state)
+{
+	struct simt *t = *state;
+	const struct nvrt_chip fake = { .name = "gx000" };
+	struct nvrt_sim_config cfg = { .chip = &fake };
+	struct nvrt_backend other = { .ops = NULL };
+	struct nvrt_err err;
+
+	assert_null(nvrt_backend_sim_open(&cfg, &err));
+	assert_string_equal(err.msg, "sim backend: no model of gx000 in this build");
+	assert_int_equal(nvrt_sim_fail(&other, NVRT_SIM_PRI_ERROR, 0, &err), -1);
+	assert_string_equal(err.msg, "failures can only be injected into the simulator");
+	assert_int_equal(nvrt_sim_fail(t->b, NVRT_SIM_PRI_ERROR, 0, &err), 0);
+	assert_int_equal(rd(t, HW(pmc_boot_0)()) & 0xffff0000u, 0xbadf0000u);
+	assert_int_equal(rd(t, HW(pmc_boot_0)()), EXPECT_BOOT_0);
 }
 
 int main(void)
@@ -1035,6 +1079,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sim_gp_pb_entry_errors, simt_setup, simt_teardown),
 		cmocka_unit_test_setup_teardown(test_sim_bad_instance, simt_setup, simt_teardown),
 		cmocka_unit_test_setup_teardown(test_sim_preempt_bind, simt_setup, simt_teardown),
+		cmocka_unit_test_setup_teardown(test_sim_crashed_run, simt_setup, simt_teardown),
+		cmocka_unit_test_setup_teardown(test_sim_no_model, simt_setup, simt_teardown),
+		SIM_CHIP_TESTS(simt_setup, simt_teardown)
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

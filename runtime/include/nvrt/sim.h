@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The built-in GV100 Host simulator: a backend whose BAR0 is a model of
- * GV100's PMC, PTOP, PFIFO, PCCSR, usermode, PTIMER and PBDMAs, run by its
- * own thread, so the runtime polls it as it would hardware.  DMA buffers are
- * host memory the model reads and writes by IOVA, through the channels' own
- * ver2 page tables where hardware would.
+ * The built-in Host simulator: a backend whose BAR0 is a model of one chip's
+ * (GV100's or TU104's: nvrt_sim_config.chip) PMC, PTOP, PFIFO, PCCSR,
+ * usermode, PTIMER and PBDMAs, run by its own thread, so the runtime polls it
+ * as it would hardware.  DMA buffers are host memory the model reads and
+ * writes by IOVA, through the channels' own ver2 page tables where hardware
+ * would.
  */
 #ifndef NVRT_SIM_H
 #define NVRT_SIM_H
@@ -16,8 +17,11 @@
 
 #include <stdbool.h>
 
+struct nvrt_chip;
+
 struct nvrt_sim_config {
-	uint32_t boot0;            /* 0: a GV100's NV_PMC_BOOT_0 */
+	const struct nvrt_chip *chip;  /* the chip modelled; NULL: gv100 */
+	uint32_t boot0;            /* 0: that chip's own NV_PMC_BOOT_0 */
 	uint64_t iova_base;        /* 0: 1 MiB */
 	/* Start as a run killed without its teardown leaves the GPU: channel 1's
 	 * TSG on the first copy engine's runlist, bound, enabled, its memory

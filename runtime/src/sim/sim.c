@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The GV100 Host simulator: a struct nvrt_backend whose BAR0 is a model of
- * GV100's Host, written from the manuals (../shared/manuals/volta/gv100 and
- * the project's addenda in manuals/gv100) through the generated gv100
- * accessors only.  The runtime drives it exactly as it would drive the chip
- * over VFIO: 32-bit register reads and writes, DMA buffers by IOVA.
+ * The Host simulator: a struct nvrt_backend whose BAR0 is a model of one
+ * chip's Host, written from the manuals (../shared/manuals/<arch>/<chip> and
+ * the project's addenda in manuals/<chip>) through that chip's generated
+ * accessors only.  This file is compiled once per runtime chip (HW(x),
+ * HWC(X): sim_internal.h); what the chips do differently is in
+ * sim/gen/<generation>.c, what their manuals do not say in
+ * sim/chips/<chip>.h, and the chip-generic entry, nvrt_backend_sim_open,
+ * in runtime/src/sim_model.c.  The runtime drives it exactly as it would
+ * drive the chip over VFIO: 32-bit register reads and writes, DMA buffers by
+ * IOVA.  Below, GV100's registers; TU104's differences are listed in
+ * sim/gen/turing.c.
  *
  * Threading.  The model runs in its own thread.  A register access from the
  * caller takes sim->lock, so it is serialized with the model; a write only
@@ -17,7 +23,7 @@
  * over that table).
  *
  * Modelled:
- *   PMC      BOOT_0 (a GV100, or nvrt_sim_config.boot0), BOOT_42 consistent
+ *   PMC      BOOT_0 (the chip's, or nvrt_sim_config.boot0), BOOT_42 consistent
  *            with it, ENABLE (PFIFO: Host is in reset while DISABLED -- its
  *            registers read 0 and ignore writes, and leaving reset restores
  *            the manuals' init values), ENABLE_PB (per PBDMA, same rule),
@@ -125,6 +131,7 @@
 
 #include "bits.h"
 #include "sim/sim_internal.h"
+#include "sim_model.h"
 
 #define SIM_IOVA_DEFAULT ((uint64_t)1 << 20)   /* nvrt_sim_config.iova_base 0 */
 #define SIM_HOST_PAGE 4096u
@@ -458,7 +465,7 @@ static int sim_sync_init(struct sim *s, struct nvrt_err *err)
 	return 0;
 }
 
-struct nvrt_backend *nvrt_backend_sim_open(const struct nvrt_sim_config *cfg, struct nvrt_err *err)
+static struct nvrt_backend *sim_open(const struct nvrt_sim_config *cfg, struct nvrt_err *err)
 {
 	uint64_t base = cfg && cfg->iova_base ? cfg->iova_base : SIM_IOVA_DEFAULT;
 	struct sim *s;
@@ -475,19 +482,15 @@ struct nvrt_backend *nvrt_backend_sim_open(const struct nvrt_sim_config *cfg, st
 		return NULL;
 	}
 	s->base.ops = &sim_ops;
-	s->chip = nvrt_chip_find("gv100");
+	s->chip = &NVRT_CAT(nvrt_chip_, NVRT_CHIP);
 	s->mem.next_iova = base;
 	s->boot0 = cfg ? cfg->boot0 : 0;
-	if (!s->chip) {
-		nvrt_err_set(err, "sim backend: the runtime has no gv100 chip table");
-		sim_free(s);
-		return NULL;
-	}
 	if (sim_sync_init(s, err)) {
 		sim_free(s);
 		return NULL;
 	}
 	sim_time_init(s);
+	sim_known_init(s);
 	sim_regs_init(s);
 	int rc = pthread_create(&s->thread, NULL, sim_thread_main, s);
 	if (rc) {
@@ -503,18 +506,16 @@ struct nvrt_backend *nvrt_backend_sim_open(const struct nvrt_sim_config *cfg, st
 	return &s->base;
 }
 
-int nvrt_sim_fail(struct nvrt_backend *b, enum nvrt_sim_failure f, uint64_t reads,
-		  struct nvrt_err *err)
+/* nvrt_sim_fail on this chip's model (sim_model.c checked b is one). */
+static void sim_fail(struct nvrt_backend *b, enum nvrt_sim_failure f, uint64_t reads)
 {
 	struct sim *s = (struct sim *)b;
 
-	if (!b || b->ops != &sim_ops)
-		return nvrt_err_set(err, "failures can only be injected into the simulator");
 	pthread_mutex_lock(&s->lock);
 	if (f == NVRT_SIM_HOST_REQUEST) {
 		s->host_request = true;
 		pthread_mutex_unlock(&s->lock);
-		return 0;
+		return;
 	}
 	s->fail = f;
 	s->fail_reads = reads;
@@ -522,5 +523,11 @@ int nvrt_sim_fail(struct nvrt_backend *b, enum nvrt_sim_failure f, uint64_t read
 	if (f == NVRT_SIM_FELL_OFF_BUS && !reads)
 		s->dead = true;   /* at once: the work in flight never completes */
 	pthread_mutex_unlock(&s->lock);
-	return 0;
 }
+
+const struct nvrt_sim_model NVRT_CAT(nvrt_sim_model_, NVRT_CHIP) = {
+	.chip = &NVRT_CAT(nvrt_chip_, NVRT_CHIP),
+	.ops = &sim_ops,
+	.open = sim_open,
+	.fail = sim_fail,
+};

@@ -13,9 +13,9 @@
 
 uint32_t sim_pri_error(void)
 {
-	gv100_pri_error_t e = { { 0 } };
+	HW(pri_error_t) e = { { 0 } };
 
-	gv100_set_pri_error_code(&e, GV100_PRI_ERROR_CODE_BADF);
+	HW(set_pri_error_code)(&e, HWC(PRI_ERROR_CODE_BADF));
 	return e.w[0];
 }
 

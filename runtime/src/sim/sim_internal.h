@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The GV100 Host simulator's private state (see sim.c for what is modelled).
+ * The Host simulator's private state (see sim.c for what is modelled).
  *
  * One struct sim holds the BAR0 register file (a flat array: the register
  * values software and the model read and write), the model's own state
@@ -12,11 +12,27 @@
 #define NVRT_SIM_INTERNAL_H
 
 /*
+ * Compiled once per chip with -include runtime/src/chips/<chip>.h, like
+ * runtime/src/hw/: HW(x) / HWC(X) name that chip's generated accessors and
+ * constants, and sim_names.h gives the model's shared functions the chip's
+ * names.  sim/chips/<chip>.h describes what the manuals do not say (how
+ * many copy engines, BOOT_0's revision); what behaves differently is the
+ * file of the chip's generation, sim/gen/<NVRT_CHIP_GENERATION>.c, chosen
+ * by the Makefile as for runtime/src/hw/<generation>/.
+ */
+#include "hw/chip_hw.h"
+#include "sim/sim_names.h"
+#include NVRT_STR(sim/chips/NVRT_CHIP.h)
+/* #include SIM_HW_FIELDS(dev_fifo) -> "gv100/fields/dev_fifo.h" */
+#define SIM_HW_FIELDS(unit) NVRT_STR(NVRT_CHIP/fields/unit.h)
+
+/*
  * Hardware truncates a value to its field; the model indexes arrays only
  * after its own range checks.  So the generated accessors' checks are off
  * here: they must never report into the caller's thread (hw_check.h), since
  * register writes run in the caller's thread.
  */
+#undef REFGEN_CHECK
 #define REFGEN_CHECK(cond) ((void)0)
 /*
  * The model plays the hardware: it sets status fields the manual marks
@@ -30,21 +46,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gv100/dev_bus.h>
-#include <gv100/dev_ce.h>
-#include <gv100/dev_fault.h>
-#include <gv100/dev_fb.h>
-#include <gv100/dev_fifo.h>
-#include <gv100/dev_graphics.h>
-#include <gv100/dev_master.h>
-#include <gv100/dev_mmu.h>
-#include <gv100/dev_pbdma.h>
-#include <gv100/dev_ram.h>
-#include <gv100/dev_timer.h>
-#include <gv100/dev_top.h>
-#include <gv100/dev_usermode.h>
-#include <gv100/pri_mmu_both.h>
-#include <gv100/pri_mmu_hub.h>
+#include NVRT_HW_HEADER(dev_bus)
+#include NVRT_HW_HEADER(dev_ce)
+#include NVRT_HW_HEADER(dev_fault)
+#include NVRT_HW_HEADER(dev_fb)
+#include NVRT_HW_HEADER(dev_fifo)
+#include NVRT_HW_HEADER(dev_graphics)
+#include NVRT_HW_HEADER(dev_master)
+#include NVRT_HW_HEADER(dev_mmu)
+#include NVRT_HW_HEADER(dev_pbdma)
+#include NVRT_HW_HEADER(dev_ram)
+#include NVRT_HW_HEADER(dev_timer)
+#include NVRT_HW_HEADER(dev_top)
+#include NVRT_HW_HEADER(dev_usermode)
+#include NVRT_HW_HEADER(pri_mmu_both)
+#include NVRT_HW_HEADER(pri_mmu_hub)
 
 #include "nvrt/backend.h"
 #include "nvrt/chip.h"
@@ -52,12 +68,14 @@
 
 /* ---- sizes, all from the manuals --------------------------------------------- */
 
-#define SIM_BAR0_BYTES (GV100_RSPACE_LIMIT + 1u)                 /* dev_bus NV_RSPACE */
-#define SIM_NUM_PBDMA ((uint32_t)GV100_PFIFO_CFG0_NUM_PBDMA_INIT)
-#define SIM_NUM_RUNLISTS GV100_PFIFO_ENG_RUNLIST_SIZE_1
-#define SIM_NUM_CHANNELS GV100_PCCSR_CHANNEL_SIZE_1
-#define SIM_NUM_DEVINFO GV100_PTOP_DEVICE_INFO_SIZE_1
-#define SIM_PAGE (1u << GV100_MMU_VER2_PTE_ADDRESS_SHIFT)       /* small page */
+#define SIM_BAR0_BYTES (HWC(RSPACE_LIMIT) + 1u)                 /* dev_bus NV_RSPACE */
+#define SIM_NUM_PBDMA ((uint32_t)HWC(PFIFO_CFG0_NUM_PBDMA_INIT))
+#define SIM_NUM_RUNLISTS ((uint32_t)SIM_RUNLIST_COUNT)        /* sim/chips/<chip>.h */
+#define SIM_NUM_CHANNELS HWC(PCCSR_CHANNEL_SIZE_1)
+#define SIM_NUM_DEVINFO HWC(PTOP_DEVICE_INFO_SIZE_1)
+#define SIM_PAGE (1u << HWC(MMU_VER2_PTE_ADDRESS_SHIFT))       /* small page */
+/* sim_known.c's bitmap covers BAR0 up to PFIFO's end: PMC, PBUS, PFIFO. */
+#define SIM_KNOWN_LIMIT (HWC(PFIFO_LIMIT) + 1u)
 #define SIM_VA_LIMIT ((uint64_t)1 << 40)   /* Host's VAs: GP_BASE_HI, GET_HI 7:0 */
 
 /*
@@ -146,13 +164,14 @@ struct sim_pbdma {
 
 struct sim {
 	struct nvrt_backend base;
-	const struct nvrt_chip *chip;  /* gv100: its PB header decoder and PT walk */
+	const struct nvrt_chip *chip;  /* the chip modelled: its PB header decoder and PT walk */
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
 	pthread_t thread;
 	bool thread_started, stop;
 
 	uint32_t *regs;                /* BAR0, SIM_BAR0_BYTES / 4 words */
+	uint32_t known[SIM_KNOWN_LIMIT / 4 / 32];   /* sim_known.c */
 	uint32_t gr_runlist;           /* the graphics engine's (DEVICE_INFO) */
 	uint32_t boot0;
 	int64_t time_offset_ns;        /* GPU time = monotonic + offset */
@@ -200,6 +219,29 @@ static inline void sim_reg_set(struct sim *s, uint32_t off, uint32_t v)
 	s->regs[off / 4] = v;
 }
 
+/* Write-1-to-clear: the bits of v within w1c clear, the rest stay. */
+static inline void sim_reg_w1c(struct sim *s, uint32_t off, uint32_t v, uint32_t w1c)
+{
+	sim_reg_set(s, off, sim_reg(s, off) & ~(v & w1c));
+}
+
+/* i when off is reg(i) of an array of count registers, else -1. */
+/* Offsets are macros: sim_index(off, reg, count) passes reg's first two. */
+#define sim_index(off, reg, count) sim_index_of((off), reg(0), reg(1), (count))
+
+static inline long sim_index_of(uint32_t off, uint32_t base, uint32_t next, uint32_t count)
+{
+	uint32_t stride = next - base;
+
+	if (off < base || (off - base) % stride || (off - base) / stride >= count)
+		return -1;
+	return (long)((off - base) / stride);
+}
+
+/* Field F of register REG at its value V, from the field position constants. */
+#define SIM_FIELD_AT(REG, F, V) \
+	(((uint32_t)HWC(REG##_##F##_##V) << HWC(REG##_##F##_FIELD_SHIFT)) & HWC(REG##_##F##_FIELD_MASK))
+
 void sim_regs_init(struct sim *s);
 uint32_t sim_regs_read(struct sim *s, uint32_t off);
 void sim_regs_write(struct sim *s, uint32_t off, uint32_t v);
@@ -215,6 +257,50 @@ void sim_sched_error(struct sim *s, uint32_t code);
 uint32_t sim_runlist_pbdmas(const struct sim *s, uint32_t r, uint32_t *out);
 uint32_t sim_pbdma_runlist(const struct sim *s, uint32_t p);
 
+/* PBDMA p's registers at their reset values (and the model's state of it). */
+void sim_pbdma_regs_reset(struct sim *s, uint32_t p);
+
+/* ---- sim_known.c: which offsets of PMC and PFIFO are registers ------------------------ */
+
+/*
+ * A register the chip's manual does not have (e.g. GV100's NV_PMC_ENABLE_PB
+ * or NV_PFIFO_RUNLIST on Turing) reads as a PRI error and ignores writes:
+ * known[] is built from the generated register lists of the chip.
+ */
+void sim_known_init(struct sim *s);
+bool sim_known(const struct sim *s, uint32_t off);
+
+/* ---- sim/gen/<generation>.c: what one generation of Host does its own way ----------- */
+
+/* Runlist r as software submitted it. */
+struct sim_rl_submit {
+	uint64_t base;                 /* byte address */
+	enum sim_aperture ap;
+	uint32_t length;               /* entries */
+};
+
+/* PBDMA p is out of reset beyond PFIFO (GV100: NV_PMC_ENABLE_PB). */
+bool sim_gen_pbdma_enabled(const struct sim *s, uint32_t p);
+/* Reset values of the generation's own registers (PMC ENABLE*, ...). */
+void sim_gen_regs_init(struct sim *s);
+/* NV_PMC_INTR(0) HUB: whether an MMU fault reaches it. */
+bool sim_gen_pmc_intr_hub(const struct sim *s);
+/* A register outside the common units: true when it is one of the
+ * generation's (*v set on a read). */
+bool sim_gen_read(struct sim *s, uint32_t off, uint32_t *v);
+bool sim_gen_write(struct sim *s, uint32_t off, uint32_t v);
+/* The init values of this generation's own PFIFO registers. */
+void sim_gen_pfifo_init(struct sim *s);
+/* Registers only this generation has: true when off was one (and handled). */
+bool sim_gen_pmc_write(struct sim *s, uint32_t off, uint32_t v);
+bool sim_gen_pfifo_write(struct sim *s, uint32_t off, uint32_t v);
+bool sim_gen_pfifo_read_only(uint32_t off);
+/* Where runlist r is, and its PENDING cleared once fetched. */
+void sim_gen_runlist_submitted(const struct sim *s, uint32_t r, struct sim_rl_submit *out);
+void sim_gen_runlist_fetched(struct sim *s, uint32_t r);
+/* The channel a NOTIFY_CHANNEL_PENDING value names, or -1 when Host ignores it. */
+long sim_gen_doorbell_chid(const struct sim *s, uint32_t v);
+
 /* ---- sim_sched.c: runlists, channels, scheduling ----------------------------------- */
 
 void sim_sched_reset(struct sim *s);
@@ -222,6 +308,8 @@ void sim_sched_pbdma_reset(struct sim *s, uint32_t p);
 void sim_sched_runlist_submit(struct sim *s, uint32_t r);
 void sim_sched_doorbell(struct sim *s, uint32_t chid);
 bool sim_sched_chan_loaded(const struct sim *s, uint32_t chid);
+/* Runlist r, as last fetched, has a channel entry for chid. */
+bool sim_sched_runlist_holds(const struct sim *s, uint32_t r, uint32_t chid);
 /* One pass of the model; returns true while some PBDMA still has work. */
 bool sim_sched_tick(struct sim *s, uint64_t now);
 uint64_t sim_sched_next_due(const struct sim *s, uint64_t now);
@@ -251,7 +339,6 @@ int sim_mmu_phys_write(struct sim *s, uint32_t p, enum sim_aperture ap, uint64_t
 		       const void *buf, size_t len);
 /* The apertures of the Host target fields. */
 enum sim_aperture sim_ap_pccsr(uint32_t target);
-enum sim_aperture sim_ap_runlist(uint32_t target);
 enum sim_aperture sim_ap_userd(uint32_t target);
 enum sim_aperture sim_ap_pdb(uint32_t target);
 void sim_mmu_fault_clear(struct sim *s);

@@ -18,25 +18,11 @@
 enum sim_aperture sim_ap_pccsr(uint32_t target)
 {
 	switch (target) {
-	case GV100_PCCSR_CHANNEL_INST_TARGET_VID_MEM:
+	case HWC(PCCSR_CHANNEL_INST_TARGET_VID_MEM):
 		return SIM_AP_VID;
-	case GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT:
+	case HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT):
 		return SIM_AP_SYS_COH;
-	case GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_NONCOHERENT:
-		return SIM_AP_SYS_NCOH;
-	default:
-		return SIM_AP_INVALID;
-	}
-}
-
-enum sim_aperture sim_ap_runlist(uint32_t target)
-{
-	switch (target) {
-	case GV100_PFIFO_ENG_RUNLIST_BASE_TARGET_VID_MEM:
-		return SIM_AP_VID;
-	case GV100_PFIFO_ENG_RUNLIST_BASE_TARGET_SYS_MEM_COHERENT:
-		return SIM_AP_SYS_COH;
-	case GV100_PFIFO_ENG_RUNLIST_BASE_TARGET_SYS_MEM_NONCOHERENT:
+	case HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_NONCOHERENT):
 		return SIM_AP_SYS_NCOH;
 	default:
 		return SIM_AP_INVALID;
@@ -46,12 +32,12 @@ enum sim_aperture sim_ap_runlist(uint32_t target)
 enum sim_aperture sim_ap_userd(uint32_t target)
 {
 	switch (target) {
-	case GV100_PPBDMA_USERD_TARGET_VID_MEM:
-	case GV100_PPBDMA_USERD_TARGET_VID_MEM_NVLINK_COHERENT:
+	case HWC(PPBDMA_USERD_TARGET_VID_MEM):
+	case HWC(PPBDMA_USERD_TARGET_VID_MEM_NVLINK_COHERENT):
 		return SIM_AP_VID;
-	case GV100_PPBDMA_USERD_TARGET_SYS_MEM_COHERENT:
+	case HWC(PPBDMA_USERD_TARGET_SYS_MEM_COHERENT):
 		return SIM_AP_SYS_COH;
-	case GV100_PPBDMA_USERD_TARGET_SYS_MEM_NONCOHERENT:
+	case HWC(PPBDMA_USERD_TARGET_SYS_MEM_NONCOHERENT):
 		return SIM_AP_SYS_NCOH;
 	default:
 		return SIM_AP_INVALID;
@@ -61,11 +47,11 @@ enum sim_aperture sim_ap_userd(uint32_t target)
 enum sim_aperture sim_ap_pdb(uint32_t target)
 {
 	switch (target) {
-	case GV100_RAMIN_PAGE_DIR_BASE_TARGET_VID_MEM:
+	case HWC(RAMIN_PAGE_DIR_BASE_TARGET_VID_MEM):
 		return SIM_AP_VID;
-	case GV100_RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT:
+	case HWC(RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_COHERENT):
 		return SIM_AP_SYS_COH;
-	case GV100_RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_NONCOHERENT:
+	case HWC(RAMIN_PAGE_DIR_BASE_TARGET_SYS_MEM_NONCOHERENT):
 		return SIM_AP_SYS_NCOH;
 	default:
 		return SIM_AP_INVALID;
@@ -79,16 +65,16 @@ static bool sim_ap_sysmem(enum sim_aperture ap)
 
 static uint32_t sim_ap_fault_inst(enum sim_aperture ap)
 {
-	return ap == SIM_AP_SYS_COH ? GV100_PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_COHERENT :
-	       ap == SIM_AP_SYS_NCOH ? GV100_PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_NONCOHERENT :
-				       GV100_PFB_PRI_MMU_FAULT_INST_LO_APERTURE_VID_MEM;
+	return ap == SIM_AP_SYS_COH ? HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_COHERENT) :
+	       ap == SIM_AP_SYS_NCOH ? HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_NONCOHERENT) :
+				       HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_VID_MEM);
 }
 
 static uint32_t sim_ap_fault_addr(enum sim_aperture ap)
 {
-	return ap == SIM_AP_SYS_COH ? GV100_PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_SYS_COH :
-	       ap == SIM_AP_SYS_NCOH ? GV100_PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_SYS_NCOH :
-				       GV100_PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_LOCAL;
+	return ap == SIM_AP_SYS_COH ? HWC(PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_SYS_COH) :
+	       ap == SIM_AP_SYS_NCOH ? HWC(PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_SYS_NCOH) :
+				       HWC(PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_LOCAL);
 }
 
 /* ---- fault reporting ------------------------------------------------------------------ */
@@ -103,92 +89,92 @@ struct sim_fault {
 
 bool sim_mmu_fault_pending(const struct sim *s)
 {
-	gv100_pfb_pri_mmu_fault_status_t st = { sim_reg(s, gv100_pfb_pri_mmu_fault_status()) };
+	HW(pfb_pri_mmu_fault_status_t) st = { sim_reg(s, HW(pfb_pri_mmu_fault_status)()) };
 
-	return gv100_get_pfb_pri_mmu_fault_status_valid(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET;
+	return HW(get_pfb_pri_mmu_fault_status_valid)(st) == HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
 }
 
 /* Software cleared VALID: no fault is left to report. */
 void sim_mmu_fault_clear(struct sim *s)
 {
-	gv100_pfb_pri_mmu_fault_status_t st = { sim_reg(s, gv100_pfb_pri_mmu_fault_status()) };
+	HW(pfb_pri_mmu_fault_status_t) st = { sim_reg(s, HW(pfb_pri_mmu_fault_status)()) };
 
-	st = gv100_set_pfb_pri_mmu_fault_status_non_replayable(st,
-			GV100_PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_RESET);
-	sim_reg_set(s, gv100_pfb_pri_mmu_fault_status(), st.v);
+	st = HW(set_pfb_pri_mmu_fault_status_non_replayable)(st,
+			HWC(PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_RESET));
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_status)(), st.v);
 }
 
 static uint32_t sim_fault_access(const struct sim_fault *f)
 {
 	if (f->phys)
-		return f->access == SIM_WRITE ? GV100_PFAULT_ACCESS_TYPE_PHYS_WRITE :
-						GV100_PFAULT_ACCESS_TYPE_PHYS_READ;
-	return f->access == SIM_WRITE ? GV100_PFAULT_ACCESS_TYPE_VIRT_WRITE :
-					GV100_PFAULT_ACCESS_TYPE_VIRT_READ;
+		return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_PHYS_WRITE) :
+						HWC(PFAULT_ACCESS_TYPE_PHYS_READ);
+	return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_VIRT_WRITE) :
+					HWC(PFAULT_ACCESS_TYPE_VIRT_READ);
 }
 
 static void sim_fault_addr_regs(struct sim *s, const struct sim_fault *f)
 {
-	gv100_pfb_pri_mmu_fault_addr_lo_t lo = { 0 };
-	gv100_pfb_pri_mmu_fault_addr_hi_t hi = { 0 };
+	HW(pfb_pri_mmu_fault_addr_lo_t) lo = { 0 };
+	HW(pfb_pri_mmu_fault_addr_hi_t) hi = { 0 };
 
-	gv100_split_pfb_pri_mmu_fault_addr(f->addr & ~(uint64_t)(SIM_PAGE - 1), &lo, &hi);
-	lo = gv100_set_pfb_pri_mmu_fault_addr_lo_phys_aperture(lo,
+	HW(split_pfb_pri_mmu_fault_addr)(f->addr & ~(uint64_t)(SIM_PAGE - 1), &lo, &hi);
+	lo = HW(set_pfb_pri_mmu_fault_addr_lo_phys_aperture)(lo,
 			f->phys ? sim_ap_fault_addr(f->phys_ap) : sim_ap_fault_addr(SIM_AP_VID));
-	sim_reg_set(s, gv100_pfb_pri_mmu_fault_addr_lo(), lo.v);
-	sim_reg_set(s, gv100_pfb_pri_mmu_fault_addr_hi(), hi.v);
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_addr_lo)(), lo.v);
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_addr_hi)(), hi.v);
 }
 
 /* Which engine: HOST0 + PBDMA (NV_PFIFO_CFG0_PBDMA_FAULT_ID), and its instance block. */
 static void sim_fault_inst_regs(struct sim *s, uint32_t p)
 {
 	const struct sim_pbdma *pb = &s->pbdma[p];
-	gv100_pfifo_cfg0_t cfg = { sim_reg(s, gv100_pfifo_cfg0()) };
-	gv100_pfb_pri_mmu_fault_inst_lo_t lo = { 0 };
-	gv100_pfb_pri_mmu_fault_inst_hi_t hi = { 0 };
+	HW(pfifo_cfg0_t) cfg = { sim_reg(s, HW(pfifo_cfg0)()) };
+	HW(pfb_pri_mmu_fault_inst_lo_t) lo = { 0 };
+	HW(pfb_pri_mmu_fault_inst_hi_t) hi = { 0 };
 
-	gv100_split_pfb_pri_mmu_fault_inst(pb->inst, &lo, &hi);
-	lo = gv100_set_pfb_pri_mmu_fault_inst_lo_engine_id(lo,
-			gv100_get_pfifo_cfg0_pbdma_fault_id(cfg) + p);
-	lo = gv100_set_pfb_pri_mmu_fault_inst_lo_aperture(lo, sim_ap_fault_inst(pb->inst_ap));
-	sim_reg_set(s, gv100_pfb_pri_mmu_fault_inst_lo(), lo.v);
-	sim_reg_set(s, gv100_pfb_pri_mmu_fault_inst_hi(), hi.v);
+	HW(split_pfb_pri_mmu_fault_inst)(pb->inst, &lo, &hi);
+	lo = HW(set_pfb_pri_mmu_fault_inst_lo_engine_id)(lo,
+			HW(get_pfifo_cfg0_pbdma_fault_id)(cfg) + p);
+	lo = HW(set_pfb_pri_mmu_fault_inst_lo_aperture)(lo, sim_ap_fault_inst(pb->inst_ap));
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_inst_lo)(), lo.v);
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_inst_hi)(), hi.v);
 }
 
 static void sim_fault_info_regs(struct sim *s, const struct sim_fault *f)
 {
-	gv100_pfb_pri_mmu_fault_info_t i = { 0 };
+	HW(pfb_pri_mmu_fault_info_t) i = { 0 };
 
-	i = gv100_set_pfb_pri_mmu_fault_info_fault_type(i, f->type);
-	i = gv100_set_pfb_pri_mmu_fault_info_client(i, GV100_PFAULT_CLIENT_HUB_HOST);
-	i = gv100_set_pfb_pri_mmu_fault_info_access_type(i, sim_fault_access(f));
-	i = gv100_set_pfb_pri_mmu_fault_info_client_type(i, GV100_PFAULT_MMU_CLIENT_TYPE_HUB);
-	i = gv100_set_pfb_pri_mmu_fault_info_valid(i, 1);
-	sim_reg_set(s, gv100_pfb_pri_mmu_fault_info(), i.v);
+	i = HW(set_pfb_pri_mmu_fault_info_fault_type)(i, f->type);
+	i = HW(set_pfb_pri_mmu_fault_info_client)(i, HWC(PFAULT_CLIENT_HUB_HOST));
+	i = HW(set_pfb_pri_mmu_fault_info_access_type)(i, sim_fault_access(f));
+	i = HW(set_pfb_pri_mmu_fault_info_client_type)(i, HWC(PFAULT_MMU_CLIENT_TYPE_HUB));
+	i = HW(set_pfb_pri_mmu_fault_info_valid)(i, 1);
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_info)(), i.v);
 }
 
 /* Latches the fault in the PRI registers, or counts it dropped if one is there. */
 static void sim_fault_record(struct sim *s, uint32_t p, const struct sim_fault *f)
 {
-	gv100_pfb_pri_mmu_fault_status_t st = { sim_reg(s, gv100_pfb_pri_mmu_fault_status()) };
+	HW(pfb_pri_mmu_fault_status_t) st = { sim_reg(s, HW(pfb_pri_mmu_fault_status)()) };
 
 	if (sim_mmu_fault_pending(s)) {
 		if (f->phys)
-			st = gv100_set_pfb_pri_mmu_fault_status_dropped_other_phys(st,
-					GV100_PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_PHYS_SET);
+			st = HW(set_pfb_pri_mmu_fault_status_dropped_other_phys)(st,
+					HWC(PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_PHYS_SET));
 		else
-			st = gv100_set_pfb_pri_mmu_fault_status_dropped_other_virt(st,
-					GV100_PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_VIRT_SET);
-		sim_reg_set(s, gv100_pfb_pri_mmu_fault_status(), st.v);
+			st = HW(set_pfb_pri_mmu_fault_status_dropped_other_virt)(st,
+					HWC(PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_VIRT_SET));
+		sim_reg_set(s, HW(pfb_pri_mmu_fault_status)(), st.v);
 		return;
 	}
 	sim_fault_addr_regs(s, f);
 	sim_fault_inst_regs(s, p);
 	sim_fault_info_regs(s, f);
-	st = gv100_set_pfb_pri_mmu_fault_status_non_replayable(st,
-			GV100_PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_SET);
-	st = gv100_set_pfb_pri_mmu_fault_status_valid(st, GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
-	sim_reg_set(s, gv100_pfb_pri_mmu_fault_status(), st.v);
+	st = HW(set_pfb_pri_mmu_fault_status_non_replayable)(st,
+			HWC(PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_SET));
+	st = HW(set_pfb_pri_mmu_fault_status_valid)(st, HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_SET));
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_status)(), st.v);
 }
 
 /* ---- translation ----------------------------------------------------------------------- */
@@ -205,17 +191,17 @@ static int sim_mmu_translate(struct sim *s, uint32_t p, uint64_t va, enum sim_ac
 		return -1;
 	}
 	if (va >= SIM_VA_LIMIT) {
-		*type = GV100_PFAULT_FAULT_TYPE_VA_LIMIT_VIOLATION;
+		*type = HWC(PFAULT_FAULT_TYPE_VA_LIMIT_VIOLATION);
 		return -1;
 	}
 	if (nvrt_pt_walk(s->chip, pb->pdb, va, sim_mem_read_cb, s, &w) || !w.mapped) {
 		/* Directories fail as PDE; a walk that read the PT, as PTE. */
-		*type = w.nlevels > SIM_WALK_PT_LEVEL ? GV100_PFAULT_FAULT_TYPE_PTE :
-							GV100_PFAULT_FAULT_TYPE_PDE;
+		*type = w.nlevels > SIM_WALK_PT_LEVEL ? HWC(PFAULT_FAULT_TYPE_PTE) :
+							HWC(PFAULT_FAULT_TYPE_PDE);
 		return -1;
 	}
 	if (acc == SIM_WRITE && w.pte.read_only) {
-		*type = GV100_PFAULT_FAULT_TYPE_RO_VIOLATION;
+		*type = HWC(PFAULT_FAULT_TYPE_RO_VIOLATION);
 		return -1;
 	}
 	*pa = w.pa;
@@ -242,7 +228,7 @@ static int sim_mmu_access(struct sim *s, uint32_t p, uint64_t va, void *buf, siz
 		}
 		rc = acc == SIM_WRITE ? sim_mem_write(s, pa, b, n) : sim_mem_read(s, pa, b, n);
 		if (rc) {   /* a PTE pointing where no DMA buffer is */
-			f.type = GV100_PFAULT_FAULT_TYPE_REGION_VIOLATION;
+			f.type = HWC(PFAULT_FAULT_TYPE_REGION_VIOLATION);
 			sim_fault_record(s, p, &f);
 			return -1;
 		}
@@ -272,13 +258,13 @@ static int sim_mmu_phys(struct sim *s, uint32_t p, enum sim_aperture ap, uint64_
 	int rc;
 
 	if (!sim_ap_sysmem(ap)) {
-		f.type = GV100_PFAULT_FAULT_TYPE_UNSUPPORTED_APERTURE;
+		f.type = HWC(PFAULT_FAULT_TYPE_UNSUPPORTED_APERTURE);
 		sim_fault_record(s, p, &f);
 		return -1;
 	}
 	rc = acc == SIM_WRITE ? sim_mem_write(s, iova, buf, len) : sim_mem_read(s, iova, buf, len);
 	if (rc) {
-		f.type = GV100_PFAULT_FAULT_TYPE_REGION_VIOLATION;
+		f.type = HWC(PFAULT_FAULT_TYPE_REGION_VIOLATION);
 		sim_fault_record(s, p, &f);
 		return -1;
 	}

@@ -17,8 +17,8 @@
 #include "bits.h"
 #include "sim/sim_internal.h"
 
-#define PREG(s, name, p) sim_reg((s), gv100_ppbdma_##name(p))
-#define PREG_SET(s, name, p, v) sim_reg_set((s), gv100_ppbdma_##name(p), (v))
+#define PREG(s, name, p) sim_reg((s), HW(ppbdma_##name)(p))
+#define PREG_SET(s, name, p, v) sim_reg_set((s), HW(ppbdma_##name)(p), (v))
 
 /*
  * dev_ram "FIFO_DMA": methods on subchannels 5-7 are software methods
@@ -42,23 +42,23 @@ static enum sim_step sim_pbdma_intr(struct sim *s, uint32_t p, uint32_t intr0, u
 }
 
 #define SIM_INTR0(s, p, field, FIELD)                                                        \
-	sim_pbdma_intr((s), (p), gv100_set_ppbdma_intr_0_##field((gv100_ppbdma_intr_0_t){ 0 }, \
-			GV100_PPBDMA_INTR_0_##FIELD##_PENDING).v, 0)
+	sim_pbdma_intr((s), (p), HW(set_ppbdma_intr_0_##field)((HW(ppbdma_intr_0_t)){ 0 }, \
+			HWC(PPBDMA_INTR_0_##FIELD##_PENDING)).v, 0)
 
 static enum sim_step sim_pbdma_ctxnotvalid(struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_intr_1_t i = { 0 };
+	HW(ppbdma_intr_1_t) i = { 0 };
 
-	i = gv100_set_ppbdma_intr_1_ctxnotvalid(i, GV100_PPBDMA_INTR_1_CTXNOTVALID_PENDING);
+	i = HW(set_ppbdma_intr_1_ctxnotvalid)(i, HWC(PPBDMA_INTR_1_CTXNOTVALID_PENDING));
 	return sim_pbdma_intr(s, p, 0, i.v);
 }
 
 void sim_pbdma_status_set(struct sim *s, uint32_t p, uint32_t state)
 {
-	gv100_ppbdma_status_t r = { 0 };
+	HW(ppbdma_status_t) r = { 0 };
 
-	r = gv100_set_ppbdma_status_pbdma(r, state);
-	r = gv100_set_ppbdma_status_mp(r, state);
+	r = HW(set_ppbdma_status_pbdma)(r, state);
+	r = HW(set_ppbdma_status_mp)(r, state);
 	PREG_SET(s, status, p, r.v);
 }
 
@@ -81,59 +81,59 @@ static uint32_t sim_crc32(uint32_t crc, const uint32_t *w, size_t nwords)
 
 static uint64_t sim_gp_entries(const struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_gp_base_hi_t hi = { PREG(s, gp_base_hi, p) };
+	HW(ppbdma_gp_base_hi_t) hi = { PREG(s, gp_base_hi, p) };
 
-	return (uint64_t)1 << gv100_get_ppbdma_gp_base_hi_limit2(hi);
+	return (uint64_t)1 << HW(get_ppbdma_gp_base_hi_limit2)(hi);
 }
 
 static uint64_t sim_gp_base(const struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_gp_base_t lo = { PREG(s, gp_base, p) };
-	gv100_ppbdma_gp_base_hi_t hi = { PREG(s, gp_base_hi, p) };
+	HW(ppbdma_gp_base_t) lo = { PREG(s, gp_base, p) };
+	HW(ppbdma_gp_base_hi_t) hi = { PREG(s, gp_base_hi, p) };
 
-	return gv100_join_ppbdma_gp_base(lo, hi);
+	return HW(join_ppbdma_gp_base)(lo, hi);
 }
 
 static uint64_t sim_pb_get(const struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_get_t lo = { PREG(s, get, p) };
-	gv100_ppbdma_get_hi_t hi = { PREG(s, get_hi, p) };
+	HW(ppbdma_get_t) lo = { PREG(s, get, p) };
+	HW(ppbdma_get_hi_t) hi = { PREG(s, get_hi, p) };
 
-	return gv100_join_ppbdma_get(lo, hi);
+	return HW(join_ppbdma_get)(lo, hi);
 }
 
 static uint64_t sim_pb_put(const struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_put_t lo = { PREG(s, put, p) };
-	gv100_ppbdma_put_hi_t hi = { PREG(s, put_hi, p) };
+	HW(ppbdma_put_t) lo = { PREG(s, put, p) };
+	HW(ppbdma_put_hi_t) hi = { PREG(s, put_hi, p) };
 
-	return gv100_join_ppbdma_put(lo, hi);
+	return HW(join_ppbdma_put)(lo, hi);
 }
 
 /* GET (and PB_FETCH, and TOP_LEVEL_GET in a LEVEL_MAIN segment) move to va. */
 static void sim_pb_get_set(struct sim *s, uint32_t p, uint64_t va)
 {
-	gv100_ppbdma_get_t g = { PREG(s, get, p) };
-	gv100_ppbdma_get_hi_t gh = { PREG(s, get_hi, p) };
-	gv100_ppbdma_pb_fetch_t f = { PREG(s, pb_fetch, p) };
-	gv100_ppbdma_pb_fetch_hi_t fh = { PREG(s, pb_fetch_hi, p) };
-	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
+	HW(ppbdma_get_t) g = { PREG(s, get, p) };
+	HW(ppbdma_get_hi_t) gh = { PREG(s, get_hi, p) };
+	HW(ppbdma_pb_fetch_t) f = { PREG(s, pb_fetch, p) };
+	HW(ppbdma_pb_fetch_hi_t) fh = { PREG(s, pb_fetch_hi, p) };
+	HW(ppbdma_pb_header_t) h = { PREG(s, pb_header, p) };
 	uint64_t put = sim_pb_put(s, p);
 
-	gv100_split_ppbdma_get(va, &g, &gh);
-	gv100_split_ppbdma_pb_fetch(va, &f, &fh);
-	fh = gv100_set_ppbdma_pb_fetch_hi_length(fh, (uint32_t)((put > va ? put - va : 0) /
-								  GV100_FIFO_PB_ENTRY_SIZE));
+	HW(split_ppbdma_get)(va, &g, &gh);
+	HW(split_ppbdma_pb_fetch)(va, &f, &fh);
+	fh = HW(set_ppbdma_pb_fetch_hi_length)(fh, (uint32_t)((put > va ? put - va : 0) /
+								  HWC(FIFO_PB_ENTRY_SIZE)));
 	PREG_SET(s, get, p, g.v);
 	PREG_SET(s, get_hi, p, gh.v);
 	PREG_SET(s, pb_fetch, p, f.v);
 	PREG_SET(s, pb_fetch_hi, p, fh.v);
-	if (gv100_get_ppbdma_pb_header_level(h) == GV100_PPBDMA_PB_HEADER_LEVEL_MAIN) {
-		gv100_ppbdma_top_level_get_t t = { PREG(s, top_level_get, p) };
-		gv100_ppbdma_top_level_get_hi_t th = { PREG(s, top_level_get_hi, p) };
+	if (HW(get_ppbdma_pb_header_level)(h) == HWC(PPBDMA_PB_HEADER_LEVEL_MAIN)) {
+		HW(ppbdma_top_level_get_t) t = { PREG(s, top_level_get, p) };
+		HW(ppbdma_top_level_get_hi_t) th = { PREG(s, top_level_get_hi, p) };
 
-		gv100_split_ppbdma_top_level_get(va, &t, &th);
-		th = gv100_set_ppbdma_top_level_get_hi_valid(th, GV100_PPBDMA_TOP_LEVEL_GET_HI_VALID_TRUE);
+		HW(split_ppbdma_top_level_get)(va, &t, &th);
+		th = HW(set_ppbdma_top_level_get_hi_valid)(th, HWC(PPBDMA_TOP_LEVEL_GET_HI_VALID_TRUE));
 		PREG_SET(s, top_level_get, p, t.v);
 		PREG_SET(s, top_level_get_hi, p, th.v);
 	}
@@ -141,9 +141,9 @@ static void sim_pb_get_set(struct sim *s, uint32_t p, uint64_t va)
 
 static bool sim_method0_valid(const struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_method0_t m = { PREG(s, method0, p) };
+	HW(ppbdma_method0_t) m = { PREG(s, method0, p) };
 
-	return gv100_get_ppbdma_method0_valid(m) == GV100_PPBDMA_METHOD0_VALID_TRUE;
+	return HW(get_ppbdma_method0_valid)(m) == HWC(PPBDMA_METHOD0_VALID_TRUE);
 }
 
 bool sim_pbdma_has_work(const struct sim *s, uint32_t p)
@@ -156,22 +156,22 @@ bool sim_pbdma_has_work(const struct sim *s, uint32_t p)
 
 uint64_t sim_pbdma_userd(const struct sim *s, uint32_t p, enum sim_aperture *ap)
 {
-	gv100_ppbdma_userd_t lo = { PREG(s, userd, p) };
-	gv100_ppbdma_userd_hi_t hi = { PREG(s, userd_hi, p) };
+	HW(ppbdma_userd_t) lo = { PREG(s, userd, p) };
+	HW(ppbdma_userd_hi_t) hi = { PREG(s, userd_hi, p) };
 
-	*ap = sim_ap_userd(gv100_get_ppbdma_userd_target(lo));
-	return gv100_join_ppbdma_userd(lo, hi);
+	*ap = sim_ap_userd(HW(get_ppbdma_userd_target)(lo));
+	return HW(join_ppbdma_userd)(lo, hi);
 }
 
 int sim_pbdma_gp_put_fetch(struct sim *s, uint32_t p)
 {
 	enum sim_aperture ap;
 	uint64_t a = sim_pbdma_userd(s, p, &ap);
-	gv100_ramuserd_t u;
+	HW(ramuserd_t) u;
 
 	if (sim_mmu_phys_read(s, p, ap, a, &u, sizeof(u)))
 		return -1;
-	PREG_SET(s, gp_put, p, gv100_get_ramuserd_gp_put(&u));
+	PREG_SET(s, gp_put, p, HW(get_ramuserd_gp_put)(&u));
 	return 0;
 }
 
@@ -184,19 +184,19 @@ void sim_pbdma_userd_writeback(struct sim *s, uint32_t p)
 {
 	enum sim_aperture ap;
 	uint64_t a = sim_pbdma_userd(s, p, &ap);
-	gv100_ramuserd_t u, old;
+	HW(ramuserd_t) u, old;
 
 	if (sim_mmu_phys_read(s, p, ap, a, &u, sizeof(u)))
 		return;
 	old = u;
-	gv100_set_ramuserd_gp_get(&u, PREG(s, gp_get, p));
-	gv100_set_ramuserd_get(&u, PREG(s, get, p));
-	gv100_set_ramuserd_get_hi(&u, PREG(s, get_hi, p));
-	gv100_set_ramuserd_put(&u, PREG(s, put, p));
-	gv100_set_ramuserd_put_hi(&u, PREG(s, put_hi, p));
-	gv100_set_ramuserd_top_level_get(&u, PREG(s, top_level_get, p));
-	gv100_set_ramuserd_top_level_get_hi(&u, PREG(s, top_level_get_hi, p));
-	gv100_set_ramuserd_ref(&u, PREG(s, ref, p));
+	HW(set_ramuserd_gp_get)(&u, PREG(s, gp_get, p));
+	HW(set_ramuserd_get)(&u, PREG(s, get, p));
+	HW(set_ramuserd_get_hi)(&u, PREG(s, get_hi, p));
+	HW(set_ramuserd_put)(&u, PREG(s, put, p));
+	HW(set_ramuserd_put_hi)(&u, PREG(s, put_hi, p));
+	HW(set_ramuserd_top_level_get)(&u, PREG(s, top_level_get, p));
+	HW(set_ramuserd_top_level_get_hi)(&u, PREG(s, top_level_get_hi, p));
+	HW(set_ramuserd_ref)(&u, PREG(s, ref, p));
 	for (size_t i = 0; i < sizeof(u.w) / sizeof(u.w[0]); i++)
 		if (u.w[i] != old.w[i] &&
 		    sim_mmu_phys_write(s, p, ap, a + i * sizeof(u.w[0]), &u.w[i], sizeof(u.w[0])))
@@ -208,14 +208,14 @@ void sim_pbdma_userd_writeback(struct sim *s, uint32_t p)
 /* What Host checks of a context it loads (or after software cleared an interrupt). */
 static enum sim_step sim_pbdma_check(struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_signature_t sig = { PREG(s, signature, p) };
-	uint32_t hw = gv100_get_ppbdma_signature_hw(sig);
+	HW(ppbdma_signature_t) sig = { PREG(s, signature, p) };
+	uint32_t hw = HW(get_ppbdma_signature_hw)(sig);
 	uint64_t n = sim_gp_entries(s, p);
 
-	if (hw != GV100_PPBDMA_SIGNATURE_HW_VALID && hw != GV100_PPBDMA_SIGNATURE_HW_HOST_CLASS_ID)
+	if (hw != HWC(PPBDMA_SIGNATURE_HW_VALID) && hw != HWC(PPBDMA_SIGNATURE_HW_HOST_CLASS_ID))
 		return SIM_INTR0(s, p, signature, SIGNATURE);
 	/* The ring may not cross the end of the 40-bit VA space. */
-	if (sim_gp_base(s, p) + n * GV100_PPBDMA_GP_ENTRY_SIZE > SIM_VA_LIMIT)
+	if (sim_gp_base(s, p) + n * HWC(PPBDMA_GP_ENTRY_SIZE) > SIM_VA_LIMIT)
 		return SIM_INTR0(s, p, gpfifo, GPFIFO);
 	if (PREG(s, gp_get, p) >= n || PREG(s, gp_fetch, p) >= n)
 		return SIM_INTR0(s, p, gpptr, GPPTR);
@@ -228,25 +228,25 @@ static enum sim_step sim_pbdma_check(struct sim *s, uint32_t p)
 
 static bool sim_subdevice_active(const struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_subdevice_t d = { PREG(s, subdevice, p) };
+	HW(ppbdma_subdevice_t) d = { PREG(s, subdevice, p) };
 
-	return gv100_get_ppbdma_subdevice_channel_dma(d) == GV100_PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE ||
-	       gv100_get_ppbdma_subdevice_status(d) == GV100_PPBDMA_SUBDEVICE_STATUS_ACTIVE;
+	return HW(get_ppbdma_subdevice_channel_dma)(d) == HWC(PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE) ||
+	       HW(get_ppbdma_subdevice_status)(d) == HWC(PPBDMA_SUBDEVICE_STATUS_ACTIVE);
 }
 
 /* A generated method goes to METHOD0/DATA0 (the head of the method FIFO). */
 static void sim_method_stage(struct sim *s, uint32_t p, uint32_t dword, uint32_t subch, bool first,
 			     uint32_t data)
 {
-	gv100_ppbdma_method0_t m = { 0 };
+	HW(ppbdma_method0_t) m = { 0 };
 
 	if (!sim_subdevice_active(s, p))
 		return;   /* SET_SUBDEVICE_MASK filtered it out */
-	m = gv100_set_ppbdma_method0_addr(m, dword);
-	m = gv100_set_ppbdma_method0_subch(m, subch);
-	m = gv100_set_ppbdma_method0_first(m, first ? GV100_PPBDMA_METHOD0_FIRST_TRUE :
-					   GV100_PPBDMA_METHOD0_FIRST_FALSE);
-	m = gv100_set_ppbdma_method0_valid(m, GV100_PPBDMA_METHOD0_VALID_TRUE);
+	m = HW(set_ppbdma_method0_addr)(m, dword);
+	m = HW(set_ppbdma_method0_subch)(m, subch);
+	m = HW(set_ppbdma_method0_first)(m, first ? HWC(PPBDMA_METHOD0_FIRST_TRUE) :
+					   HWC(PPBDMA_METHOD0_FIRST_FALSE));
+	m = HW(set_ppbdma_method0_valid)(m, HWC(PPBDMA_METHOD0_VALID_TRUE));
 	PREG_SET(s, method0, p, m.v);
 	PREG_SET(s, data0, p, data);
 }
@@ -258,10 +258,10 @@ static void sim_method_stage(struct sim *s, uint32_t p, uint32_t dword, uint32_t
  */
 static enum sim_step sim_method_engine(struct sim *s, uint32_t p, uint32_t subch)
 {
-	gv100_ppbdma_target_t t = { PREG(s, target, p) };
+	HW(ppbdma_target_t) t = { PREG(s, target, p) };
 	bool ce = s->pbdma[p].runlist != s->gr_runlist || subch == SIM_SUBCH_GRCOPY;
-	bool valid = ce ? gv100_get_ppbdma_target_ce_ctx_valid(t) == GV100_PPBDMA_TARGET_CE_CTX_VALID_TRUE :
-			  gv100_get_ppbdma_target_eng_ctx_valid(t) == GV100_PPBDMA_TARGET_ENG_CTX_VALID_TRUE;
+	bool valid = ce ? HW(get_ppbdma_target_ce_ctx_valid)(t) == HWC(PPBDMA_TARGET_CE_CTX_VALID_TRUE) :
+			  HW(get_ppbdma_target_eng_ctx_valid)(t) == HWC(PPBDMA_TARGET_ENG_CTX_VALID_TRUE);
 
 	if (subch >= SIM_SUBCH_SW)
 		return SIM_INTR0(s, p, device, DEVICE);
@@ -270,23 +270,23 @@ static enum sim_step sim_method_engine(struct sim *s, uint32_t p, uint32_t subch
 
 static enum sim_step sim_method_mem_op(struct sim *s, uint32_t p, uint32_t data)
 {
-	gv100_udma_mem_op_d_t d = { data };
-	gv100_ppbdma_config_t cfg = { PREG(s, config, p) };
-	bool priv = gv100_get_ppbdma_config_auth_level(cfg) == GV100_PPBDMA_CONFIG_AUTH_LEVEL_PRIVILEGED;
+	HW(udma_mem_op_d_t) d = { data };
+	HW(ppbdma_config_t) cfg = { PREG(s, config, p) };
+	bool priv = HW(get_ppbdma_config_auth_level)(cfg) == HWC(PPBDMA_CONFIG_AUTH_LEVEL_PRIVILEGED);
 
-	switch (gv100_get_udma_mem_op_d_operation(d)) {
-	case GV100_UDMA_MEM_OP_D_OPERATION_MEMBAR:
-	case GV100_UDMA_MEM_OP_D_OPERATION_L2_PEERMEM_INVALIDATE:
-	case GV100_UDMA_MEM_OP_D_OPERATION_L2_SYSMEM_INVALIDATE:
-	case GV100_UDMA_MEM_OP_D_OPERATION_L2_CLEAN_COMPTAGS:
-	case GV100_UDMA_MEM_OP_D_OPERATION_L2_FLUSH_DIRTY:
-	case GV100_UDMA_MEM_OP_D_OPERATION_L2_WAIT_FOR_SYS_PENDING_READS:
+	switch (HW(get_udma_mem_op_d_operation)(d)) {
+	case HWC(UDMA_MEM_OP_D_OPERATION_MEMBAR):
+	case HWC(UDMA_MEM_OP_D_OPERATION_L2_PEERMEM_INVALIDATE):
+	case HWC(UDMA_MEM_OP_D_OPERATION_L2_SYSMEM_INVALIDATE):
+	case HWC(UDMA_MEM_OP_D_OPERATION_L2_CLEAN_COMPTAGS):
+	case HWC(UDMA_MEM_OP_D_OPERATION_L2_FLUSH_DIRTY):
+	case HWC(UDMA_MEM_OP_D_OPERATION_L2_WAIT_FOR_SYS_PENDING_READS):
 		/* The model's memory is the host's: a barrier is all there is. */
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		return SIM_STEP_PROGRESS;
-	case GV100_UDMA_MEM_OP_D_OPERATION_MMU_TLB_INVALIDATE:
-	case GV100_UDMA_MEM_OP_D_OPERATION_MMU_TLB_INVALIDATE_TARGETED:
-	case GV100_UDMA_MEM_OP_D_OPERATION_ACCESS_COUNTER_CLR:
+	case HWC(UDMA_MEM_OP_D_OPERATION_MMU_TLB_INVALIDATE):
+	case HWC(UDMA_MEM_OP_D_OPERATION_MMU_TLB_INVALIDATE_TARGETED):
+	case HWC(UDMA_MEM_OP_D_OPERATION_ACCESS_COUNTER_CLR):
 		/* Privileged operations (dev_pbdma); no TLB to invalidate. */
 		return priv ? SIM_STEP_PROGRESS : SIM_INTR0(s, p, method, METHOD);
 	default:
@@ -297,19 +297,19 @@ static enum sim_step sim_method_mem_op(struct sim *s, uint32_t p, uint32_t data)
 /* ---- semaphores ------------------------------------------------------------------------------------ */
 
 struct sim_sem {
-	gv100_udma_sem_execute_t x;
+	HW(udma_sem_execute_t) x;
 	uint64_t va, payload, mask;
 	uint32_t bytes;                  /* of the payload: 4 or 8 */
 };
 
 static struct sim_sem sim_sem_get(const struct sim *s, uint32_t p, uint32_t data)
 {
-	gv100_ppbdma_sem_addr_lo_t lo = { PREG(s, sem_addr_lo, p) };
-	gv100_ppbdma_sem_addr_hi_t hi = { PREG(s, sem_addr_hi, p) };
+	HW(ppbdma_sem_addr_lo_t) lo = { PREG(s, sem_addr_lo, p) };
+	HW(ppbdma_sem_addr_hi_t) hi = { PREG(s, sem_addr_hi, p) };
 	struct sim_sem m = { { data }, 0, 0, 0, 0 };
-	bool b64 = gv100_get_udma_sem_execute_payload_size(m.x) == GV100_UDMA_SEM_EXECUTE_PAYLOAD_SIZE_64BIT;
+	bool b64 = HW(get_udma_sem_execute_payload_size)(m.x) == HWC(UDMA_SEM_EXECUTE_PAYLOAD_SIZE_64BIT);
 
-	m.va = gv100_join_ppbdma_sem_addr(lo, hi);
+	m.va = HW(join_ppbdma_sem_addr)(lo, hi);
 	m.bytes = b64 ? sizeof(uint64_t) : sizeof(uint32_t);
 	m.mask = b64 ? UINT64_MAX : UINT32_MAX;
 	m.payload = ((uint64_t)PREG(s, sem_payload_hi, p) << 32 | PREG(s, sem_payload_lo, p)) & m.mask;
@@ -330,20 +330,20 @@ static int sim_sem_read(struct sim *s, uint32_t p, const struct sim_sem *m, uint
 static bool sim_sem_reduction_ok(const struct sim_sem *m)
 {
 	bool b64 = m->bytes == sizeof(uint64_t);
-	bool sgn = gv100_get_udma_sem_execute_reduction_format(m->x) ==
-		   GV100_UDMA_SEM_EXECUTE_REDUCTION_FORMAT_SIGNED;
+	bool sgn = HW(get_udma_sem_execute_reduction_format)(m->x) ==
+		   HWC(UDMA_SEM_EXECUTE_REDUCTION_FORMAT_SIGNED);
 
-	switch (gv100_get_udma_sem_execute_reduction(m->x)) {
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMIN:
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMAX:
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IXOR:
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IAND:
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IOR:
+	switch (HW(get_udma_sem_execute_reduction)(m->x)) {
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IMIN):
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IMAX):
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IXOR):
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IAND):
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IOR):
 		return true;
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IADD:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IADD):
 		return !(b64 && sgn);
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_INC:
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_DEC:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_INC):
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_DEC):
 		return !b64 && !sgn;
 	default:
 		return false;
@@ -352,8 +352,8 @@ static bool sim_sem_reduction_ok(const struct sim_sem *m)
 
 static bool sim_sem_less(const struct sim_sem *m, uint64_t a, uint64_t b)
 {
-	if (gv100_get_udma_sem_execute_reduction_format(m->x) ==
-	    GV100_UDMA_SEM_EXECUTE_REDUCTION_FORMAT_UNSIGNED)
+	if (HW(get_udma_sem_execute_reduction_format)(m->x) ==
+	    HWC(UDMA_SEM_EXECUTE_REDUCTION_FORMAT_UNSIGNED))
 		return a < b;
 	return m->bytes == sizeof(uint64_t) ? (int64_t)a < (int64_t)b : (int32_t)a < (int32_t)b;
 }
@@ -362,20 +362,20 @@ static uint64_t sim_sem_reduce(const struct sim_sem *m, uint64_t v)
 {
 	uint64_t pl = m->payload;
 
-	switch (gv100_get_udma_sem_execute_reduction(m->x)) {
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMIN:
+	switch (HW(get_udma_sem_execute_reduction)(m->x)) {
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IMIN):
 		return sim_sem_less(m, v, pl) ? v : pl;
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IMAX:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IMAX):
 		return sim_sem_less(m, pl, v) ? v : pl;
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IXOR:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IXOR):
 		return v ^ pl;
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IAND:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IAND):
 		return v & pl;
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IOR:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IOR):
 		return v | pl;
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_IADD:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_IADD):
 		return (v + pl) & m->mask;
-	case GV100_UDMA_SEM_EXECUTE_REDUCTION_INC:
+	case HWC(UDMA_SEM_EXECUTE_REDUCTION_INC):
 		return v >= pl ? 0 : v + 1;
 	default:   /* DEC */
 		return v == 0 || v > pl ? pl : v - 1;
@@ -390,10 +390,10 @@ static uint64_t sim_sem_reduce(const struct sim_sem *m, uint64_t v)
  */
 static enum sim_step sim_sem_release(struct sim *s, uint32_t p, const struct sim_sem *m)
 {
-	bool ts = gv100_get_udma_sem_execute_release_timestamp(m->x) ==
-		  GV100_UDMA_SEM_EXECUTE_RELEASE_TIMESTAMP_EN;
+	bool ts = HW(get_udma_sem_execute_release_timestamp)(m->x) ==
+		  HWC(UDMA_SEM_EXECUTE_RELEASE_TIMESTAMP_EN);
 	uint32_t align = ts ? 2 * sizeof(uint64_t) : m->bytes;
-	bool reduce = gv100_get_udma_sem_execute_operation(m->x) == GV100_UDMA_SEM_EXECUTE_OPERATION_REDUCTION;
+	bool reduce = HW(get_udma_sem_execute_operation)(m->x) == HWC(UDMA_SEM_EXECUTE_OPERATION_REDUCTION);
 	uint64_t v = m->payload, t;
 
 	if (m->va % align || (reduce && !sim_sem_reduction_ok(m)))
@@ -421,15 +421,15 @@ static bool sim_sem_acquired(const struct sim_sem *m, uint64_t sv)
 {
 	uint64_t pv = m->payload;
 
-	switch (gv100_get_udma_sem_execute_operation(m->x)) {
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQUIRE:
+	switch (HW(get_udma_sem_execute_operation)(m->x)) {
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQUIRE):
 		return sv == pv;
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ:
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ):
 		return sv >= pv;
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_CIRC_GEQ:
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_CIRC_GEQ):
 		return m->bytes == sizeof(uint64_t) ? (int64_t)(sv - pv) >= 0 :
 						      (int32_t)(uint32_t)(sv - pv) >= 0;
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_AND:
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_AND):
 		return (sv & pv) != 0;
 	default:   /* ACQ_NOR */
 		return (~(sv | pv) & m->mask) != 0;
@@ -438,18 +438,18 @@ static bool sim_sem_acquired(const struct sim_sem *m, uint64_t sv)
 
 static void sim_acquire_fail_set(struct sim *s, uint32_t p, bool fail)
 {
-	gv100_ppbdma_sem_execute_t r = { PREG(s, sem_execute, p) };
+	HW(ppbdma_sem_execute_t) r = { PREG(s, sem_execute, p) };
 
-	r = gv100_set_ppbdma_sem_execute_acquire_fail(r, fail ? GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE :
-						      GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_FALSE);
+	r = HW(set_ppbdma_sem_execute_acquire_fail)(r, fail ? HWC(PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE) :
+						      HWC(PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_FALSE));
 	PREG_SET(s, sem_execute, p, r.v);
 }
 
 static bool sim_acquire_failed(const struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_sem_execute_t r = { PREG(s, sem_execute, p) };
+	HW(ppbdma_sem_execute_t) r = { PREG(s, sem_execute, p) };
 
-	return gv100_get_ppbdma_sem_execute_acquire_fail(r) == GV100_PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE;
+	return HW(get_ppbdma_sem_execute_acquire_fail)(r) == HWC(PPBDMA_SEM_EXECUTE_ACQUIRE_FAIL_TRUE);
 }
 
 /*
@@ -459,16 +459,16 @@ static bool sim_acquire_failed(const struct sim *s, uint32_t p)
  */
 static enum sim_step sim_acquire_wait(struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_acquire_t a = { PREG(s, acquire, p) };
+	HW(ppbdma_acquire_t) a = { PREG(s, acquire, p) };
 	uint32_t now = (uint32_t)(sim_gpu_time(s) >> SIM_ACQUIRE_PERIOD_SHIFT);
 
 	if (!sim_acquire_failed(s, p)) {
 		sim_acquire_fail_set(s, p, true);
-		PREG_SET(s, acquire_deadline, p, now + (gv100_get_ppbdma_acquire_timeout_man(a) <<
-						       gv100_get_ppbdma_acquire_timeout_exp(a)));
+		PREG_SET(s, acquire_deadline, p, now + (HW(get_ppbdma_acquire_timeout_man)(a) <<
+						       HW(get_ppbdma_acquire_timeout_exp)(a)));
 		return SIM_STEP_BLOCKED;
 	}
-	if (gv100_get_ppbdma_acquire_timeout_en(a) == GV100_PPBDMA_ACQUIRE_TIMEOUT_EN_ENABLE &&
+	if (HW(get_ppbdma_acquire_timeout_en)(a) == HWC(PPBDMA_ACQUIRE_TIMEOUT_EN_ENABLE) &&
 	    (int32_t)(now - PREG(s, acquire_deadline, p)) > 0)
 		return SIM_INTR0(s, p, acquire, ACQUIRE);
 	return SIM_STEP_BLOCKED;
@@ -496,15 +496,15 @@ static enum sim_step sim_method_sem_execute(struct sim *s, uint32_t p, uint32_t 
 
 	PREG_SET(s, sem_execute, p, data);
 	sim_acquire_fail_set(s, p, fail);
-	switch (gv100_get_udma_sem_execute_operation(m.x)) {
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_RELEASE:
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_REDUCTION:
+	switch (HW(get_udma_sem_execute_operation)(m.x)) {
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_RELEASE):
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_REDUCTION):
 		return sim_sem_release(s, p, &m);
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQUIRE:
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ:
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_CIRC_GEQ:
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_AND:
-	case GV100_UDMA_SEM_EXECUTE_OPERATION_ACQ_NOR:
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQUIRE):
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_STRICT_GEQ):
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_CIRC_GEQ):
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_AND):
+	case HWC(UDMA_SEM_EXECUTE_OPERATION_ACQ_NOR):
 		return sim_sem_acquire(s, p, &m);
 	default:
 		return SIM_INTR0(s, p, semaphore, SEMAPHORE);
@@ -521,29 +521,29 @@ static enum sim_step sim_method_sem_execute(struct sim *s, uint32_t p, uint32_t 
  */
 static enum sim_step sim_method_clear_faulted(struct sim *s, uint32_t p, uint32_t data)
 {
-	gv100_udma_clear_faulted_t m = { data };
-	gv100_pfifo_clear_faulted_timeout_t to = { sim_reg(s, gv100_pfifo_clear_faulted_timeout()) };
-	uint32_t chid = gv100_get_udma_clear_faulted_chid(m);
-	bool eng = gv100_get_udma_clear_faulted_type(m) == GV100_UDMA_CLEAR_FAULTED_TYPE_ENG_FAULTED;
+	HW(udma_clear_faulted_t) m = { data };
+	HW(pfifo_clear_faulted_timeout_t) to = { sim_reg(s, HW(pfifo_clear_faulted_timeout)()) };
+	uint32_t chid = HW(get_udma_clear_faulted_chid)(m);
+	bool eng = HW(get_udma_clear_faulted_type)(m) == HWC(UDMA_CLEAR_FAULTED_TYPE_ENG_FAULTED);
 	uint32_t now = (uint32_t)(sim_gpu_time(s) / 1000u);
-	gv100_pccsr_channel_t c = { chid < SIM_NUM_CHANNELS ? sim_reg(s, gv100_pccsr_channel(chid)) : 0 };
-	bool set = eng ? gv100_get_pccsr_channel_eng_faulted(c) == GV100_PCCSR_CHANNEL_ENG_FAULTED_TRUE :
-			 gv100_get_pccsr_channel_pbdma_faulted(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE;
+	HW(pccsr_channel_t) c = { chid < SIM_NUM_CHANNELS ? sim_reg(s, HW(pccsr_channel)(chid)) : 0 };
+	bool set = eng ? HW(get_pccsr_channel_eng_faulted)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE) :
+			 HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
 
 	if (set) {
-		c = eng ? gv100_set_pccsr_channel_eng_faulted(c, GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE) :
-			  gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE);
-		sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
+		c = eng ? HW(set_pccsr_channel_eng_faulted)(c, HWC(PCCSR_CHANNEL_ENG_FAULTED_FALSE)) :
+			  HW(set_pccsr_channel_pbdma_faulted)(c, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_FALSE));
+		sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
 		sim_acquire_fail_set(s, p, false);
 		return SIM_STEP_PROGRESS;
 	}
 	if (!sim_acquire_failed(s, p)) {
 		sim_acquire_fail_set(s, p, true);
-		PREG_SET(s, acquire_deadline, p, now + gv100_get_pfifo_clear_faulted_timeout_period(to));
+		PREG_SET(s, acquire_deadline, p, now + HW(get_pfifo_clear_faulted_timeout_period)(to));
 		return SIM_STEP_BLOCKED;
 	}
-	if (gv100_get_pfifo_clear_faulted_timeout_detection(to) ==
-	    GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED &&
+	if (HW(get_pfifo_clear_faulted_timeout_detection)(to) ==
+	    HWC(PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED) &&
 	    (int32_t)(now - PREG(s, acquire_deadline, p)) > 0) {
 		sim_acquire_fail_set(s, p, false);
 		return SIM_INTR0(s, p, clear_faulted_error, CLEAR_FAULTED_ERROR);
@@ -553,13 +553,13 @@ static enum sim_step sim_method_clear_faulted(struct sim *s, uint32_t p, uint32_
 
 static enum sim_step sim_method_yield(struct sim *s, uint32_t p, uint32_t data)
 {
-	gv100_udma_yield_t y = { data };
+	HW(udma_yield_t) y = { data };
 
-	switch (gv100_get_udma_yield_op(y)) {
-	case GV100_UDMA_YIELD_OP_NOP:
+	switch (HW(get_udma_yield_op)(y)) {
+	case HWC(UDMA_YIELD_OP_NOP):
 		return SIM_STEP_PROGRESS;
-	case GV100_UDMA_YIELD_OP_RUNLIST_TIMESLICE:
-	case GV100_UDMA_YIELD_OP_TSG:
+	case HWC(UDMA_YIELD_OP_RUNLIST_TIMESLICE):
+	case HWC(UDMA_YIELD_OP_TSG):
 		return SIM_STEP_YIELD;
 	default:
 		return SIM_INTR0(s, p, method, METHOD);
@@ -569,26 +569,26 @@ static enum sim_step sim_method_yield(struct sim *s, uint32_t p, uint32_t data)
 /* The operand registers of SEM_* and MEM_OP_A-C. */
 static bool sim_method_operand(struct sim *s, uint32_t p, uint32_t addr, uint32_t data)
 {
-	gv100_udma_sem_addr_lo_t alo = { data };
-	gv100_udma_sem_addr_hi_t ahi = { data };
-	gv100_ppbdma_sem_addr_lo_t rlo = { 0 };
-	gv100_ppbdma_sem_addr_hi_t rhi = { 0 };
+	HW(udma_sem_addr_lo_t) alo = { data };
+	HW(udma_sem_addr_hi_t) ahi = { data };
+	HW(ppbdma_sem_addr_lo_t) rlo = { 0 };
+	HW(ppbdma_sem_addr_hi_t) rhi = { 0 };
 
-	if (addr == gv100_udma_sem_addr_lo())
-		PREG_SET(s, sem_addr_lo, p, gv100_set_ppbdma_sem_addr_lo_addr(rlo,
-				gv100_get_udma_sem_addr_lo_offset(alo)).v);
-	else if (addr == gv100_udma_sem_addr_hi())
-		PREG_SET(s, sem_addr_hi, p, gv100_set_ppbdma_sem_addr_hi_addr(rhi,
-				gv100_get_udma_sem_addr_hi_offset(ahi)).v);
-	else if (addr == gv100_udma_sem_payload_lo())
+	if (addr == HW(udma_sem_addr_lo)())
+		PREG_SET(s, sem_addr_lo, p, HW(set_ppbdma_sem_addr_lo_addr)(rlo,
+				HW(get_udma_sem_addr_lo_offset)(alo)).v);
+	else if (addr == HW(udma_sem_addr_hi)())
+		PREG_SET(s, sem_addr_hi, p, HW(set_ppbdma_sem_addr_hi_addr)(rhi,
+				HW(get_udma_sem_addr_hi_offset)(ahi)).v);
+	else if (addr == HW(udma_sem_payload_lo)())
 		PREG_SET(s, sem_payload_lo, p, data);
-	else if (addr == gv100_udma_sem_payload_hi())
+	else if (addr == HW(udma_sem_payload_hi)())
 		PREG_SET(s, sem_payload_hi, p, data);
-	else if (addr == gv100_udma_mem_op_a())
+	else if (addr == HW(udma_mem_op_a)())
 		PREG_SET(s, mem_op_a, p, data);
-	else if (addr == gv100_udma_mem_op_b())
+	else if (addr == HW(udma_mem_op_b)())
 		PREG_SET(s, mem_op_b, p, data);
-	else if (addr == gv100_udma_mem_op_c())
+	else if (addr == HW(udma_mem_op_c)())
 		PREG_SET(s, mem_op_c, p, data);
 	else
 		return false;
@@ -599,36 +599,36 @@ static bool sim_method_operand(struct sim *s, uint32_t p, uint32_t addr, uint32_
 static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, uint32_t subch,
 				     uint32_t data)
 {
-	gv100_pfifo_intr_0_t ci = { 0 };
+	HW(pfifo_intr_0_t) ci = { 0 };
 
 	if (sim_method_operand(s, p, addr, data))
 		return SIM_STEP_PROGRESS;
-	if (addr == gv100_udma_nop() || addr == gv100_udma_wfi())
+	if (addr == HW(udma_nop)() || addr == HW(udma_wfi)())
 		return SIM_STEP_PROGRESS;   /* WFI: no engine to wait for */
-	if (addr == gv100_udma_object())
+	if (addr == HW(udma_object)())
 		return sim_method_engine(s, p, subch);
-	if (addr == gv100_udma_sem_execute())
+	if (addr == HW(udma_sem_execute)())
 		return sim_method_sem_execute(s, p, data);
-	if (addr == gv100_udma_mem_op_d())
+	if (addr == HW(udma_mem_op_d)())
 		return sim_method_mem_op(s, p, data);
-	if (addr == gv100_udma_non_stall_int()) {
-		ci = gv100_set_pfifo_intr_0_channel_intr(ci, GV100_PFIFO_INTR_0_CHANNEL_INTR_PENDING);
+	if (addr == HW(udma_non_stall_int)()) {
+		ci = HW(set_pfifo_intr_0_channel_intr)(ci, HWC(PFIFO_INTR_0_CHANNEL_INTR_PENDING));
 		sim_pfifo_intr_raise(s, ci.v);
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == gv100_udma_set_ref()) {
+	if (addr == HW(udma_set_ref)()) {
 		/* after a WFI and a system membar */
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		PREG_SET(s, ref, p, data);
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == gv100_udma_crc_check()) {
+	if (addr == HW(udma_crc_check)()) {
 		PREG_SET(s, method_crc, p, 0);   /* not computed: see sim.c */
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == gv100_udma_yield())
+	if (addr == HW(udma_yield)())
 		return sim_method_yield(s, p, data);
-	if (addr == gv100_udma_clear_faulted())
+	if (addr == HW(udma_clear_faulted)())
 		return sim_method_clear_faulted(s, p, data);
 	return SIM_INTR0(s, p, method, METHOD);
 }
@@ -636,15 +636,15 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 /* Runs METHOD0/DATA0; done (or skipped by a non-stalling interrupt) clears VALID. */
 static enum sim_step sim_method_run(struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_method0_t m = { PREG(s, method0, p) };
-	uint32_t addr = (uint32_t)gv100_get_ppbdma_method0_addr(m) * GV100_FIFO_PB_ENTRY_SIZE;
-	uint32_t subch = (uint32_t)gv100_get_ppbdma_method0_subch(m);
-	enum sim_step st = addr <= GV100_UDMA_LIMIT ?
+	HW(ppbdma_method0_t) m = { PREG(s, method0, p) };
+	uint32_t addr = (uint32_t)HW(get_ppbdma_method0_addr)(m) * HWC(FIFO_PB_ENTRY_SIZE);
+	uint32_t subch = (uint32_t)HW(get_ppbdma_method0_subch)(m);
+	enum sim_step st = addr <= HWC(UDMA_LIMIT) ?
 			   sim_method_host(s, p, addr, subch, PREG(s, data0, p)) :
 			   sim_method_engine(s, p, subch);
 
 	if (st == SIM_STEP_PROGRESS || st == SIM_STEP_YIELD) {
-		m = gv100_set_ppbdma_method0_valid(m, GV100_PPBDMA_METHOD0_VALID_FALSE);
+		m = HW(set_ppbdma_method0_valid)(m, HWC(PPBDMA_METHOD0_VALID_FALSE));
 		PREG_SET(s, method0, p, m.v);
 	}
 	return st;
@@ -655,15 +655,15 @@ static enum sim_step sim_method_run(struct sim *s, uint32_t p)
 static void sim_pb_header_set(struct sim *s, uint32_t p, uint32_t type, uint32_t dword,
 			      uint32_t subch, uint32_t count)
 {
-	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
-	gv100_ppbdma_pb_count_t c = { PREG(s, pb_count, p) };
+	HW(ppbdma_pb_header_t) h = { PREG(s, pb_header, p) };
+	HW(ppbdma_pb_count_t) c = { PREG(s, pb_count, p) };
 
-	h = gv100_set_ppbdma_pb_header_type(h, type);
-	h = gv100_set_ppbdma_pb_header_method(h, dword);
-	h = gv100_set_ppbdma_pb_header_subchannel(h, subch);
-	h = gv100_set_ppbdma_pb_header_first(h, s->pbdma[p].seg_first ? GV100_PPBDMA_PB_HEADER_FIRST_TRUE :
-					     GV100_PPBDMA_PB_HEADER_FIRST_FALSE);
-	c = gv100_set_ppbdma_pb_count_value(c, count);
+	h = HW(set_ppbdma_pb_header_type)(h, type);
+	h = HW(set_ppbdma_pb_header_method)(h, dword);
+	h = HW(set_ppbdma_pb_header_subchannel)(h, subch);
+	h = HW(set_ppbdma_pb_header_first)(h, s->pbdma[p].seg_first ? HWC(PPBDMA_PB_HEADER_FIRST_TRUE) :
+					     HWC(PPBDMA_PB_HEADER_FIRST_FALSE));
+	c = HW(set_ppbdma_pb_count_value)(c, count);
 	PREG_SET(s, pb_header, p, h.v);
 	PREG_SET(s, pb_count, p, c.v);
 	s->pbdma[p].seg_first = false;
@@ -672,16 +672,16 @@ static void sim_pb_header_set(struct sim *s, uint32_t p, uint32_t type, uint32_t
 /* The largest dword method address a header holds (NV_FIFO_DMA_METHOD_ADDRESS). */
 static uint32_t sim_method_max(void)
 {
-	return 0xFFFFFFFFu >> (32u - GV100_FIFO_DMA_METHOD_ADDRESS_FIELD_WIDTH);
+	return 0xFFFFFFFFu >> (32u - HWC(FIFO_DMA_METHOD_ADDRESS_FIELD_WIDTH));
 }
 
 /* INCR, NONINCR, ONEINCR: the count of data entries that follow. */
 static enum sim_step sim_pb_method_header(struct sim *s, uint32_t p, const struct nvrt_pb_header *h)
 {
-	uint32_t dword = h->method / GV100_FIFO_PB_ENTRY_SIZE, max = sim_method_max();
-	uint32_t type = h->op == NVRT_PB_INCR ? GV100_PPBDMA_PB_HEADER_TYPE_INC :
-			h->op == NVRT_PB_NONINCR ? GV100_PPBDMA_PB_HEADER_TYPE_NON_INC :
-						   GV100_PPBDMA_PB_HEADER_TYPE_INC_ONCE;
+	uint32_t dword = h->method / HWC(FIFO_PB_ENTRY_SIZE), max = sim_method_max();
+	uint32_t type = h->op == NVRT_PB_INCR ? HWC(PPBDMA_PB_HEADER_TYPE_INC) :
+			h->op == NVRT_PB_NONINCR ? HWC(PPBDMA_PB_HEADER_TYPE_NON_INC) :
+						   HWC(PPBDMA_PB_HEADER_TYPE_INC_ONCE);
 
 	/* dev_pbdma PBENTRY: generated method addresses may not wrap. */
 	if ((h->op == NVRT_PB_INCR && h->count && dword + h->count - 1 > max) ||
@@ -694,37 +694,37 @@ static enum sim_step sim_pb_method_header(struct sim *s, uint32_t p, const struc
 /* SET/USE_SUBDEVICE_MASK: compare the mask with SUBDEVICE ID (dev_pbdma SUBDEVICE). */
 static enum sim_step sim_pb_subdevice_mask(struct sim *s, uint32_t p, uint32_t mask, uint32_t type)
 {
-	gv100_ppbdma_subdevice_t d = { PREG(s, subdevice, p) };
-	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
+	HW(ppbdma_subdevice_t) d = { PREG(s, subdevice, p) };
+	HW(ppbdma_pb_header_t) h = { PREG(s, pb_header, p) };
 	bool active;
 
-	if (gv100_get_ppbdma_subdevice_channel_dma(d) == GV100_PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE)
+	if (HW(get_ppbdma_subdevice_channel_dma)(d) == HWC(PPBDMA_SUBDEVICE_CHANNEL_DMA_DISABLE))
 		return SIM_INTR0(s, p, pbentry, PBENTRY);
-	active = (gv100_get_ppbdma_subdevice_id(d) & mask) != 0;
-	d = gv100_set_ppbdma_subdevice_status(d, active ? GV100_PPBDMA_SUBDEVICE_STATUS_ACTIVE :
-					      GV100_PPBDMA_SUBDEVICE_STATUS_INACTIVE);
+	active = (HW(get_ppbdma_subdevice_id)(d) & mask) != 0;
+	d = HW(set_ppbdma_subdevice_status)(d, active ? HWC(PPBDMA_SUBDEVICE_STATUS_ACTIVE) :
+					      HWC(PPBDMA_SUBDEVICE_STATUS_INACTIVE));
 	PREG_SET(s, subdevice, p, d.v);
 	sim_pb_header_set(s, p, type, 0, 0, 0);
 	/* A conditional segment that masks itself out is discarded. */
-	if (!active && gv100_get_ppbdma_pb_header_conditional(h) == GV100_PPBDMA_PB_HEADER_CONDITIONAL_TRUE)
+	if (!active && HW(get_ppbdma_pb_header_conditional)(h) == HWC(PPBDMA_PB_HEADER_CONDITIONAL_TRUE))
 		sim_pb_get_set(s, p, sim_pb_put(s, p));
 	return SIM_STEP_PROGRESS;
 }
 
 static enum sim_step sim_pb_store_mask(struct sim *s, uint32_t p, uint32_t mask)
 {
-	gv100_ppbdma_subdevice_t d = { PREG(s, subdevice, p) };
+	HW(ppbdma_subdevice_t) d = { PREG(s, subdevice, p) };
 
-	d = gv100_set_ppbdma_subdevice_stored_mask(d, mask);
+	d = HW(set_ppbdma_subdevice_stored_mask)(d, mask);
 	PREG_SET(s, subdevice, p, d.v);
-	sim_pb_header_set(s, p, GV100_PPBDMA_PB_HEADER_TYPE_STORE_SDM, 0, 0, 0);
+	sim_pb_header_set(s, p, HWC(PPBDMA_PB_HEADER_TYPE_STORE_SDM), 0, 0, 0);
 	return SIM_STEP_PROGRESS;
 }
 
 /* A PB instruction: a method header or a control entry (dev_ram FIFO_DMA). */
 static enum sim_step sim_pb_instruction(struct sim *s, uint32_t p, uint32_t w)
 {
-	gv100_ppbdma_subdevice_t d = { PREG(s, subdevice, p) };
+	HW(ppbdma_subdevice_t) d = { PREG(s, subdevice, p) };
 	struct nvrt_pb_header h;
 
 	PREG_SET(s, hdr_shadow, p, w);
@@ -737,19 +737,19 @@ static enum sim_step sim_pb_instruction(struct sim *s, uint32_t p, uint32_t w)
 	case NVRT_PB_ONEINCR:
 		return sim_pb_method_header(s, p, &h);
 	case NVRT_PB_IMMD:
-		sim_pb_header_set(s, p, GV100_PPBDMA_PB_HEADER_TYPE_IMMD, h.method / GV100_FIFO_PB_ENTRY_SIZE,
+		sim_pb_header_set(s, p, HWC(PPBDMA_PB_HEADER_TYPE_IMMD), h.method / HWC(FIFO_PB_ENTRY_SIZE),
 				  h.subch, 0);
-		sim_method_stage(s, p, h.method / GV100_FIFO_PB_ENTRY_SIZE, h.subch, false, h.data);
+		sim_method_stage(s, p, h.method / HWC(FIFO_PB_ENTRY_SIZE), h.subch, false, h.data);
 		return SIM_STEP_PROGRESS;
 	case NVRT_PB_SET_SUBDEVICE_MASK:
-		return sim_pb_subdevice_mask(s, p, h.data, GV100_PPBDMA_PB_HEADER_TYPE_SSDM);
+		return sim_pb_subdevice_mask(s, p, h.data, HWC(PPBDMA_PB_HEADER_TYPE_SSDM));
 	case NVRT_PB_STORE_SUBDEVICE_MASK:
 		return sim_pb_store_mask(s, p, h.data);
 	case NVRT_PB_USE_SUBDEVICE_MASK:
-		return sim_pb_subdevice_mask(s, p, gv100_get_ppbdma_subdevice_stored_mask(d),
-					     GV100_PPBDMA_PB_HEADER_TYPE_USE_SDM);
+		return sim_pb_subdevice_mask(s, p, HW(get_ppbdma_subdevice_stored_mask)(d),
+					     HWC(PPBDMA_PB_HEADER_TYPE_USE_SDM));
 	case NVRT_PB_END_SEGMENT:
-		sim_pb_header_set(s, p, GV100_PPBDMA_PB_HEADER_TYPE_END_SEG, 0, 0, 0);
+		sim_pb_header_set(s, p, HWC(PPBDMA_PB_HEADER_TYPE_END_SEG), 0, 0, 0);
 		sim_pb_get_set(s, p, sim_pb_put(s, p));
 		return SIM_STEP_PROGRESS;
 	default:   /* NVRT_PB_INVALID: HDR_SHADOW holds it */
@@ -760,21 +760,21 @@ static enum sim_step sim_pb_instruction(struct sim *s, uint32_t p, uint32_t w)
 /* A data entry of the current compressed method sequence. */
 static enum sim_step sim_pb_data(struct sim *s, uint32_t p, uint32_t w)
 {
-	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
-	gv100_ppbdma_pb_count_t c = { PREG(s, pb_count, p) };
-	uint32_t dword = (uint32_t)gv100_get_ppbdma_pb_header_method(h);
-	uint32_t type = (uint32_t)gv100_get_ppbdma_pb_header_type(h);
-	bool first = gv100_get_ppbdma_pb_header_first(h) == GV100_PPBDMA_PB_HEADER_FIRST_TRUE;
+	HW(ppbdma_pb_header_t) h = { PREG(s, pb_header, p) };
+	HW(ppbdma_pb_count_t) c = { PREG(s, pb_count, p) };
+	uint32_t dword = (uint32_t)HW(get_ppbdma_pb_header_method)(h);
+	uint32_t type = (uint32_t)HW(get_ppbdma_pb_header_type)(h);
+	bool first = HW(get_ppbdma_pb_header_first)(h) == HWC(PPBDMA_PB_HEADER_FIRST_TRUE);
 
-	sim_method_stage(s, p, dword, (uint32_t)gv100_get_ppbdma_pb_header_subchannel(h), first, w);
-	if (type == GV100_PPBDMA_PB_HEADER_TYPE_INC)
-		h = gv100_set_ppbdma_pb_header_method(h, dword + 1);
-	else if (type == GV100_PPBDMA_PB_HEADER_TYPE_INC_ONCE) {
-		h = gv100_set_ppbdma_pb_header_method(h, dword + 1);
-		h = gv100_set_ppbdma_pb_header_type(h, GV100_PPBDMA_PB_HEADER_TYPE_NON_INC);
+	sim_method_stage(s, p, dword, (uint32_t)HW(get_ppbdma_pb_header_subchannel)(h), first, w);
+	if (type == HWC(PPBDMA_PB_HEADER_TYPE_INC))
+		h = HW(set_ppbdma_pb_header_method)(h, dword + 1);
+	else if (type == HWC(PPBDMA_PB_HEADER_TYPE_INC_ONCE)) {
+		h = HW(set_ppbdma_pb_header_method)(h, dword + 1);
+		h = HW(set_ppbdma_pb_header_type)(h, HWC(PPBDMA_PB_HEADER_TYPE_NON_INC));
 	}
-	h = gv100_set_ppbdma_pb_header_first(h, GV100_PPBDMA_PB_HEADER_FIRST_FALSE);
-	c = gv100_set_ppbdma_pb_count_value(c, (uint32_t)gv100_get_ppbdma_pb_count_value(c) - 1);
+	h = HW(set_ppbdma_pb_header_first)(h, HWC(PPBDMA_PB_HEADER_FIRST_FALSE));
+	c = HW(set_ppbdma_pb_count_value)(c, (uint32_t)HW(get_ppbdma_pb_count_value)(c) - 1);
 	PREG_SET(s, pb_header, p, h.v);
 	PREG_SET(s, pb_count, p, c.v);
 	return SIM_STEP_PROGRESS;
@@ -783,16 +783,16 @@ static enum sim_step sim_pb_data(struct sim *s, uint32_t p, uint32_t w)
 /* The next entry of the segment at GET: data while PB_COUNT says so. */
 static enum sim_step sim_pb_step(struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_pb_count_t c = { PREG(s, pb_count, p) };
+	HW(ppbdma_pb_count_t) c = { PREG(s, pb_count, p) };
 	uint64_t get = sim_pb_get(s, p);
 	uint32_t raw, w;
 
 	if (sim_mmu_read(s, p, get, &raw, sizeof(raw)))
 		return SIM_STEP_FAULT;
 	w = REFGEN_LE32(raw);
-	sim_pb_get_set(s, p, get + GV100_FIFO_PB_ENTRY_SIZE);
+	sim_pb_get_set(s, p, get + HWC(FIFO_PB_ENTRY_SIZE));
 	PREG_SET(s, pb_crc, p, sim_crc32(PREG(s, pb_crc, p), &w, 1));
-	if (gv100_get_ppbdma_pb_count_value(c))
+	if (HW(get_ppbdma_pb_count_value)(c))
 		return sim_pb_data(s, p, w);
 	return sim_pb_instruction(s, p, w);
 }
@@ -807,19 +807,19 @@ static void sim_gp_crc(struct sim *s, uint32_t p, const uint32_t e[2])
 /* LENGTH 0: NOP, or a CRC check; ILLEGAL and unknown opcodes are GPENTRY. */
 static enum sim_step sim_gp_control(struct sim *s, uint32_t p, const uint32_t e[2])
 {
-	gv100_ppbdma_gp_entry0_t e0 = { e[0] };
-	gv100_ppbdma_gp_entry1_t e1 = { e[1] };
-	uint32_t operand = gv100_get_ppbdma_gp_entry0_operand(e0), crc;
+	HW(ppbdma_gp_entry0_t) e0 = { e[0] };
+	HW(ppbdma_gp_entry1_t) e1 = { e[1] };
+	uint32_t operand = HW(get_ppbdma_gp_entry0_operand)(e0), crc;
 
-	switch (gv100_get_ppbdma_gp_entry1_opcode(e1)) {
-	case GV100_PPBDMA_GP_ENTRY1_OPCODE_NOP:
+	switch (HW(get_ppbdma_gp_entry1_opcode)(e1)) {
+	case HWC(PPBDMA_GP_ENTRY1_OPCODE_NOP):
 		sim_gp_crc(s, p, e);
 		return SIM_STEP_PROGRESS;
-	case GV100_PPBDMA_GP_ENTRY1_OPCODE_GP_CRC:
+	case HWC(PPBDMA_GP_ENTRY1_OPCODE_GP_CRC):
 		crc = PREG(s, gp_crc, p);
 		PREG_SET(s, gp_crc, p, 0);   /* cleared whether or not they match */
 		return crc == operand ? SIM_STEP_PROGRESS : SIM_INTR0(s, p, gpcrc, GPCRC);
-	case GV100_PPBDMA_GP_ENTRY1_OPCODE_PB_CRC:
+	case HWC(PPBDMA_GP_ENTRY1_OPCODE_PB_CRC):
 		return PREG(s, pb_crc, p) == operand ? SIM_STEP_PROGRESS : SIM_INTR0(s, p, pbcrc, PBCRC);
 	default:
 		return SIM_INTR0(s, p, gpentry, GPENTRY);
@@ -828,25 +828,25 @@ static enum sim_step sim_gp_control(struct sim *s, uint32_t p, const uint32_t e[
 
 /* A segment begins: GET/PUT, PB_FETCH, and the entry's attributes in PB_HEADER. */
 static void sim_gp_segment(struct sim *s, uint32_t p, uint64_t va, uint64_t end,
-			   gv100_ppbdma_gp_entry0_t e0, gv100_ppbdma_gp_entry1_t e1)
+			   HW(ppbdma_gp_entry0_t) e0, HW(ppbdma_gp_entry1_t) e1)
 {
-	gv100_ppbdma_put_t pu = { PREG(s, put, p) };
-	gv100_ppbdma_put_hi_t ph = { PREG(s, put_hi, p) };
-	gv100_ppbdma_pb_fetch_t f = { PREG(s, pb_fetch, p) };
-	gv100_ppbdma_pb_fetch_hi_t fh = { PREG(s, pb_fetch_hi, p) };
-	gv100_ppbdma_pb_header_t h = { PREG(s, pb_header, p) };
+	HW(ppbdma_put_t) pu = { PREG(s, put, p) };
+	HW(ppbdma_put_hi_t) ph = { PREG(s, put_hi, p) };
+	HW(ppbdma_pb_fetch_t) f = { PREG(s, pb_fetch, p) };
+	HW(ppbdma_pb_fetch_hi_t) fh = { PREG(s, pb_fetch_hi, p) };
+	HW(ppbdma_pb_header_t) h = { PREG(s, pb_header, p) };
 
-	gv100_split_ppbdma_put(end, &pu, &ph);
+	HW(split_ppbdma_put)(end, &pu, &ph);
 	PREG_SET(s, put, p, pu.v);
 	PREG_SET(s, put_hi, p, ph.v);
-	f = gv100_set_ppbdma_pb_fetch_conditional(f, gv100_get_ppbdma_gp_entry0_fetch(e0));
-	fh = gv100_set_ppbdma_pb_fetch_hi_level(fh, gv100_get_ppbdma_gp_entry1_level(e1));
-	fh = gv100_set_ppbdma_pb_fetch_hi_sync(fh, gv100_get_ppbdma_gp_entry1_sync(e1));
+	f = HW(set_ppbdma_pb_fetch_conditional)(f, HW(get_ppbdma_gp_entry0_fetch)(e0));
+	fh = HW(set_ppbdma_pb_fetch_hi_level)(fh, HW(get_ppbdma_gp_entry1_level)(e1));
+	fh = HW(set_ppbdma_pb_fetch_hi_sync)(fh, HW(get_ppbdma_gp_entry1_sync)(e1));
 	PREG_SET(s, pb_fetch, p, f.v);
 	PREG_SET(s, pb_fetch_hi, p, fh.v);
-	h = gv100_set_ppbdma_pb_header_level(h, gv100_get_ppbdma_gp_entry1_level(e1));
-	h = gv100_set_ppbdma_pb_header_conditional(h, gv100_get_ppbdma_gp_entry0_fetch(e0));
-	h = gv100_set_ppbdma_pb_header_first(h, GV100_PPBDMA_PB_HEADER_FIRST_TRUE);
+	h = HW(set_ppbdma_pb_header_level)(h, HW(get_ppbdma_gp_entry1_level)(e1));
+	h = HW(set_ppbdma_pb_header_conditional)(h, HW(get_ppbdma_gp_entry0_fetch)(e0));
+	h = HW(set_ppbdma_pb_header_first)(h, HWC(PPBDMA_PB_HEADER_FIRST_TRUE));
 	PREG_SET(s, pb_header, p, h.v);
 	PREG_SET(s, pb_crc, p, 0);   /* "cleared at the beginning of each new PB segment" */
 	s->pbdma[p].seg_first = true;
@@ -855,24 +855,24 @@ static void sim_gp_segment(struct sim *s, uint32_t p, uint64_t va, uint64_t end,
 
 static enum sim_step sim_gp_entry(struct sim *s, uint32_t p, const uint32_t e[2])
 {
-	gv100_ppbdma_gp_entry0_t e0 = { e[0] };
-	gv100_ppbdma_gp_entry1_t e1 = { e[1] };
-	gv100_ppbdma_get_t lo = { 0 };
-	gv100_ppbdma_get_hi_t hi = { 0 };
-	uint32_t len = gv100_get_ppbdma_gp_entry1_length(e1);
+	HW(ppbdma_gp_entry0_t) e0 = { e[0] };
+	HW(ppbdma_gp_entry1_t) e1 = { e[1] };
+	HW(ppbdma_get_t) lo = { 0 };
+	HW(ppbdma_get_hi_t) hi = { 0 };
+	uint32_t len = HW(get_ppbdma_gp_entry1_length)(e1);
 	uint64_t va, end;
 
-	if (len == GV100_PPBDMA_GP_ENTRY1_LENGTH_CONTROL)
+	if (len == HWC(PPBDMA_GP_ENTRY1_LENGTH_CONTROL))
 		return sim_gp_control(s, p, e);
 	/* GET 31:2 and GET_HI 7:0 are GET/GET_HI's OFFSET fields. */
-	lo = gv100_set_ppbdma_get_offset(lo, gv100_get_ppbdma_gp_entry0_get(e0));
-	hi = gv100_set_ppbdma_get_hi_offset(hi, gv100_get_ppbdma_gp_entry1_get_hi(e1));
-	va = gv100_join_ppbdma_get(lo, hi);
-	end = va + (uint64_t)len * GV100_FIFO_PB_ENTRY_SIZE;
+	lo = HW(set_ppbdma_get_offset)(lo, HW(get_ppbdma_gp_entry0_get)(e0));
+	hi = HW(set_ppbdma_get_hi_offset)(hi, HW(get_ppbdma_gp_entry1_get_hi)(e1));
+	va = HW(join_ppbdma_get)(lo, hi);
+	end = va + (uint64_t)len * HWC(FIFO_PB_ENTRY_SIZE);
 	if (end >= SIM_VA_LIMIT)   /* its last dword may not be the VA space's last */
 		return SIM_INTR0(s, p, gpentry, GPENTRY);
 	sim_gp_crc(s, p, e);
-	if (gv100_get_ppbdma_gp_entry0_fetch(e0) == GV100_PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL &&
+	if (HW(get_ppbdma_gp_entry0_fetch)(e0) == HWC(PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL) &&
 	    !sim_subdevice_active(s, p))
 		return SIM_STEP_PROGRESS;   /* not fetched: a NOP */
 	sim_gp_segment(s, p, va, end, e0, e1);
@@ -897,7 +897,7 @@ static enum sim_step sim_gp_step(struct sim *s, uint32_t p)
 	}
 	if (get == PREG(s, gp_put, p))
 		return SIM_STEP_IDLE;
-	if (sim_mmu_read(s, p, sim_gp_base(s, p) + (uint64_t)get * GV100_PPBDMA_GP_ENTRY_SIZE, e,
+	if (sim_mmu_read(s, p, sim_gp_base(s, p) + (uint64_t)get * HWC(PPBDMA_GP_ENTRY_SIZE), e,
 			 sizeof(e)))
 		return SIM_STEP_FAULT;
 	e[0] = REFGEN_LE32(e[0]);
@@ -918,7 +918,7 @@ enum sim_step sim_pbdma_step(struct sim *s, uint32_t p)
 	struct sim_pbdma *pb = &s->pbdma[p];
 	enum sim_step st;
 
-	sim_pbdma_status_set(s, p, GV100_PPBDMA_STATUS_PBDMA_BUSY);
+	sim_pbdma_status_set(s, p, HWC(PPBDMA_STATUS_PBDMA_BUSY));
 	if (!pb->checked) {
 		st = sim_pbdma_check(s, p);
 		if (st != SIM_STEP_PROGRESS)
@@ -932,8 +932,8 @@ enum sim_step sim_pbdma_step(struct sim *s, uint32_t p)
 	else
 		st = sim_gp_step(s, p);
 	if (st == SIM_STEP_BLOCKED)
-		sim_pbdma_status_set(s, p, GV100_PPBDMA_STATUS_PBDMA_BLOCKED);
+		sim_pbdma_status_set(s, p, HWC(PPBDMA_STATUS_PBDMA_BLOCKED));
 	else if (st == SIM_STEP_STALL)
-		sim_pbdma_status_set(s, p, GV100_PPBDMA_STATUS_PBDMA_SUSPENDED);
+		sim_pbdma_status_set(s, p, HWC(PPBDMA_STATUS_PBDMA_SUSPENDED));
 	return st;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The BAR0 register file of the GV100 model: reset values, what a read
+ * The BAR0 register file of the model: reset values, what a read
  * returns, and the side effects of a write.  Plain registers are storage in
  * sim->regs; the model's thread keeps the status registers there up to date.
  * Work a write asks for (runlist fetch, preempt, doorbell) is only recorded
@@ -10,16 +10,9 @@
 
 #include "sim/sim_internal.h"
 
-#include <gv100/fields/dev_fifo.h>
-#include <gv100/fields/dev_pbdma.h>
-#include <gv100/fields/pri_mmu_hub.h>
-
-/* How many LCEs the model has, and how many of them are GRCEs (on the
- * graphics runlist): nouveau's nv140 (GV100) ce mask 0x1ff. */
-#define SIM_NUM_LCE 9u
-#define SIM_NUM_GRCE 2u
-/* PBDMAs serving the graphics runlist (nouveau fifo/gv100.c gv100_runl.runqs). */
-#define SIM_GR_PBDMAS 2u
+#include SIM_HW_FIELDS(dev_fifo)
+#include SIM_HW_FIELDS(dev_pbdma)
+#include SIM_HW_FIELDS(pri_mmu_hub)
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -28,27 +21,11 @@ static bool sim_in(uint32_t off, uint32_t base, uint32_t limit)
 	return off >= base && off <= limit;
 }
 
-/* i when off is reg(i) of an array of count registers, else -1. */
-/* Offsets are macros: sim_index(off, reg, count) passes reg's first two. */
-#define sim_index(off, reg, count) sim_index_of((off), reg(0), reg(1), (count))
-
-static long sim_index_of(uint32_t off, uint32_t base, uint32_t next, uint32_t count)
-{
-	uint32_t stride = next - base;
-
-	if (off < base || (off - base) % stride || (off - base) / stride >= count)
-		return -1;
-	return (long)((off - base) / stride);
-}
-
 /*
- * Registers as the model resets and clears them: fields at a named value,
- * from the field position constants, listed so that a name the manual lacks
- * does not compile.  SIM_FIELD_AT(REG, F, V): field F of REG at value V.
+ * Registers as the model resets and clears them: fields at a named value
+ * (SIM_FIELD_AT, sim_internal.h), listed so that a name the manual lacks
+ * does not compile.
  */
-#define SIM_FIELD_AT(REG, F, V) \
-	(((uint32_t)GV100_##REG##_##F##_##V << GV100_##REG##_##F##_FIELD_SHIFT) & GV100_##REG##_##F##_FIELD_MASK)
-
 /* dev_pbdma: every PBDMA interrupt; INTR_0/INTR_EN_0/INTR_STALL share names. */
 #define SIM_PBDMA_INTR_0_FIELDS(X)                                                        \
 	X(MEMREQ) X(MEMACK_TIMEOUT) X(MEMACK_EXTRA) X(MEMDAT_TIMEOUT) X(MEMDAT_EXTRA)     \
@@ -62,8 +39,6 @@ static long sim_index_of(uint32_t off, uint32_t base, uint32_t next, uint32_t co
 /* dev_fifo: the write-1-to-clear (_RESET) interrupts of NV_PFIFO_INTR_0. */
 #define SIM_PFIFO_INTR_0_W1C(X) X(BIND_ERROR) X(SCHED_ERROR) X(CHSW_ERROR) X(MEMOP_TIMEOUT) \
 	X(LB_ERROR) X(CHANNEL_INTR)
-#define SIM_PFIFO_INTR_RUNLIST_W1C(X) X(EVENT_0) X(EVENT_1) X(EVENT_2) X(EVENT_3) X(EVENT_4) \
-	X(EVENT_5) X(EVENT_6) X(EVENT_7) X(EVENT_8) X(EVENT_9) X(EVENT_10) X(EVENT_11) X(EVENT_12)
 
 /* dev_fb/pri_mmu_hub: NV_PFB_PRI_MMU_FAULT_STATUS's write-1-to-clear (_CLEAR) bits. */
 #define SIM_FAULT_STATUS_W1C(X) X(DROPPED_BAR1_PHYS) X(DROPPED_BAR1_VIRT) X(DROPPED_BAR2_PHYS) \
@@ -80,7 +55,7 @@ static long sim_index_of(uint32_t off, uint32_t base, uint32_t next, uint32_t co
 
 static uint32_t sim_pbdma_stride(void)
 {
-	return gv100_ppbdma_gp_put(1) - gv100_ppbdma_gp_put(0);
+	return HW(ppbdma_gp_put)(1) - HW(ppbdma_gp_put)(0);
 }
 
 static void sim_regs_clear(struct sim *s, uint32_t base, uint32_t bytes)
@@ -90,116 +65,119 @@ static void sim_regs_clear(struct sim *s, uint32_t base, uint32_t bytes)
 
 /* ---- PMC --------------------------------------------------------------------- */
 
-/* A GV100: architecture GV100, implementation 0, revision A01. */
-static uint32_t sim_boot0_gv100(void)
+/*
+ * The chip's own BOOT_0: ARCHITECTURE and IMPLEMENTATION are the bits of its
+ * BOOT_42 CHIP_ID (dev_master: CHIP_ID 28:20 spans both), and the revision
+ * the model's description gives.
+ */
+static uint32_t sim_boot0_chip(void)
 {
-	gv100_pmc_boot_0_t r = { 0 };
+	HW(pmc_boot_42_t) id = { 0 };
+	HW(pmc_boot_0_t) r = { 0 };
 
-	r = gv100_set_pmc_boot_0_architecture(r, GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
-	r = gv100_set_pmc_boot_0_implementation(r, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
-	r = gv100_set_pmc_boot_0_major_revision(r, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
-	r = gv100_set_pmc_boot_0_minor_revision(r, GV100_PMC_BOOT_0_MINOR_REVISION_1);
+	id = HW(set_pmc_boot_42_chip_id)(id, SIM_CHIP_ID);
+	r = HW(set_pmc_boot_0_architecture)(r, HW(get_pmc_boot_42_architecture)(id));
+	r = HW(set_pmc_boot_0_implementation)(r, HW(get_pmc_boot_42_implementation)(id));
+	r = HW(set_pmc_boot_0_major_revision)(r, SIM_MAJOR_REVISION);
+	r = HW(set_pmc_boot_0_minor_revision)(r, SIM_MINOR_REVISION);
 	return r.v;
 }
 
 /* BOOT_42 agrees with BOOT_0: CHIP_ID is its ARCHITECTURE:IMPLEMENTATION. */
 static uint32_t sim_boot42(uint32_t boot0)
 {
-	gv100_pmc_boot_0_t b = { boot0 };
-	gv100_pmc_boot_42_t r = { 0 };
+	HW(pmc_boot_0_t) b = { boot0 };
+	HW(pmc_boot_42_t) r = { 0 };
 
-	r = gv100_set_pmc_boot_42_architecture(r, gv100_get_pmc_boot_0_architecture(b));
-	r = gv100_set_pmc_boot_42_implementation(r, gv100_get_pmc_boot_0_implementation(b));
-	r = gv100_set_pmc_boot_42_major_revision(r, gv100_get_pmc_boot_0_major_revision(b));
-	r = gv100_set_pmc_boot_42_minor_revision(r, gv100_get_pmc_boot_0_minor_revision(b));
+	r = HW(set_pmc_boot_42_architecture)(r, HW(get_pmc_boot_0_architecture)(b));
+	r = HW(set_pmc_boot_42_implementation)(r, HW(get_pmc_boot_0_implementation)(b));
+	r = HW(set_pmc_boot_42_major_revision)(r, HW(get_pmc_boot_0_major_revision)(b));
+	r = HW(set_pmc_boot_42_minor_revision)(r, HW(get_pmc_boot_0_minor_revision)(b));
 	return r.v;
 }
 
 bool sim_fifo_enabled(const struct sim *s)
 {
-	gv100_pmc_enable_t r = { sim_reg(s, gv100_pmc_enable()) };
+	HW(pmc_enable_t) r = { sim_reg(s, HW(pmc_enable)()) };
 
-	return gv100_get_pmc_enable_pfifo(r) == GV100_PMC_ENABLE_PFIFO_ENABLED;
+	return HW(get_pmc_enable_pfifo)(r) == HWC(PMC_ENABLE_PFIFO_ENABLED);
 }
 
 bool sim_pbdma_enabled(const struct sim *s, uint32_t p)
 {
-	gv100_pmc_enable_pb_t r = { sim_reg(s, gv100_pmc_enable_pb()) };
-
-	return sim_fifo_enabled(s) && p < SIM_NUM_PBDMA &&
-	       gv100_get_pmc_enable_pb_sel(r, p) == GV100_PMC_ENABLE_PB_SEL_ENABLED;
+	return sim_fifo_enabled(s) && p < SIM_NUM_PBDMA && sim_gen_pbdma_enabled(s, p);
 }
 
 /* ---- interrupts ------------------------------------------------------------------ */
 
 bool sim_pbdma_intr_pending(const struct sim *s, uint32_t p)
 {
-	return (sim_reg(s, gv100_ppbdma_intr_0(p)) & sim_reg(s, gv100_ppbdma_intr_en_0(p))) ||
-	       (sim_reg(s, gv100_ppbdma_intr_1(p)) & sim_reg(s, gv100_ppbdma_intr_en_1(p)));
+	return (sim_reg(s, HW(ppbdma_intr_0)(p)) & sim_reg(s, HW(ppbdma_intr_en_0)(p))) ||
+	       (sim_reg(s, HW(ppbdma_intr_1)(p)) & sim_reg(s, HW(ppbdma_intr_en_1)(p)));
 }
 
 /* INTR_EN only masks the report; INTR_STALL decides whether the PBDMA freezes. */
 bool sim_pbdma_stalled(const struct sim *s, uint32_t p)
 {
-	return (sim_reg(s, gv100_ppbdma_intr_0(p)) & sim_reg(s, gv100_ppbdma_intr_stall(p))) ||
-	       (sim_reg(s, gv100_ppbdma_intr_1(p)) & sim_reg(s, gv100_ppbdma_intr_stall_1(p)));
+	return (sim_reg(s, HW(ppbdma_intr_0)(p)) & sim_reg(s, HW(ppbdma_intr_stall)(p))) ||
+	       (sim_reg(s, HW(ppbdma_intr_1)(p)) & sim_reg(s, HW(ppbdma_intr_stall_1)(p)));
 }
 
 void sim_pbdma_intr_raise(struct sim *s, uint32_t p, uint32_t intr0, uint32_t intr1)
 {
-	sim_reg_set(s, gv100_ppbdma_intr_0(p), sim_reg(s, gv100_ppbdma_intr_0(p)) | intr0);
-	sim_reg_set(s, gv100_ppbdma_intr_1(p), sim_reg(s, gv100_ppbdma_intr_1(p)) | intr1);
+	sim_reg_set(s, HW(ppbdma_intr_0)(p), sim_reg(s, HW(ppbdma_intr_0)(p)) | intr0);
+	sim_reg_set(s, HW(ppbdma_intr_1)(p), sim_reg(s, HW(ppbdma_intr_1)(p)) | intr1);
 }
 
 void sim_pfifo_intr_raise(struct sim *s, uint32_t intr0)
 {
-	sim_reg_set(s, gv100_pfifo_intr_0(), sim_reg(s, gv100_pfifo_intr_0()) | intr0);
+	sim_reg_set(s, HW(pfifo_intr_0)(), sim_reg(s, HW(pfifo_intr_0)()) | intr0);
 }
 
 void sim_sched_error(struct sim *s, uint32_t code)
 {
-	gv100_pfifo_intr_sched_error_t c = { 0 };
-	gv100_pfifo_intr_0_t i = { 0 };
+	HW(pfifo_intr_sched_error_t) c = { 0 };
+	HW(pfifo_intr_0_t) i = { 0 };
 
-	c = gv100_set_pfifo_intr_sched_error_code(c, code);
-	sim_reg_set(s, gv100_pfifo_intr_sched_error(), c.v);
-	i = gv100_set_pfifo_intr_0_sched_error(i, GV100_PFIFO_INTR_0_SCHED_ERROR_PENDING);
+	c = HW(set_pfifo_intr_sched_error_code)(c, code);
+	sim_reg_set(s, HW(pfifo_intr_sched_error)(), c.v);
+	i = HW(set_pfifo_intr_0_sched_error)(i, HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING));
 	sim_pfifo_intr_raise(s, i.v);
 }
 
 static void sim_bind_error(struct sim *s, uint32_t code)
 {
-	gv100_pfifo_intr_bind_error_t c = { 0 };
-	gv100_pfifo_intr_0_t i = { 0 };
+	HW(pfifo_intr_bind_error_t) c = { 0 };
+	HW(pfifo_intr_0_t) i = { 0 };
 
-	c = gv100_set_pfifo_intr_bind_error_code(c, code);
-	sim_reg_set(s, gv100_pfifo_intr_bind_error(), c.v);
-	i = gv100_set_pfifo_intr_0_bind_error(i, GV100_PFIFO_INTR_0_BIND_ERROR_PENDING);
+	c = HW(set_pfifo_intr_bind_error_code)(c, code);
+	sim_reg_set(s, HW(pfifo_intr_bind_error)(), c.v);
+	i = HW(set_pfifo_intr_0_bind_error)(i, HWC(PFIFO_INTR_0_BIND_ERROR_PENDING));
 	sim_pfifo_intr_raise(s, i.v);
 }
 
 static uint32_t sim_pfifo_intr_pbdma_id(const struct sim *s)
 {
-	gv100_pfifo_intr_pbdma_id_t r = { 0 };
+	HW(pfifo_intr_pbdma_id_t) r = { 0 };
 
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
 		if (sim_pbdma_enabled(s, p) && sim_pbdma_intr_pending(s, p))
-			r = gv100_set_pfifo_intr_pbdma_id_status(r, p,
-					GV100_PFIFO_INTR_PBDMA_ID_STATUS_PENDING);
+			r = HW(set_pfifo_intr_pbdma_id_status)(r, p,
+					HWC(PFIFO_INTR_PBDMA_ID_STATUS_PENDING));
 	return r.v;
 }
 
 /* INTR_0 as read: the stored bits, PBDMA_INTR and RUNLIST_EVENT summaries. */
 static uint32_t sim_pfifo_intr_0(const struct sim *s)
 {
-	gv100_pfifo_intr_0_t r = { sim_reg(s, gv100_pfifo_intr_0()) };
+	HW(pfifo_intr_0_t) r = { sim_reg(s, HW(pfifo_intr_0)()) };
 
-	r = gv100_set_pfifo_intr_0_pbdma_intr(r, sim_pfifo_intr_pbdma_id(s) ?
-					      GV100_PFIFO_INTR_0_PBDMA_INTR_PENDING :
-					      GV100_PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING);
-	r = gv100_set_pfifo_intr_0_runlist_event(r, sim_reg(s, gv100_pfifo_intr_runlist()) ?
-						 GV100_PFIFO_INTR_0_RUNLIST_EVENT_PENDING :
-						 GV100_PFIFO_INTR_0_RUNLIST_EVENT_NOT_PENDING);
+	r = HW(set_pfifo_intr_0_pbdma_intr)(r, sim_pfifo_intr_pbdma_id(s) ?
+					      HWC(PFIFO_INTR_0_PBDMA_INTR_PENDING) :
+					      HWC(PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING));
+	r = HW(set_pfifo_intr_0_runlist_event)(r, sim_reg(s, HW(pfifo_intr_runlist)()) ?
+						 HWC(PFIFO_INTR_0_RUNLIST_EVENT_PENDING) :
+						 HWC(PFIFO_INTR_0_RUNLIST_EVENT_NOT_PENDING));
 	return r.v;
 }
 
@@ -210,31 +188,31 @@ static uint32_t sim_pfifo_intr_0(const struct sim *s)
  */
 static uint32_t sim_pmc_intr_1(const struct sim *s)
 {
-	gv100_pmc_intr_t r = { 0 };
+	HW(pmc_intr_t) r = { 0 };
 	bool fifo = sim_fifo_enabled(s) &&
-		    (sim_pfifo_intr_0(s) & sim_reg(s, gv100_pfifo_intr_en_1()));
+		    (sim_pfifo_intr_0(s) & sim_reg(s, HW(pfifo_intr_en_1)()));
 
-	return gv100_set_pmc_intr_pfifo(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
-					GV100_PMC_INTR_PFIFO_NOT_PENDING).v;
+	return HW(set_pmc_intr_pfifo)(r, fifo ? HWC(PMC_INTR_PFIFO_PENDING) :
+					HWC(PMC_INTR_PFIFO_NOT_PENDING)).v;
 }
 
 static uint32_t sim_pmc_intr_0(const struct sim *s)
 {
-	gv100_pmc_intr_t r = { 0 };
+	HW(pmc_intr_t) r = { 0 };
 	bool fifo = sim_fifo_enabled(s) &&
-		    (sim_pfifo_intr_0(s) & sim_reg(s, gv100_pfifo_intr_en_0()));
+		    (sim_pfifo_intr_0(s) & sim_reg(s, HW(pfifo_intr_en_0)()));
 
-	r = gv100_set_pmc_intr_pfifo(r, fifo ? GV100_PMC_INTR_PFIFO_PENDING :
-				     GV100_PMC_INTR_PFIFO_NOT_PENDING);
-	r = gv100_set_pmc_intr_hub(r, sim_mmu_fault_pending(s) ? GV100_PMC_INTR_HUB_PENDING :
-				   GV100_PMC_INTR_HUB_NOT_PENDING);
+	r = HW(set_pmc_intr_pfifo)(r, fifo ? HWC(PMC_INTR_PFIFO_PENDING) :
+				     HWC(PMC_INTR_PFIFO_NOT_PENDING));
+	r = HW(set_pmc_intr_hub)(r, sim_gen_pmc_intr_hub(s) ? HWC(PMC_INTR_HUB_PENDING) :
+				   HWC(PMC_INTR_HUB_NOT_PENDING));
 	return r.v;
 }
 
 /* ---- PTOP DEVICE_INFO -------------------------------------------------------------- */
 
 struct sim_device {
-	enum gv100_ptop_device_info_type_enum type;
+	enum HW(ptop_device_info_type_enum) type;
 	uint32_t inst, engine, runlist, fault, pri_base;
 	bool has_intr_reset;
 	uint32_t intr, reset;
@@ -248,65 +226,65 @@ static uint32_t sim_bit_index(uint32_t v)
 /* The graphics engine's bits of NV_PMC_INTR / NV_PMC_ENABLE (addendum). */
 static struct sim_device sim_device_gr(void)
 {
-	struct sim_device d = { GV100_PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS, 0, 0, 0,
-				GV100_PFAULT_MMU_ENG_ID_GRAPHICS, GV100_PGRAPH_BASE, true, 0, 0 };
+	struct sim_device d = { HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS), 0, 0, 0,
+				HWC(PFAULT_MMU_ENG_ID_GRAPHICS), HWC(PGRAPH_BASE), true, 0, 0 };
 
-	d.intr = GV100_PMC_INTR_PGRAPH_FIELD_SHIFT;      /* its bit: PENDING/ENABLED are 1 */
-	d.reset = GV100_PMC_ENABLE_PGRAPH_FIELD_SHIFT;
+	d.intr = HWC(PMC_INTR_PGRAPH_FIELD_SHIFT);      /* its bit: PENDING/ENABLED are 1 */
+	d.reset = HWC(PMC_ENABLE_PGRAPH_FIELD_SHIFT);
 	return d;
 }
 
 /* LCE n: the GRCEs share the graphics runlist, the others get one each. */
 static struct sim_device sim_device_lce(uint32_t n, uint32_t gr_runlist)
 {
-	struct sim_device d = { GV100_PTOP_DEVICE_INFO_TYPE_ENUM_LCE, n, 1 + n,
+	struct sim_device d = { HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE), n, 1 + n,
 				n < SIM_NUM_GRCE ? gr_runlist : gr_runlist + 1 + n - SIM_NUM_GRCE,
-				GV100_PFAULT_MMU_ENG_ID_CE0 + n, GV100_CE_BASE, false, 0, 0 };
+				HWC(PFAULT_MMU_ENG_ID_CE0) + n, HWC(CE_BASE), false, 0, 0 };
 
 	return d;
 }
 
 static uint32_t sim_devinfo_enum(const struct sim_device *d)
 {
-	gv100_ptop_device_info_t r = { 0 };
+	HW(ptop_device_info_t) r = { 0 };
 
-	r = gv100_set_ptop_device_info_entry(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENUM);
-	r = gv100_set_ptop_device_info_engine_enum(r, d->engine);
-	r = gv100_set_ptop_device_info_engine(r, GV100_PTOP_DEVICE_INFO_ENGINE_VALID);
-	r = gv100_set_ptop_device_info_runlist_enum(r, d->runlist);
-	r = gv100_set_ptop_device_info_runlist(r, GV100_PTOP_DEVICE_INFO_RUNLIST_VALID);
+	r = HW(set_ptop_device_info_entry)(r, HWC(PTOP_DEVICE_INFO_ENTRY_ENUM));
+	r = HW(set_ptop_device_info_engine_enum)(r, d->engine);
+	r = HW(set_ptop_device_info_engine)(r, HWC(PTOP_DEVICE_INFO_ENGINE_VALID));
+	r = HW(set_ptop_device_info_runlist_enum)(r, d->runlist);
+	r = HW(set_ptop_device_info_runlist)(r, HWC(PTOP_DEVICE_INFO_RUNLIST_VALID));
 	if (d->has_intr_reset) {
-		r = gv100_set_ptop_device_info_intr_enum(r, d->intr);
-		r = gv100_set_ptop_device_info_intr(r, GV100_PTOP_DEVICE_INFO_INTR_VALID);
-		r = gv100_set_ptop_device_info_reset_enum(r, d->reset);
-		r = gv100_set_ptop_device_info_reset(r, GV100_PTOP_DEVICE_INFO_RESET_VALID);
+		r = HW(set_ptop_device_info_intr_enum)(r, d->intr);
+		r = HW(set_ptop_device_info_intr)(r, HWC(PTOP_DEVICE_INFO_INTR_VALID));
+		r = HW(set_ptop_device_info_reset_enum)(r, d->reset);
+		r = HW(set_ptop_device_info_reset)(r, HWC(PTOP_DEVICE_INFO_RESET_VALID));
 	}
-	r = gv100_set_ptop_device_info_chain(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
+	r = HW(set_ptop_device_info_chain)(r, HWC(PTOP_DEVICE_INFO_CHAIN_ENABLE));
 	return r.v;
 }
 
 static uint32_t sim_devinfo_data(const struct sim_device *d)
 {
-	gv100_ptop_device_info_t r = { 0 };
+	HW(ptop_device_info_t) r = { 0 };
 
-	r = gv100_set_ptop_device_info_entry(r, GV100_PTOP_DEVICE_INFO_ENTRY_DATA);
-	r = gv100_set_ptop_device_info_data_type(r, GV100_PTOP_DEVICE_INFO_DATA_TYPE_ENUM2);
-	r = gv100_set_ptop_device_info_data_inst_id(r, d->inst);
-	r = gv100_set_ptop_device_info_data_pri_base(r, d->pri_base >>
-							 GV100_PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN);
-	r = gv100_set_ptop_device_info_data_fault_id_enum(r, d->fault);
-	r = gv100_set_ptop_device_info_data_fault_id(r, GV100_PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
-	r = gv100_set_ptop_device_info_chain(r, GV100_PTOP_DEVICE_INFO_CHAIN_ENABLE);
+	r = HW(set_ptop_device_info_entry)(r, HWC(PTOP_DEVICE_INFO_ENTRY_DATA));
+	r = HW(set_ptop_device_info_data_type)(r, HWC(PTOP_DEVICE_INFO_DATA_TYPE_ENUM2));
+	r = HW(set_ptop_device_info_data_inst_id)(r, d->inst);
+	r = HW(set_ptop_device_info_data_pri_base)(r, d->pri_base >>
+							 HWC(PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN));
+	r = HW(set_ptop_device_info_data_fault_id_enum)(r, d->fault);
+	r = HW(set_ptop_device_info_data_fault_id)(r, HWC(PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID));
+	r = HW(set_ptop_device_info_chain)(r, HWC(PTOP_DEVICE_INFO_CHAIN_ENABLE));
 	return r.v;
 }
 
 static uint32_t sim_devinfo_type(const struct sim_device *d)
 {
-	gv100_ptop_device_info_t r = { 0 };
+	HW(ptop_device_info_t) r = { 0 };
 
-	r = gv100_set_ptop_device_info_entry(r, GV100_PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE);
-	r = gv100_set_ptop_device_info_type_enum(r, d->type);
-	r = gv100_set_ptop_device_info_chain(r, GV100_PTOP_DEVICE_INFO_CHAIN_DISABLE);
+	r = HW(set_ptop_device_info_entry)(r, HWC(PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE));
+	r = HW(set_ptop_device_info_type_enum)(r, d->type);
+	r = HW(set_ptop_device_info_chain)(r, HWC(PTOP_DEVICE_INFO_CHAIN_DISABLE));
 	return r.v;
 }
 
@@ -320,9 +298,9 @@ static void sim_ptop_init(struct sim *s)
 	for (uint32_t n = 0; n <= SIM_NUM_LCE; n++) {
 		struct sim_device d = n ? sim_device_lce(n - 1, gr.runlist) : gr;
 
-		sim_reg_set(s, gv100_ptop_device_info(i), sim_devinfo_enum(&d));
-		sim_reg_set(s, gv100_ptop_device_info(i + 1), sim_devinfo_data(&d));
-		sim_reg_set(s, gv100_ptop_device_info(i + 2), sim_devinfo_type(&d));
+		sim_reg_set(s, HW(ptop_device_info)(i), sim_devinfo_enum(&d));
+		sim_reg_set(s, HW(ptop_device_info)(i + 1), sim_devinfo_data(&d));
+		sim_reg_set(s, HW(ptop_device_info)(i + 2), sim_devinfo_type(&d));
 		i += 3;
 	}
 }
@@ -338,18 +316,18 @@ static void sim_pbdma_map_init(struct sim *s)
 		uint32_t n = r == s->gr_runlist ? SIM_GR_PBDMAS : 1;
 
 		for (uint32_t k = 0; k < n && p < SIM_NUM_PBDMA; k++, p++) {
-			gv100_pfifo_pbdma_map_t m = { 0 };
+			HW(pfifo_pbdma_map_t) m = { 0 };
 
-			m = gv100_set_pfifo_pbdma_map_runlists(m, 1u << r);
-			sim_reg_set(s, gv100_pfifo_pbdma_map(p), m.v);
+			m = HW(set_pfifo_pbdma_map_runlists)(m, 1u << r);
+			sim_reg_set(s, HW(pfifo_pbdma_map)(p), m.v);
 		}
 	}
 }
 
 uint32_t sim_pbdma_runlist(const struct sim *s, uint32_t p)
 {
-	gv100_pfifo_pbdma_map_t m = { sim_reg(s, gv100_pfifo_pbdma_map(p)) };
-	uint32_t bits = gv100_get_pfifo_pbdma_map_runlists(m);
+	HW(pfifo_pbdma_map_t) m = { sim_reg(s, HW(pfifo_pbdma_map)(p)) };
+	uint32_t bits = HW(get_pfifo_pbdma_map_runlists)(m);
 
 	return bits ? sim_bit_index(bits) : SIM_NUM_RUNLISTS;
 }
@@ -366,67 +344,64 @@ uint32_t sim_runlist_pbdmas(const struct sim *s, uint32_t r, uint32_t *out)
 
 static void sim_pfifo_cfg_init(struct sim *s)
 {
-	gv100_pfifo_cfg0_t c0 = { 0 };
-	gv100_pfifo_cfg1_t c1 = { 0 };
-	gv100_pfifo_cfg2_t c2 = { 0 };
+	HW(pfifo_cfg0_t) c0 = { 0 };
+	HW(pfifo_cfg1_t) c1 = { 0 };
+	HW(pfifo_cfg2_t) c2 = { 0 };
 
-	c0 = gv100_set_pfifo_cfg0_num_pbdma(c0, GV100_PFIFO_CFG0_NUM_PBDMA_INIT);
-	c0 = gv100_set_pfifo_cfg0_pbdma_fault_id(c0, GV100_PFIFO_CFG0_PBDMA_FAULT_ID_INIT);
-	c1 = gv100_set_pfifo_cfg1_num_channels(c1, GV100_PFIFO_CFG1_NUM_CHANNELS_INIT);
-	c2 = gv100_set_pfifo_cfg2_host_class_id(c2, GV100_PFIFO_CFG2_HOST_CLASS_ID_VALUE);
-	sim_reg_set(s, gv100_pfifo_cfg0(), c0.v);
-	sim_reg_set(s, gv100_pfifo_cfg1(), c1.v);
-	sim_reg_set(s, gv100_pfifo_cfg2(), c2.v);
+	c0 = HW(set_pfifo_cfg0_num_pbdma)(c0, HWC(PFIFO_CFG0_NUM_PBDMA_INIT));
+	c0 = HW(set_pfifo_cfg0_pbdma_fault_id)(c0, HWC(PFIFO_CFG0_PBDMA_FAULT_ID_INIT));
+	c1 = HW(set_pfifo_cfg1_num_channels)(c1, HWC(PFIFO_CFG1_NUM_CHANNELS_INIT));
+	c2 = HW(set_pfifo_cfg2_host_class_id)(c2, HWC(PFIFO_CFG2_HOST_CLASS_ID_VALUE));
+	sim_reg_set(s, HW(pfifo_cfg0)(), c0.v);
+	sim_reg_set(s, HW(pfifo_cfg1)(), c1.v);
+	sim_reg_set(s, HW(pfifo_cfg2)(), c2.v);
 }
 
 /* The init values (I/E) of the PFIFO registers the model uses. */
 static void sim_pfifo_init(struct sim *s)
 {
-	gv100_pfifo_acq_pretest_t ap = { 0 };
-	gv100_pfifo_userd_writeback_t wb = { 0 };
-	gv100_pfifo_eng_timeout_t et = { 0 };
-	gv100_pfifo_clear_faulted_timeout_t cf = { 0 };
-	gv100_pfifo_intr_stall_t st = { 0 };
+	HW(pfifo_acq_pretest_t) ap = { 0 };
+	HW(pfifo_userd_writeback_t) wb = { 0 };
+	HW(pfifo_clear_faulted_timeout_t) cf = { 0 };
+	HW(pfifo_intr_stall_t) st = { 0 };
 
 	sim_pfifo_cfg_init(s);
 	sim_pbdma_map_init(s);
-	ap = gv100_set_pfifo_acq_pretest_timeout(ap, GV100_PFIFO_ACQ_PRETEST_TIMEOUT_8);
-	wb = gv100_set_pfifo_userd_writeback_timer(wb, GV100_PFIFO_USERD_WRITEBACK_TIMER_100US);
-	et = gv100_set_pfifo_eng_timeout_period(et, GV100_PFIFO_ENG_TIMEOUT_PERIOD_INIT);
-	et = gv100_set_pfifo_eng_timeout_detection(et, GV100_PFIFO_ENG_TIMEOUT_DETECTION_ENABLED);
-	cf = gv100_set_pfifo_clear_faulted_timeout_period(cf, GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_PERIOD_INIT);
-	cf = gv100_set_pfifo_clear_faulted_timeout_detection(cf,
-			GV100_PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED);
-	st = gv100_set_pfifo_intr_stall_bind_error(st, GV100_PFIFO_INTR_STALL_BIND_ERROR_ENABLED);
-	st = gv100_set_pfifo_intr_stall_sched_error(st, GV100_PFIFO_INTR_STALL_SCHED_ERROR_ENABLED);
-	st = gv100_set_pfifo_intr_stall_chsw_error(st, GV100_PFIFO_INTR_STALL_CHSW_ERROR_ENABLED);
-	st = gv100_set_pfifo_intr_stall_memop_timeout(st, GV100_PFIFO_INTR_STALL_MEMOP_TIMEOUT_ENABLED);
-	st = gv100_set_pfifo_intr_stall_lb_error(st, GV100_PFIFO_INTR_STALL_LB_ERROR_ENABLED);
-	sim_reg_set(s, gv100_pfifo_acq_pretest(), ap.v);
-	sim_reg_set(s, gv100_pfifo_userd_writeback(), wb.v);
-	sim_reg_set(s, gv100_pfifo_eng_timeout(), et.v);
-	sim_reg_set(s, gv100_pfifo_clear_faulted_timeout(), cf.v);
-	sim_reg_set(s, gv100_pfifo_intr_stall(), st.v);
+	ap = HW(set_pfifo_acq_pretest_timeout)(ap, HWC(PFIFO_ACQ_PRETEST_TIMEOUT_8));
+	wb = HW(set_pfifo_userd_writeback_timer)(wb, HWC(PFIFO_USERD_WRITEBACK_TIMER_100US));
+	cf = HW(set_pfifo_clear_faulted_timeout_period)(cf, HWC(PFIFO_CLEAR_FAULTED_TIMEOUT_PERIOD_INIT));
+	cf = HW(set_pfifo_clear_faulted_timeout_detection)(cf,
+			HWC(PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED));
+	st = HW(set_pfifo_intr_stall_bind_error)(st, HWC(PFIFO_INTR_STALL_BIND_ERROR_ENABLED));
+	st = HW(set_pfifo_intr_stall_sched_error)(st, HWC(PFIFO_INTR_STALL_SCHED_ERROR_ENABLED));
+	st = HW(set_pfifo_intr_stall_chsw_error)(st, HWC(PFIFO_INTR_STALL_CHSW_ERROR_ENABLED));
+	st = HW(set_pfifo_intr_stall_memop_timeout)(st, HWC(PFIFO_INTR_STALL_MEMOP_TIMEOUT_ENABLED));
+	st = HW(set_pfifo_intr_stall_lb_error)(st, HWC(PFIFO_INTR_STALL_LB_ERROR_ENABLED));
+	sim_reg_set(s, HW(pfifo_acq_pretest)(), ap.v);
+	sim_reg_set(s, HW(pfifo_userd_writeback)(), wb.v);
+	sim_gen_pfifo_init(s);
+	sim_reg_set(s, HW(pfifo_clear_faulted_timeout)(), cf.v);
+	sim_reg_set(s, HW(pfifo_intr_stall)(), st.v);
 }
 
-static void sim_pbdma_regs_reset(struct sim *s, uint32_t p)
+void sim_pbdma_regs_reset(struct sim *s, uint32_t p)
 {
-	gv100_ppbdma_timeout_t t = { 0 };
+	HW(ppbdma_timeout_t) t = { 0 };
 
-	sim_regs_clear(s, gv100_ppbdma_gp_put(p), sim_pbdma_stride());
-	t = gv100_set_ppbdma_timeout_period(t, GV100_PPBDMA_TIMEOUT_PERIOD_INIT);
-	sim_reg_set(s, gv100_ppbdma_timeout(p), t.v);
+	sim_regs_clear(s, HW(ppbdma_gp_put)(p), sim_pbdma_stride());
+	t = HW(set_ppbdma_timeout_period)(t, HWC(PPBDMA_TIMEOUT_PERIOD_INIT));
+	sim_reg_set(s, HW(ppbdma_timeout)(p), t.v);
 	/* Every interrupt stalls the PBDMA after reset (INTR_STALL*: ENABLED). */
-	sim_reg_set(s, gv100_ppbdma_intr_stall(p), 0 SIM_PBDMA_INTR_0_FIELDS(SIM_STALL_ON));
-	sim_reg_set(s, gv100_ppbdma_intr_stall_1(p), 0 SIM_PBDMA_INTR_1_FIELDS(SIM_STALL_1_ON));
+	sim_reg_set(s, HW(ppbdma_intr_stall)(p), 0 SIM_PBDMA_INTR_0_FIELDS(SIM_STALL_ON));
+	sim_reg_set(s, HW(ppbdma_intr_stall_1)(p), 0 SIM_PBDMA_INTR_1_FIELDS(SIM_STALL_1_ON));
 	sim_sched_pbdma_reset(s, p);
 }
 
 /* Host leaves or enters reset (NV_PMC_ENABLE_PFIFO): everything starts over. */
 static void sim_host_reset(struct sim *s, bool enabled)
 {
-	sim_regs_clear(s, GV100_PFIFO_BASE, GV100_PFIFO_LIMIT - GV100_PFIFO_BASE + 1);
-	sim_regs_clear(s, GV100_PCCSR_BASE, GV100_PCCSR_LIMIT - GV100_PCCSR_BASE + 1);
+	sim_regs_clear(s, HWC(PFIFO_BASE), HWC(PFIFO_LIMIT) - HWC(PFIFO_BASE) + 1);
+	sim_regs_clear(s, HWC(PCCSR_BASE), HWC(PCCSR_LIMIT) - HWC(PCCSR_BASE) + 1);
 	sim_sched_reset(s);
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
 		sim_pbdma_regs_reset(s, p);
@@ -436,27 +411,18 @@ static void sim_host_reset(struct sim *s, bool enabled)
 
 static void sim_pfb_init(struct sim *s)
 {
-	gv100_pfb_pri_mmu_ctrl_t c = { 0 };
+	HW(pfb_pri_mmu_ctrl_t) c = { 0 };
 
-	c = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_empty(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_EMPTY_TRUE);
-	c = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_space(c, GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_SPACE_INIT);
-	sim_reg_set(s, gv100_pfb_pri_mmu_ctrl(), c.v);
+	c = HW(set_pfb_pri_mmu_ctrl_pri_fifo_empty)(c, HWC(PFB_PRI_MMU_CTRL_PRI_FIFO_EMPTY_TRUE));
+	c = HW(set_pfb_pri_mmu_ctrl_pri_fifo_space)(c, HWC(PFB_PRI_MMU_CTRL_PRI_FIFO_SPACE_INIT));
+	sim_reg_set(s, HW(pfb_pri_mmu_ctrl)(), c.v);
 }
 
 void sim_regs_init(struct sim *s)
 {
-	gv100_pmc_enable_t e = { 0 };
-	gv100_pmc_enable_pb_t pb = { 0 };
-
 	if (!s->boot0)
-		s->boot0 = sim_boot0_gv100();
-	/* Reset values: PRIV_RING and PDISP enabled, Host (PFIFO) in reset. */
-	e = gv100_set_pmc_enable_priv_ring(e, GV100_PMC_ENABLE_PRIV_RING_ENABLED);
-	e = gv100_set_pmc_enable_pdisp(e, GV100_PMC_ENABLE_PDISP_ENABLED);
-	sim_reg_set(s, gv100_pmc_enable(), e.v);
-	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
-		pb = gv100_set_pmc_enable_pb_sel(pb, p, GV100_PMC_ENABLE_PB_SEL_ENABLED);
-	sim_reg_set(s, gv100_pmc_enable_pb(), pb.v);
+		s->boot0 = sim_boot0_chip();
+	sim_gen_regs_init(s);   /* NV_PMC_ENABLE*: Host (PFIFO) in reset */
 	sim_ptop_init(s);
 	sim_pfb_init(s);
 	sim_host_reset(s, false);
@@ -466,15 +432,15 @@ void sim_regs_init(struct sim *s)
 
 static uint32_t sim_pmc_read(struct sim *s, uint32_t off)
 {
-	if (off == gv100_pmc_boot_0())
+	if (off == HW(pmc_boot_0)())
 		return s->boot0;
-	if (off == gv100_pmc_boot_42())
+	if (off == HW(pmc_boot_42)())
 		return sim_boot42(s->boot0);
-	if (off == gv100_pmc_intr(0))
+	if (off == HW(pmc_intr)(0))
 		return sim_pmc_intr_0(s);
-	if (off == gv100_pmc_intr(1))
+	if (off == HW(pmc_intr)(1))
 		return sim_pmc_intr_1(s);
-	if (sim_index(off, gv100_pmc_intr, GV100_PMC_INTR_SIZE_1) > 0)
+	if (sim_index(off, HW(pmc_intr), HWC(PMC_INTR_SIZE_1)) > 0)
 		return 0;
 	return sim_reg(s, off);
 }
@@ -483,38 +449,26 @@ static void sim_pmc_enable_write(struct sim *s, uint32_t v)
 {
 	bool was = sim_fifo_enabled(s);
 
-	sim_reg_set(s, gv100_pmc_enable(), v);
+	sim_reg_set(s, HW(pmc_enable)(), v);
 	if (was != sim_fifo_enabled(s))
 		sim_host_reset(s, !was);
-}
-
-/* A PBDMA taken out of ENABLE_PB is reset; so is one put back. */
-static void sim_pmc_enable_pb_write(struct sim *s, uint32_t v)
-{
-	gv100_pmc_enable_pb_t old = { sim_reg(s, gv100_pmc_enable_pb()) }, now = { v };
-
-	sim_reg_set(s, gv100_pmc_enable_pb(), v);
-	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
-		if (gv100_get_pmc_enable_pb_sel(old, p) != gv100_get_pmc_enable_pb_sel(now, p))
-			sim_pbdma_regs_reset(s, p);
-	sim_kick(s);
 }
 
 static void sim_pmc_write(struct sim *s, uint32_t off, uint32_t v)
 {
 	long i;
 
-	if (off == gv100_pmc_enable())
+	if (off == HW(pmc_enable)())
 		sim_pmc_enable_write(s, v);
-	else if (off == gv100_pmc_enable_pb())
-		sim_pmc_enable_pb_write(s, v);
-	else if ((i = sim_index(off, gv100_pmc_intr_en_set, GV100_PMC_INTR_EN_SET_SIZE_1)) >= 0)
-		sim_reg_set(s, gv100_pmc_intr_en(i), sim_reg(s, gv100_pmc_intr_en(i)) | v);
-	else if ((i = sim_index(off, gv100_pmc_intr_en_clear, GV100_PMC_INTR_EN_CLEAR_SIZE_1)) >= 0)
-		sim_reg_set(s, gv100_pmc_intr_en(i), sim_reg(s, gv100_pmc_intr_en(i)) & ~v);
-	else if (off == gv100_pmc_boot_0() || off == gv100_pmc_boot_2() || off == gv100_pmc_boot_42() ||
-		 sim_index(off, gv100_pmc_intr, GV100_PMC_INTR_SIZE_1) >= 0 ||
-		 sim_index(off, gv100_pmc_intr_en, GV100_PMC_INTR_EN_SIZE_1) >= 0)
+	else if (sim_gen_pmc_write(s, off, v))
+		return;
+	else if ((i = sim_index(off, HW(pmc_intr_en_set), HWC(PMC_INTR_EN_SET_SIZE_1))) >= 0)
+		sim_reg_set(s, HW(pmc_intr_en)(i), sim_reg(s, HW(pmc_intr_en)(i)) | v);
+	else if ((i = sim_index(off, HW(pmc_intr_en_clear), HWC(PMC_INTR_EN_CLEAR_SIZE_1))) >= 0)
+		sim_reg_set(s, HW(pmc_intr_en)(i), sim_reg(s, HW(pmc_intr_en)(i)) & ~v);
+	else if (off == HW(pmc_boot_0)() || off == HW(pmc_boot_2)() || off == HW(pmc_boot_42)() ||
+		 sim_index(off, HW(pmc_intr), HWC(PMC_INTR_SIZE_1)) >= 0 ||
+		 sim_index(off, HW(pmc_intr_en), HWC(PMC_INTR_EN_SIZE_1)) >= 0)
 		return;   /* read-only */
 	else
 		sim_reg_set(s, off, v);
@@ -526,11 +480,11 @@ static void sim_pmc_write(struct sim *s, uint32_t off, uint32_t v)
 uint64_t sim_ptimer_snap(const struct sim *s)
 {
 	uint64_t ns = sim_gpu_time(s);
-	gv100_ptimer_time_0_t lo = { 0 };
-	gv100_ptimer_time_1_t hi = { 0 };
+	HW(ptimer_time_0_t) lo = { 0 };
+	HW(ptimer_time_1_t) hi = { 0 };
 
-	lo.v = (uint32_t)ns & GV100_PTIMER_TIME_0_NSEC_FIELD_MASK;
-	hi = gv100_set_ptimer_time_1_nsec(hi, (uint32_t)(ns >> 32));
+	lo.v = (uint32_t)ns & HWC(PTIMER_TIME_0_NSEC_FIELD_MASK);
+	hi = HW(set_ptimer_time_1_nsec)(hi, (uint32_t)(ns >> 32));
 	return (uint64_t)hi.v << 32 | lo.v;
 }
 
@@ -538,9 +492,9 @@ static uint32_t sim_ptimer_read(struct sim *s, uint32_t off)
 {
 	uint64_t t = sim_ptimer_snap(s);
 
-	if (off == gv100_ptimer_time_0())
+	if (off == HW(ptimer_time_0)())
 		return (uint32_t)t;
-	if (off == gv100_ptimer_time_1())
+	if (off == HW(ptimer_time_1)())
 		return (uint32_t)(t >> 32);
 	return sim_reg(s, off);
 }
@@ -550,9 +504,9 @@ static void sim_ptimer_write(struct sim *s, uint32_t off, uint32_t v)
 {
 	uint64_t t = sim_gpu_time(s);
 
-	if (off == gv100_ptimer_time_0())
+	if (off == HW(ptimer_time_0)())
 		sim_gpu_time_set(s, (t & ~(uint64_t)UINT32_MAX) | v);
-	else if (off == gv100_ptimer_time_1())
+	else if (off == HW(ptimer_time_1)())
 		sim_gpu_time_set(s, (uint64_t)v << 32 | (t & UINT32_MAX));
 	else
 		sim_reg_set(s, off, v);
@@ -561,129 +515,102 @@ static void sim_ptimer_write(struct sim *s, uint32_t off, uint32_t v)
 /* Undefined USERMODE registers read 0 and drop writes (dev_usermode). */
 static uint32_t sim_usermode_read(struct sim *s, uint32_t off)
 {
-	gv100_usermode_cfg0_t c = { 0 };
+	HW(usermode_cfg0_t) c = { 0 };
 	uint64_t t = sim_ptimer_snap(s);
-	gv100_usermode_time_0_t lo = { 0 };
-	gv100_usermode_time_1_t hi = { 0 };
+	HW(usermode_time_0_t) lo = { 0 };
+	HW(usermode_time_1_t) hi = { 0 };
 
-	if (off == gv100_usermode_cfg0())
-		return gv100_set_usermode_cfg0_usermode_class_id(c,
-				GV100_USERMODE_CFG0_USERMODE_CLASS_ID_VALUE).v;
-	if (off == gv100_usermode_time_0())
-		return gv100_set_usermode_time_0_nsec(lo, gv100_get_ptimer_time_0_nsec(
-				(gv100_ptimer_time_0_t){ (uint32_t)t })).v;
-	if (off == gv100_usermode_time_1())
-		return gv100_set_usermode_time_1_nsec(hi, gv100_get_ptimer_time_1_nsec(
-				(gv100_ptimer_time_1_t){ (uint32_t)(t >> 32) })).v;
+	if (off == HW(usermode_cfg0)())
+		return HW(set_usermode_cfg0_usermode_class_id)(c,
+				HWC(USERMODE_CFG0_USERMODE_CLASS_ID_VALUE)).v;
+	if (off == HW(usermode_time_0)())
+		return HW(set_usermode_time_0_nsec)(lo, HW(get_ptimer_time_0_nsec)(
+				(HW(ptimer_time_0_t)){ (uint32_t)t })).v;
+	if (off == HW(usermode_time_1)())
+		return HW(set_usermode_time_1_nsec)(hi, HW(get_ptimer_time_1_nsec)(
+				(HW(ptimer_time_1_t)){ (uint32_t)(t >> 32) })).v;
 	return 0;
 }
 
 static void sim_usermode_write(struct sim *s, uint32_t off, uint32_t v)
 {
-	gv100_usermode_notify_channel_pending_t n = { v };
+	long chid;
 
-	/* Host in reset takes no doorbells. */
-	if (off == gv100_usermode_notify_channel_pending() && sim_fifo_enabled(s))
-		sim_sched_doorbell(s, gv100_get_usermode_notify_channel_pending_id(n));
+	/* Host in reset takes no doorbells; the generation decodes the value. */
+	if (off == HW(usermode_notify_channel_pending)() && sim_fifo_enabled(s) &&
+	    (chid = sim_gen_doorbell_chid(s, v)) >= 0)
+		sim_sched_doorbell(s, (uint32_t)chid);
 }
 
 /* ---- PFIFO ---------------------------------------------------------------------------------- */
 
 static bool sim_pfifo_read_only(uint32_t off)
 {
-	return off == gv100_pfifo_cfg0() || off == gv100_pfifo_cfg1() || off == gv100_pfifo_cfg2() ||
-	       off == gv100_pfifo_intr_bind_error() || off == gv100_pfifo_intr_sched_error() ||
-	       off == gv100_pfifo_intr_chsw_error() || off == gv100_pfifo_intr_lb_error() ||
-	       off == gv100_pfifo_intr_pbdma_id() || off == gv100_pfifo_sched_status() ||
-	       sim_index(off, gv100_pfifo_eng_runlist_base, GV100_PFIFO_ENG_RUNLIST_BASE_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_eng_runlist, GV100_PFIFO_ENG_RUNLIST_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_pbdma_map, GV100_PFIFO_PBDMA_MAP_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_lb_gpbuf_control, GV100_PFIFO_LB_GPBUF_CONTROL_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_lb_pbbuf_control, GV100_PFIFO_LB_PBBUF_CONTROL_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_engine_status, GV100_PFIFO_ENGINE_STATUS_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_engine_status_debug,
-			 GV100_PFIFO_ENGINE_STATUS_DEBUG_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_engine_status_inst,
-			 GV100_PFIFO_ENGINE_STATUS_INST_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_engine_status_next_inst,
-			 GV100_PFIFO_ENGINE_STATUS_NEXT_INST_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_pbdma_status, GV100_PFIFO_PBDMA_STATUS_SIZE_1) >= 0 ||
-	       sim_index(off, gv100_pfifo_pbdma_status_inst, GV100_PFIFO_PBDMA_STATUS_INST_SIZE_1) >= 0;
+	return off == HW(pfifo_cfg0)() || off == HW(pfifo_cfg1)() || off == HW(pfifo_cfg2)() ||
+	       off == HW(pfifo_intr_bind_error)() || off == HW(pfifo_intr_sched_error)() ||
+	       off == HW(pfifo_intr_chsw_error)() || off == HW(pfifo_intr_lb_error)() ||
+	       off == HW(pfifo_intr_pbdma_id)() || off == HW(pfifo_sched_status)() ||
+	       sim_index(off, HW(pfifo_pbdma_map), HWC(PFIFO_PBDMA_MAP_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_lb_gpbuf_control), HWC(PFIFO_LB_GPBUF_CONTROL_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_lb_pbbuf_control), HWC(PFIFO_LB_PBBUF_CONTROL_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_engine_status), HWC(PFIFO_ENGINE_STATUS_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_engine_status_debug),
+			 HWC(PFIFO_ENGINE_STATUS_DEBUG_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_engine_status_inst),
+			 HWC(PFIFO_ENGINE_STATUS_INST_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_engine_status_next_inst),
+			 HWC(PFIFO_ENGINE_STATUS_NEXT_INST_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_pbdma_status), HWC(PFIFO_PBDMA_STATUS_SIZE_1)) >= 0 ||
+	       sim_index(off, HW(pfifo_pbdma_status_inst), HWC(PFIFO_PBDMA_STATUS_INST_SIZE_1)) >= 0 ||
+	       sim_gen_pfifo_read_only(off);
 }
 
 static uint32_t sim_pfifo_read(struct sim *s, uint32_t off)
 {
-	gv100_pfifo_sched_status_t st = { 0 };
-	gv100_pfifo_runlist_preempt_t rp = { 0 };
+	HW(pfifo_sched_status_t) st = { 0 };
+	HW(pfifo_runlist_preempt_t) rp = { 0 };
 
-	if (off == gv100_pfifo_intr_0())
+	if (off == HW(pfifo_intr_0)())
 		return sim_pfifo_intr_0(s);
-	if (off == gv100_pfifo_intr_pbdma_id())
+	if (off == HW(pfifo_intr_pbdma_id)())
 		return sim_pfifo_intr_pbdma_id(s);
-	if (off == gv100_pfifo_runlist_preempt())
-		return gv100_set_pfifo_runlist_preempt_runlists(rp, s->runlist_preempt).v;
-	if (off == gv100_pfifo_sched_status()) {
+	if (off == HW(pfifo_runlist_preempt)())
+		return HW(set_pfifo_runlist_preempt_runlists)(rp, s->runlist_preempt).v;
+	if (off == HW(pfifo_sched_status)()) {
 		for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++)
 			if (s->rl[r].fetch_pending)
-				st = gv100_set_pfifo_sched_status_runlist_fetch(st,
-						GV100_PFIFO_SCHED_STATUS_RUNLIST_FETCH_BUSY);
+				st = HW(set_pfifo_sched_status_runlist_fetch)(st,
+						HWC(PFIFO_SCHED_STATUS_RUNLIST_FETCH_BUSY));
 		return st.v;
 	}
 	return sim_reg(s, off);
 }
 
-/* RUNLIST: the base and length go to ENG_RUNLIST*(ID), PENDING until fetched. */
-static void sim_pfifo_runlist_write(struct sim *s, uint32_t v)
-{
-	gv100_pfifo_runlist_t w = { v };
-	gv100_pfifo_runlist_base_t b = { sim_reg(s, gv100_pfifo_runlist_base()) };
-	gv100_pfifo_eng_runlist_base_t eb = { 0 };
-	gv100_pfifo_eng_runlist_t el = { 0 };
-	uint32_t r = gv100_get_pfifo_runlist_id(w);
-
-	sim_reg_set(s, gv100_pfifo_runlist(), v);
-	if (r >= SIM_NUM_RUNLISTS)
-		return;   /* no such runlist: nothing to fetch */
-	eb = gv100_set_pfifo_eng_runlist_base_ptr(eb, gv100_get_pfifo_runlist_base_ptr(b));
-	eb = gv100_set_pfifo_eng_runlist_base_target(eb, gv100_get_pfifo_runlist_base_target(b));
-	el = gv100_set_pfifo_eng_runlist_length(el, gv100_get_pfifo_runlist_length(w));
-	el = gv100_set_pfifo_eng_runlist_pending(el, GV100_PFIFO_ENG_RUNLIST_PENDING_TRUE);
-	sim_reg_set(s, gv100_pfifo_eng_runlist_base(r), eb.v);
-	sim_reg_set(s, gv100_pfifo_eng_runlist(r), el.v);
-	sim_sched_runlist_submit(s, r);
-}
-
 static void sim_pfifo_preempt_write(struct sim *s, uint32_t v)
 {
-	gv100_pfifo_preempt_t r = { v };
+	HW(pfifo_preempt_t) r = { v };
 
-	r = gv100_set_pfifo_preempt_pending(r, GV100_PFIFO_PREEMPT_PENDING_TRUE);
-	sim_reg_set(s, gv100_pfifo_preempt(), r.v);
+	r = HW(set_pfifo_preempt_pending)(r, HWC(PFIFO_PREEMPT_PENDING_TRUE));
+	sim_reg_set(s, HW(pfifo_preempt)(), r.v);
 	s->preempt_pending = true;
 	s->preempt_due = sim_now() + SIM_PREEMPT_DELAY_NS;
 	sim_kick(s);
 }
 
-/* Write-1-to-clear: the bits of v within w1c clear, the rest stay. */
-static void sim_pfifo_w1c(struct sim *s, uint32_t off, uint32_t v, uint32_t w1c)
-{
-	sim_reg_set(s, off, sim_reg(s, off) & ~(v & w1c));
-}
-
 static void sim_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
 {
-	gv100_pfifo_runlist_preempt_t rp = { v };
+	HW(pfifo_runlist_preempt_t) rp = { v };
 
-	if (off == gv100_pfifo_intr_0())
-		sim_pfifo_w1c(s, off, v, 0 SIM_PFIFO_INTR_0_W1C(SIM_PFIFO_INTR_0_CLR));
-	else if (off == gv100_pfifo_intr_runlist())
-		sim_pfifo_w1c(s, off, v, 0 SIM_PFIFO_INTR_RUNLIST_W1C(SIM_PFIFO_RUNLIST_CLR));
-	else if (off == gv100_pfifo_runlist())
-		sim_pfifo_runlist_write(s, v);
-	else if (off == gv100_pfifo_preempt())
+	if (off == HW(pfifo_intr_0)())
+		sim_reg_w1c(s, off, v, 0 SIM_PFIFO_INTR_0_W1C(SIM_PFIFO_INTR_0_CLR));
+	else if (off == HW(pfifo_intr_runlist)())
+		sim_reg_w1c(s, off, v, 0 SIM_PFIFO_INTR_RUNLIST_EVENTS(SIM_PFIFO_RUNLIST_CLR));
+	else if (sim_gen_pfifo_write(s, off, v))
+		return;   /* runlist submit */
+	else if (off == HW(pfifo_preempt)())
 		sim_pfifo_preempt_write(s, v);
-	else if (off == gv100_pfifo_runlist_preempt()) {
-		s->runlist_preempt |= gv100_get_pfifo_runlist_preempt_runlists(rp);
+	else if (off == HW(pfifo_runlist_preempt)()) {
+		s->runlist_preempt |= HW(get_pfifo_runlist_preempt_runlists)(rp);
 		s->runlist_preempt_due = sim_now() + SIM_PREEMPT_DELAY_NS;
 		sim_kick(s);
 	} else if (!sim_pfifo_read_only(off)) {
@@ -696,17 +623,17 @@ static void sim_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
 
 static void sim_ppbdma_write(struct sim *s, uint32_t p, uint32_t off, uint32_t v)
 {
-	if (off == gv100_ppbdma_intr_0(p) || off == gv100_ppbdma_intr_1(p)) {
-		uint32_t w1c = off == gv100_ppbdma_intr_0(p) ?
+	if (off == HW(ppbdma_intr_0)(p) || off == HW(ppbdma_intr_1)(p)) {
+		uint32_t w1c = off == HW(ppbdma_intr_0)(p) ?
 			0 SIM_PBDMA_INTR_0_FIELDS(SIM_PBDMA_INTR_0_W1C) :
 			0 SIM_PBDMA_INTR_1_FIELDS(SIM_PBDMA_INTR_1_W1C);
 
-		sim_pfifo_w1c(s, off, v, w1c);
+		sim_reg_w1c(s, off, v, w1c);
 		/* Software may have fixed the state: check it again before going on. */
 		s->pbdma[p].checked = false;
 		sim_kick(s);
-	} else if (off != gv100_ppbdma_status(p) && off != gv100_ppbdma_config(p) &&
-		   off != gv100_ppbdma_hce_dbg0(p) && off != gv100_ppbdma_hce_dbg1(p)) {
+	} else if (off != HW(ppbdma_status)(p) && off != HW(ppbdma_config)(p) &&
+		   off != HW(ppbdma_hce_dbg0)(p) && off != HW(ppbdma_hce_dbg1)(p)) {
 		sim_reg_set(s, off, v);
 	}
 }
@@ -715,34 +642,34 @@ static void sim_ppbdma_write(struct sim *s, uint32_t p, uint32_t off, uint32_t v
 
 static bool sim_pccsr_target_ok(uint32_t target)
 {
-	return target == GV100_PCCSR_CHANNEL_INST_TARGET_VID_MEM ||
-	       target == GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT ||
-	       target == GV100_PCCSR_CHANNEL_INST_TARGET_SYS_MEM_NONCOHERENT;
+	return target == HWC(PCCSR_CHANNEL_INST_TARGET_VID_MEM) ||
+	       target == HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT) ||
+	       target == HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_NONCOHERENT);
 }
 
 static void sim_pccsr_inst_write(struct sim *s, uint32_t chid, uint32_t v)
 {
-	gv100_pccsr_channel_inst_t old = { sim_reg(s, gv100_pccsr_channel_inst(chid)) }, w = { v };
-	bool was = gv100_get_pccsr_channel_inst_bind(old) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
-	bool bind = gv100_get_pccsr_channel_inst_bind(w) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
-	gv100_pccsr_channel_t c = { sim_reg(s, gv100_pccsr_channel(chid)) };
+	HW(pccsr_channel_inst_t) old = { sim_reg(s, HW(pccsr_channel_inst)(chid)) }, w = { v };
+	bool was = HW(get_pccsr_channel_inst_bind)(old) == HWC(PCCSR_CHANNEL_INST_BIND_TRUE);
+	bool bind = HW(get_pccsr_channel_inst_bind)(w) == HWC(PCCSR_CHANNEL_INST_BIND_TRUE);
+	HW(pccsr_channel_t) c = { sim_reg(s, HW(pccsr_channel)(chid)) };
 
 	if (bind && was) {
-		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND);
+		sim_bind_error(s, HWC(PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND));
 		return;
 	}
-	if (bind && !sim_pccsr_target_ok(gv100_get_pccsr_channel_inst_target(w))) {
-		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_INVALID_CTX_TGT);
+	if (bind && !sim_pccsr_target_ok(HW(get_pccsr_channel_inst_target)(w))) {
+		sim_bind_error(s, HWC(PFIFO_INTR_BIND_ERROR_CODE_INVALID_CTX_TGT));
 		return;
 	}
 	if (!bind && was && sim_sched_chan_loaded(s, chid)) {
-		sim_bind_error(s, GV100_PFIFO_INTR_BIND_ERROR_CODE_UNBIND_WHILE_RUNNING);
+		sim_bind_error(s, HWC(PFIFO_INTR_BIND_ERROR_CODE_UNBIND_WHILE_RUNNING));
 		return;
 	}
-	sim_reg_set(s, gv100_pccsr_channel_inst(chid), v);
+	sim_reg_set(s, HW(pccsr_channel_inst)(chid), v);
 	if (!bind) {   /* an unbound channel has nothing pending */
-		c = gv100_set_pccsr_channel_status(c, GV100_PCCSR_CHANNEL_STATUS_IDLE);
-		sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
+		c = HW(set_pccsr_channel_status)(c, HWC(PCCSR_CHANNEL_STATUS_IDLE));
+		sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
 	}
 	sim_kick(s);
 }
@@ -750,18 +677,18 @@ static void sim_pccsr_inst_write(struct sim *s, uint32_t chid, uint32_t v)
 /* ENABLE_SET/ENABLE_CLR and the FAULTED resets act; NEXT is stored. */
 static void sim_pccsr_channel_write(struct sim *s, uint32_t chid, uint32_t v)
 {
-	gv100_pccsr_channel_t w = { v }, c = { sim_reg(s, gv100_pccsr_channel(chid)) };
+	HW(pccsr_channel_t) w = { v }, c = { sim_reg(s, HW(pccsr_channel)(chid)) };
 
-	if (gv100_get_pccsr_channel_enable_set(w) == GV100_PCCSR_CHANNEL_ENABLE_SET_TRUE)
-		c = gv100_set_pccsr_channel_enable(c, GV100_PCCSR_CHANNEL_ENABLE_IN_USE);
-	if (gv100_get_pccsr_channel_enable_clr(w) == GV100_PCCSR_CHANNEL_ENABLE_CLR_TRUE)
-		c = gv100_set_pccsr_channel_enable(c, GV100_PCCSR_CHANNEL_ENABLE_NOT_IN_USE);
-	if (gv100_get_pccsr_channel_pbdma_faulted(w) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_RESET)
-		c = gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE);
-	if (gv100_get_pccsr_channel_eng_faulted(w) == GV100_PCCSR_CHANNEL_ENG_FAULTED_RESET)
-		c = gv100_set_pccsr_channel_eng_faulted(c, GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE);
-	c = gv100_set_pccsr_channel_next(c, gv100_get_pccsr_channel_next(w));
-	sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
+	if (HW(get_pccsr_channel_enable_set)(w) == HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE))
+		c = HW(set_pccsr_channel_enable)(c, HWC(PCCSR_CHANNEL_ENABLE_IN_USE));
+	if (HW(get_pccsr_channel_enable_clr)(w) == HWC(PCCSR_CHANNEL_ENABLE_CLR_TRUE))
+		c = HW(set_pccsr_channel_enable)(c, HWC(PCCSR_CHANNEL_ENABLE_NOT_IN_USE));
+	if (HW(get_pccsr_channel_pbdma_faulted)(w) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET))
+		c = HW(set_pccsr_channel_pbdma_faulted)(c, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_FALSE));
+	if (HW(get_pccsr_channel_eng_faulted)(w) == HWC(PCCSR_CHANNEL_ENG_FAULTED_RESET))
+		c = HW(set_pccsr_channel_eng_faulted)(c, HWC(PCCSR_CHANNEL_ENG_FAULTED_FALSE));
+	c = HW(set_pccsr_channel_next)(c, HW(get_pccsr_channel_next)(w));
+	sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
 	sim_kick(s);
 }
 
@@ -769,9 +696,9 @@ static void sim_pccsr_write(struct sim *s, uint32_t off, uint32_t v)
 {
 	long chid;
 
-	if ((chid = sim_index(off, gv100_pccsr_channel_inst, GV100_PCCSR_CHANNEL_INST_SIZE_1)) >= 0)
+	if ((chid = sim_index(off, HW(pccsr_channel_inst), HWC(PCCSR_CHANNEL_INST_SIZE_1))) >= 0)
 		sim_pccsr_inst_write(s, (uint32_t)chid, v);
-	else if ((chid = sim_index(off, gv100_pccsr_channel, GV100_PCCSR_CHANNEL_SIZE_1)) >= 0)
+	else if ((chid = sim_index(off, HW(pccsr_channel), HWC(PCCSR_CHANNEL_SIZE_1))) >= 0)
 		sim_pccsr_channel_write(s, (uint32_t)chid, v);
 }
 
@@ -779,38 +706,38 @@ static void sim_pccsr_write(struct sim *s, uint32_t off, uint32_t v)
 
 static uint32_t sim_pfb_base(void)
 {
-	return gv100_pfb_niso_flush_sysmem_addr();
+	return HW(pfb_niso_flush_sysmem_addr)();
 }
 
 static uint32_t sim_pfb_limit(void)
 {
-	return gv100_pfb_pri_mmu_invalidate_size() + sizeof(uint32_t) - 1;   /* its last byte */
+	return HW(pfb_pri_mmu_invalidate_size)() + sizeof(uint32_t) - 1;   /* its last byte */
 }
 
 static void sim_pfb_write(struct sim *s, uint32_t off, uint32_t v)
 {
-	gv100_pfb_pri_mmu_fault_status_t st;
-	gv100_pfb_pri_mmu_ctrl_t c = { sim_reg(s, gv100_pfb_pri_mmu_ctrl()) }, w = { v };
+	HW(pfb_pri_mmu_fault_status_t) st;
+	HW(pfb_pri_mmu_ctrl_t) c = { sim_reg(s, HW(pfb_pri_mmu_ctrl)()) }, w = { v };
 
-	if (off == gv100_pfb_pri_mmu_fault_status()) {
-		sim_pfifo_w1c(s, off, v, 0 SIM_FAULT_STATUS_W1C(SIM_FAULT_STATUS_CLR));
+	if (off == HW(pfb_pri_mmu_fault_status)()) {
+		sim_reg_w1c(s, off, v, 0 SIM_FAULT_STATUS_W1C(SIM_FAULT_STATUS_CLR));
 		st.v = sim_reg(s, off);
-		if (gv100_get_pfb_pri_mmu_fault_status_valid(st) == GV100_PFB_PRI_MMU_FAULT_STATUS_VALID_RESET)
+		if (HW(get_pfb_pri_mmu_fault_status_valid)(st) == HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_RESET))
 			sim_mmu_fault_clear(s);
-	} else if (off == gv100_pfb_pri_mmu_ctrl()) {
+	} else if (off == HW(pfb_pri_mmu_ctrl)()) {
 		/* The PRI FIFO is always empty: TLB invalidates complete at once. */
-		w = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_empty(w, gv100_get_pfb_pri_mmu_ctrl_pri_fifo_empty(c));
-		w = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_space(w, gv100_get_pfb_pri_mmu_ctrl_pri_fifo_space(c));
-		w = gv100_set_pfb_pri_mmu_ctrl_pri_fifo_error_clear(w,
-				GV100_PFB_PRI_MMU_CTRL_PRI_FIFO_ERROR_CLEAR_FALSE);
+		w = HW(set_pfb_pri_mmu_ctrl_pri_fifo_empty)(w, HW(get_pfb_pri_mmu_ctrl_pri_fifo_empty)(c));
+		w = HW(set_pfb_pri_mmu_ctrl_pri_fifo_space)(w, HW(get_pfb_pri_mmu_ctrl_pri_fifo_space)(c));
+		w = HW(set_pfb_pri_mmu_ctrl_pri_fifo_error_clear)(w,
+				HWC(PFB_PRI_MMU_CTRL_PRI_FIFO_ERROR_CLEAR_FALSE));
 		sim_reg_set(s, off, w.v);
-	} else if (off == gv100_pfb_pri_mmu_invalidate() || off == gv100_pfb_pri_mmu_bind()) {
+	} else if (off == HW(pfb_pri_mmu_invalidate)() || off == HW(pfb_pri_mmu_bind)()) {
 		return;   /* triggers: no TLB, nothing to do */
-	} else if (off != gv100_pfb_pri_mmu_fault_addr_lo() && off != gv100_pfb_pri_mmu_fault_addr_hi() &&
-		   off != gv100_pfb_pri_mmu_fault_inst_lo() && off != gv100_pfb_pri_mmu_fault_inst_hi() &&
-		   off != gv100_pfb_pri_mmu_fault_info() &&
-		   sim_index(off, gv100_pfb_pri_mmu_fault_buffer_put,
-			     GV100_PFB_PRI_MMU_FAULT_BUFFER_PUT_SIZE_1) < 0) {
+	} else if (off != HW(pfb_pri_mmu_fault_addr_lo)() && off != HW(pfb_pri_mmu_fault_addr_hi)() &&
+		   off != HW(pfb_pri_mmu_fault_inst_lo)() && off != HW(pfb_pri_mmu_fault_inst_hi)() &&
+		   off != HW(pfb_pri_mmu_fault_info)() &&
+		   sim_index(off, HW(pfb_pri_mmu_fault_buffer_put),
+			     HWC(PFB_PRI_MMU_FAULT_BUFFER_PUT_SIZE_1)) < 0) {
 		sim_reg_set(s, off, v);
 	}
 }
@@ -820,39 +747,43 @@ static void sim_pfb_write(struct sim *s, uint32_t off, uint32_t v)
 /* PBDMA p of an NV_PPBDMA offset, or -1 (the range has room for 16). */
 static long sim_ppbdma_unit(uint32_t off)
 {
-	uint32_t p = (off - GV100_PPBDMA_BASE) / sim_pbdma_stride();
+	uint32_t p = (off - HWC(PPBDMA_BASE)) / sim_pbdma_stride();
 
 	return p < SIM_NUM_PBDMA ? (long)p : -1;
 }
 
 uint32_t sim_regs_read(struct sim *s, uint32_t off)
 {
+	uint32_t v;
 	long p;
 
 	if (off >= SIM_BAR0_BYTES || off % 4)
 		return SIM_PRI_ERROR;
-	if (sim_in(off, GV100_PMC_BASE, GV100_PMC_LIMIT))
-		return sim_pmc_read(s, off);
-	if (sim_in(off, GV100_PBUS_BASE, GV100_PBUS_LIMIT))
+	if (sim_in(off, HWC(PMC_BASE), HWC(PMC_LIMIT)))
+		return sim_known(s, off) ? sim_pmc_read(s, off) : SIM_PRI_ERROR;
+	if (sim_in(off, HWC(PBUS_BASE), HWC(PBUS_LIMIT)))
 		return sim_reg(s, off);
-	if (sim_in(off, GV100_PFIFO_BASE, GV100_PFIFO_LIMIT))
+	if (sim_in(off, HWC(PFIFO_BASE), HWC(PFIFO_LIMIT))) {
+		if (!sim_known(s, off))
+			return SIM_PRI_ERROR;
 		return sim_fifo_enabled(s) ? sim_pfifo_read(s, off) : 0;
-	if (sim_in(off, GV100_PTIMER_BASE, GV100_PTIMER_LIMIT))
+	}
+	if (sim_in(off, HWC(PTIMER_BASE), HWC(PTIMER_LIMIT)))
 		return sim_ptimer_read(s, off);
-	if (sim_in(off, GV100_PTOP_BASE, GV100_PTOP_LIMIT))
+	if (sim_in(off, HWC(PTOP_BASE), HWC(PTOP_LIMIT)))
 		return sim_reg(s, off);
-	if (sim_in(off, GV100_PPBDMA_BASE, GV100_PPBDMA_LIMIT)) {
+	if (sim_in(off, HWC(PPBDMA_BASE), HWC(PPBDMA_LIMIT))) {
 		if ((p = sim_ppbdma_unit(off)) < 0)
 			return SIM_PRI_ERROR;
 		return sim_pbdma_enabled(s, (uint32_t)p) ? sim_reg(s, off) : 0;
 	}
 	if (sim_in(off, sim_pfb_base(), sim_pfb_limit()))
 		return sim_reg(s, off);
-	if (sim_in(off, GV100_PCCSR_BASE, GV100_PCCSR_LIMIT))
+	if (sim_in(off, HWC(PCCSR_BASE), HWC(PCCSR_LIMIT)))
 		return sim_fifo_enabled(s) ? sim_reg(s, off) : 0;
-	if (sim_in(off, GV100_USERMODE_BASE, GV100_USERMODE_LIMIT))
+	if (sim_in(off, HWC(USERMODE_BASE), HWC(USERMODE_LIMIT)))
 		return sim_usermode_read(s, off);
-	return SIM_PRI_ERROR;
+	return sim_gen_read(s, off, &v) ? v : SIM_PRI_ERROR;
 }
 
 void sim_regs_write(struct sim *s, uint32_t off, uint32_t v)
@@ -861,21 +792,27 @@ void sim_regs_write(struct sim *s, uint32_t off, uint32_t v)
 
 	if (off >= SIM_BAR0_BYTES || off % 4)
 		return;
-	if (sim_in(off, GV100_PMC_BASE, GV100_PMC_LIMIT))
-		sim_pmc_write(s, off, v);
-	else if (sim_in(off, GV100_PBUS_BASE, GV100_PBUS_LIMIT))
+	if (sim_in(off, HWC(PMC_BASE), HWC(PMC_LIMIT))) {
+		if (sim_known(s, off))
+			sim_pmc_write(s, off, v);
+	} else if (sim_in(off, HWC(PBUS_BASE), HWC(PBUS_LIMIT))) {
 		sim_reg_set(s, off, v);
-	else if (sim_in(off, GV100_PFIFO_BASE, GV100_PFIFO_LIMIT) && sim_fifo_enabled(s))
-		sim_pfifo_write(s, off, v);
-	else if (sim_in(off, GV100_PTIMER_BASE, GV100_PTIMER_LIMIT))
+	} else if (sim_in(off, HWC(PFIFO_BASE), HWC(PFIFO_LIMIT))) {
+		if (sim_known(s, off) && sim_fifo_enabled(s))
+			sim_pfifo_write(s, off, v);
+	} else if (sim_in(off, HWC(PTIMER_BASE), HWC(PTIMER_LIMIT))) {
 		sim_ptimer_write(s, off, v);
-	else if (sim_in(off, GV100_PPBDMA_BASE, GV100_PPBDMA_LIMIT)) {
+	} else if (sim_in(off, HWC(PPBDMA_BASE), HWC(PPBDMA_LIMIT))) {
 		if ((p = sim_ppbdma_unit(off)) >= 0 && sim_pbdma_enabled(s, (uint32_t)p))
 			sim_ppbdma_write(s, (uint32_t)p, off, v);
-	} else if (sim_in(off, sim_pfb_base(), sim_pfb_limit()))
+	} else if (sim_in(off, sim_pfb_base(), sim_pfb_limit())) {
 		sim_pfb_write(s, off, v);
-	else if (sim_in(off, GV100_PCCSR_BASE, GV100_PCCSR_LIMIT) && sim_fifo_enabled(s))
-		sim_pccsr_write(s, off, v);
-	else if (sim_in(off, GV100_USERMODE_BASE, GV100_USERMODE_LIMIT))
+	} else if (sim_in(off, HWC(PCCSR_BASE), HWC(PCCSR_LIMIT))) {
+		if (sim_fifo_enabled(s))
+			sim_pccsr_write(s, off, v);
+	} else if (sim_in(off, HWC(USERMODE_BASE), HWC(USERMODE_LIMIT))) {
 		sim_usermode_write(s, off, v);
+	} else {
+		sim_gen_write(s, off, v);
+	}
 }

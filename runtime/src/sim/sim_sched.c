@@ -9,11 +9,11 @@
 
 #include "sim/sim_internal.h"
 
-/* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the addendum) ------------------ */
+/* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the chip's: sim/chips) -------- */
 
 struct sim_ramfc_reg {
-	uint32_t (*get)(const gv100_ramfc_t *fc);
-	void (*set)(gv100_ramfc_t *fc, uint32_t v);
+	uint32_t (*get)(const HW(ramfc_t) *fc);
+	void (*set)(HW(ramfc_t) *fc, uint32_t v);
 	uint32_t (*reg)(uint32_t p);
 };
 
@@ -49,7 +49,6 @@ struct sim_ramfc_reg {
 	X(target, target) \
 	X(method_crc, method_crc) \
 	X(ref, ref) \
-	X(runtime, runtime) \
 	X(sem_addr_lo, sem_addr_lo) \
 	X(sem_addr_hi, sem_addr_hi) \
 	X(sem_payload_lo, sem_payload_lo) \
@@ -65,20 +64,20 @@ struct sim_ramfc_reg {
 	X(hce_ctrl, hce_ctrl) \
 	X(config, config) \
 	X(set_channel_info, set_channel_info) \
-	X(runlist_timeslice, runlist_timeslice)
+	SIM_RAMFC_CHIP_LIST(X)
 
 #define SIM_RAMFC_FNS(field, reg)                                                         \
-	static uint32_t sim_fc_get_##field(const gv100_ramfc_t *fc)                        \
+	static uint32_t sim_fc_get_##field(const HW(ramfc_t) *fc)                        \
 	{                                                                                  \
-		return (uint32_t)gv100_get_ramfc_##field(fc);                              \
+		return (uint32_t)HW(get_ramfc_##field)(fc);                              \
 	}                                                                                  \
-	static void sim_fc_set_##field(gv100_ramfc_t *fc, uint32_t v)                      \
+	static void sim_fc_set_##field(HW(ramfc_t) *fc, uint32_t v)                      \
 	{                                                                                  \
-		gv100_set_ramfc_##field(fc, v);                                            \
+		HW(set_ramfc_##field)(fc, v);                                            \
 	}                                                                                  \
 	static uint32_t sim_fc_reg_##field(uint32_t p)                                     \
 	{                                                                                  \
-		return gv100_ppbdma_##reg(p);                                              \
+		return HW(ppbdma_##reg)(p);                                              \
 	}
 SIM_RAMFC_LIST(SIM_RAMFC_FNS)
 
@@ -90,42 +89,42 @@ static const struct sim_ramfc_reg sim_ramfc_regs[] = { SIM_RAMFC_LIST(SIM_RAMFC)
 
 /* ---- channel state (NV_PCCSR_CHANNEL) ----------------------------------------------------- */
 
-static gv100_pccsr_channel_t sim_chan(const struct sim *s, uint32_t chid)
+static HW(pccsr_channel_t) sim_chan(const struct sim *s, uint32_t chid)
 {
-	gv100_pccsr_channel_t c = { sim_reg(s, gv100_pccsr_channel(chid)) };
+	HW(pccsr_channel_t) c = { sim_reg(s, HW(pccsr_channel)(chid)) };
 
 	return c;
 }
 
-static void sim_chan_status_set(struct sim *s, uint32_t chid, enum gv100_pccsr_channel_status st)
+static void sim_chan_status_set(struct sim *s, uint32_t chid, enum HW(pccsr_channel_status) st)
 {
-	gv100_pccsr_channel_t c = sim_chan(s, chid);
+	HW(pccsr_channel_t) c = sim_chan(s, chid);
 
-	c = gv100_set_pccsr_channel_status(c, st);
-	c = gv100_set_pccsr_channel_busy(c, st == GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA ?
-					 GV100_PCCSR_CHANNEL_BUSY_TRUE : GV100_PCCSR_CHANNEL_BUSY_FALSE);
-	sim_reg_set(s, gv100_pccsr_channel(chid), c.v);
+	c = HW(set_pccsr_channel_status)(c, st);
+	c = HW(set_pccsr_channel_busy)(c, st == HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA) ?
+					 HWC(PCCSR_CHANNEL_BUSY_TRUE) : HWC(PCCSR_CHANNEL_BUSY_FALSE));
+	sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
 }
 
 static bool sim_chan_bound(const struct sim *s, uint32_t chid)
 {
-	gv100_pccsr_channel_inst_t i = { sim_reg(s, gv100_pccsr_channel_inst(chid)) };
+	HW(pccsr_channel_inst_t) i = { sim_reg(s, HW(pccsr_channel_inst)(chid)) };
 
-	return gv100_get_pccsr_channel_inst_bind(i) == GV100_PCCSR_CHANNEL_INST_BIND_TRUE;
+	return HW(get_pccsr_channel_inst_bind)(i) == HWC(PCCSR_CHANNEL_INST_BIND_TRUE);
 }
 
 /* Bound, enabled, not faulted, and has been told of work. */
 static bool sim_chan_runnable(const struct sim *s, uint32_t chid)
 {
-	gv100_pccsr_channel_t c = sim_chan(s, chid);
-	enum gv100_pccsr_channel_status st = gv100_get_pccsr_channel_status(c);
+	HW(pccsr_channel_t) c = sim_chan(s, chid);
+	enum HW(pccsr_channel_status) st = HW(get_pccsr_channel_status)(c);
 
 	return sim_chan_bound(s, chid) &&
-	       gv100_get_pccsr_channel_enable(c) == GV100_PCCSR_CHANNEL_ENABLE_IN_USE &&
-	       gv100_get_pccsr_channel_pbdma_faulted(c) == GV100_PCCSR_CHANNEL_PBDMA_FAULTED_FALSE &&
-	       gv100_get_pccsr_channel_eng_faulted(c) == GV100_PCCSR_CHANNEL_ENG_FAULTED_FALSE &&
-	       (st == GV100_PCCSR_CHANNEL_STATUS_PENDING ||
-		st == GV100_PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE);
+	       HW(get_pccsr_channel_enable)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE) &&
+	       HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_FALSE) &&
+	       HW(get_pccsr_channel_eng_faulted)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_FALSE) &&
+	       (st == HWC(PCCSR_CHANNEL_STATUS_PENDING) ||
+		st == HWC(PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE));
 }
 
 bool sim_sched_chan_loaded(const struct sim *s, uint32_t chid)
@@ -136,10 +135,18 @@ bool sim_sched_chan_loaded(const struct sim *s, uint32_t chid)
 	return false;
 }
 
+bool sim_sched_runlist_holds(const struct sim *s, uint32_t r, uint32_t chid)
+{
+	for (uint32_t i = 0; i < s->rl[r].nchans; i++)
+		if (s->rl[r].chans[i].chid == chid)
+			return true;
+	return false;
+}
+
 /* NV_USERMODE_NOTIFY_CHANNEL_PENDING: ignored for channels that do not exist. */
 void sim_sched_doorbell(struct sim *s, uint32_t chid)
 {
-	enum gv100_pccsr_channel_status st;
+	enum HW(pccsr_channel_status) st;
 
 	if (chid >= SIM_NUM_CHANNELS || !sim_chan_bound(s, chid))
 		return;
@@ -150,9 +157,9 @@ void sim_sched_doorbell(struct sim *s, uint32_t chid)
 			return;
 		}
 	}
-	st = gv100_get_pccsr_channel_status(sim_chan(s, chid));
-	if (st == GV100_PCCSR_CHANNEL_STATUS_IDLE)
-		sim_chan_status_set(s, chid, GV100_PCCSR_CHANNEL_STATUS_PENDING);
+	st = HW(get_pccsr_channel_status)(sim_chan(s, chid));
+	if (st == HWC(PCCSR_CHANNEL_STATUS_IDLE))
+		sim_chan_status_set(s, chid, HWC(PCCSR_CHANNEL_STATUS_PENDING));
 	sim_kick(s);
 }
 
@@ -163,7 +170,7 @@ void sim_sched_pbdma_reset(struct sim *s, uint32_t p)
 	struct sim_pbdma *pb = &s->pbdma[p];
 
 	if (pb->loaded && sim_fifo_enabled(s))
-		sim_chan_status_set(s, pb->chid, GV100_PCCSR_CHANNEL_STATUS_PENDING);
+		sim_chan_status_set(s, pb->chid, HWC(PCCSR_CHANNEL_STATUS_PENDING));
 	memset(pb, 0, sizeof(*pb));
 }
 
@@ -183,45 +190,45 @@ void sim_sched_reset(struct sim *s)
 static void sim_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded)
 {
 	const struct sim_pbdma *pb = &s->pbdma[p];
-	gv100_pfifo_pbdma_status_t st = { sim_reg(s, gv100_pfifo_pbdma_status(p)) };
-	gv100_pfifo_pbdma_status_inst_t si = { 0 };
-	gv100_ppbdma_channel_t ch = { 0 };
-	gv100_pccsr_channel_inst_t ci = { sim_reg(s, gv100_pccsr_channel_inst(pb->chid)) };
+	HW(pfifo_pbdma_status_t) st = { sim_reg(s, HW(pfifo_pbdma_status)(p)) };
+	HW(pfifo_pbdma_status_inst_t) si = { 0 };
+	HW(ppbdma_channel_t) ch = { 0 };
+	HW(pccsr_channel_inst_t) ci = { sim_reg(s, HW(pccsr_channel_inst)(pb->chid)) };
 
-	st = gv100_set_pfifo_pbdma_status_chan_status(st, loaded ?
-			GV100_PFIFO_PBDMA_STATUS_CHAN_STATUS_VALID :
-			GV100_PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID);
+	st = HW(set_pfifo_pbdma_status_chan_status)(st, loaded ?
+			HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_VALID) :
+			HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID));
 	if (loaded) {   /* every channel is in a TSG: the ID is the TSG's */
-		st = gv100_set_pfifo_pbdma_status_id(st, pb->tsgid);
-		st = gv100_set_pfifo_pbdma_status_id_type(st, GV100_PFIFO_PBDMA_STATUS_ID_TYPE_TSGID);
-		si = gv100_set_pfifo_pbdma_status_inst_ptr(si, gv100_get_pccsr_channel_inst_ptr(ci));
-		si = gv100_set_pfifo_pbdma_status_inst_target(si,
-				gv100_get_pccsr_channel_inst_target(ci));
-		si = gv100_set_pfifo_pbdma_status_inst_valid(si, GV100_PFIFO_PBDMA_STATUS_INST_VALID_TRUE);
-		ch = gv100_set_ppbdma_channel_chid(ch, pb->chid);
-		sim_reg_set(s, gv100_ppbdma_channel(p), ch.v);
+		st = HW(set_pfifo_pbdma_status_id)(st, pb->tsgid);
+		st = HW(set_pfifo_pbdma_status_id_type)(st, HWC(PFIFO_PBDMA_STATUS_ID_TYPE_TSGID));
+		si = HW(set_pfifo_pbdma_status_inst_ptr)(si, HW(get_pccsr_channel_inst_ptr)(ci));
+		si = HW(set_pfifo_pbdma_status_inst_target)(si,
+				HW(get_pccsr_channel_inst_target)(ci));
+		si = HW(set_pfifo_pbdma_status_inst_valid)(si, HWC(PFIFO_PBDMA_STATUS_INST_VALID_TRUE));
+		ch = HW(set_ppbdma_channel_chid)(ch, pb->chid);
+		sim_reg_set(s, HW(ppbdma_channel)(p), ch.v);
 	}
-	sim_reg_set(s, gv100_pfifo_pbdma_status(p), st.v);
-	sim_reg_set(s, gv100_pfifo_pbdma_status_inst(p), si.v);
+	sim_reg_set(s, HW(pfifo_pbdma_status)(p), st.v);
+	sim_reg_set(s, HW(pfifo_pbdma_status_inst)(p), si.v);
 }
 
 /* ---- channel switch -------------------------------------------------------------------------- */
 
 /* The PDB and what a translation through it gives (dev_ram NV_RAMIN_*). */
-static void sim_sched_pdb_load(struct sim_pbdma *pb, const gv100_ramin_t *in)
+static void sim_sched_pdb_load(struct sim_pbdma *pb, const HW(ramin_t) *in)
 {
-	enum sim_aperture ap = sim_ap_pdb(gv100_get_ramin_page_dir_base_target(in));
+	enum sim_aperture ap = sim_ap_pdb(HW(get_ramin_page_dir_base_target)(in));
 
-	pb->pdb = gv100_getaddr_ramin_page_dir_base(in);
+	pb->pdb = HW(getaddr_ramin_page_dir_base)(in);
 	pb->pdb_ok = false;
 	/* "Volta only supports the new format" / "only supports 64KB for big
 	 * pages": either one wrong is an UNBOUND_INSTANCE fault. */
 	if (ap == SIM_AP_INVALID ||
-	    gv100_get_ramin_use_ver2_pt_format(in) != GV100_RAMIN_USE_VER2_PT_FORMAT_TRUE ||
-	    gv100_get_ramin_big_page_size(in) != GV100_RAMIN_BIG_PAGE_SIZE_64KB)
-		pb->pdb_fault_type = GV100_PFAULT_FAULT_TYPE_UNBOUND_INST_BLOCK;
+	    HW(get_ramin_use_ver2_pt_format)(in) != HWC(RAMIN_USE_VER2_PT_FORMAT_TRUE) ||
+	    HW(get_ramin_big_page_size)(in) != HWC(RAMIN_BIG_PAGE_SIZE_64KB))
+		pb->pdb_fault_type = HWC(PFAULT_FAULT_TYPE_UNBOUND_INST_BLOCK);
 	else if (ap == SIM_AP_VID)   /* no video memory: PD3 reads as invalid */
-		pb->pdb_fault_type = GV100_PFAULT_FAULT_TYPE_PDE;
+		pb->pdb_fault_type = HWC(PFAULT_FAULT_TYPE_PDE);
 	else
 		pb->pdb_ok = true;
 }
@@ -230,10 +237,10 @@ static void sim_sched_pdb_load(struct sim_pbdma *pb, const gv100_ramin_t *in)
 static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c, uint64_t now)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
-	gv100_pccsr_channel_inst_t ci = { sim_reg(s, gv100_pccsr_channel_inst(c->chid)) };
-	gv100_ramin_t in;
-	gv100_ramfc_t fc;
-	gv100_ppbdma_pb_header_t h;
+	HW(pccsr_channel_inst_t) ci = { sim_reg(s, HW(pccsr_channel_inst)(c->chid)) };
+	HW(ramin_t) in;
+	HW(ramfc_t) fc;
+	HW(ppbdma_pb_header_t) h;
 
 	memset(pb, 0, sizeof(*pb));
 	pb->chid = c->chid;
@@ -241,20 +248,20 @@ static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c
 	pb->runlist = sim_pbdma_runlist(s, p);
 	pb->timeslice_ns = c->timeslice_ns;
 	pb->loaded_at = pb->writeback_at = now;
-	pb->inst = (uint64_t)gv100_get_pccsr_channel_inst_ptr(ci) << GV100_PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT;
-	pb->inst_ap = sim_ap_pccsr(gv100_get_pccsr_channel_inst_target(ci));
+	pb->inst = (uint64_t)HW(get_pccsr_channel_inst_ptr)(ci) << HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT);
+	pb->inst_ap = sim_ap_pccsr(HW(get_pccsr_channel_inst_target)(ci));
 	if (sim_mmu_phys_read(s, p, pb->inst_ap, pb->inst, &in, sizeof(in)))
 		return -1;
-	gv100_read_ramin_ramfc(&in, &fc);
+	HW(read_ramin_ramfc)(&in, &fc);
 	sim_sched_pdb_load(pb, &in);
 	for (size_t i = 0; i < SIM_NRAMFC; i++)
 		sim_reg_set(s, sim_ramfc_regs[i].reg(p), sim_ramfc_regs[i].get(&fc));
-	h.v = sim_reg(s, gv100_ppbdma_pb_header(p));
-	pb->seg_first = gv100_get_ppbdma_pb_header_first(h) == GV100_PPBDMA_PB_HEADER_FIRST_TRUE;
+	h.v = sim_reg(s, HW(ppbdma_pb_header)(p));
+	pb->seg_first = HW(get_ppbdma_pb_header_first)(h) == HWC(PPBDMA_PB_HEADER_FIRST_TRUE);
 	pb->gp_put_stale = true;
 	pb->loaded = true;
 	sim_pbdma_status_loaded(s, p, true);
-	sim_chan_status_set(s, c->chid, GV100_PCCSR_CHANNEL_STATUS_ON_PBDMA);
+	sim_chan_status_set(s, c->chid, HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
 	return 0;
 }
 
@@ -262,7 +269,7 @@ static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c
 static void sim_sched_ramfc_save(struct sim *s, uint32_t p)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
-	gv100_ramfc_t fc;
+	HW(ramfc_t) fc;
 
 	if (sim_mmu_phys_read(s, p, pb->inst_ap, pb->inst, &fc, sizeof(fc)))
 		return;
@@ -272,14 +279,14 @@ static void sim_sched_ramfc_save(struct sim *s, uint32_t p)
 }
 
 /* Switches the channel out, leaving its PCCSR STATUS st. */
-static void sim_sched_save(struct sim *s, uint32_t p, enum gv100_pccsr_channel_status st)
+static void sim_sched_save(struct sim *s, uint32_t p, enum HW(pccsr_channel_status) st)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
 
 	sim_sched_ramfc_save(s, p);
 	sim_pbdma_userd_writeback(s, p);   /* always on a switch (dev_pbdma CONFIG) */
 	sim_pbdma_status_loaded(s, p, false);
-	sim_pbdma_status_set(s, p, GV100_PPBDMA_STATUS_PBDMA_EMPTY);
+	sim_pbdma_status_set(s, p, HWC(PPBDMA_STATUS_PBDMA_EMPTY));
 	sim_chan_status_set(s, pb->chid, st);
 	pb->loaded = false;
 }
@@ -288,22 +295,22 @@ static void sim_sched_save(struct sim *s, uint32_t p, enum gv100_pccsr_channel_s
  * What a switched-out channel is: waiting on a semaphore, pending (work
  * left, or a doorbell whose USERD GP_PUT it has not read yet), or idle.
  */
-static enum gv100_pccsr_channel_status sim_sched_out_status(const struct sim *s, uint32_t p)
+static enum HW(pccsr_channel_status) sim_sched_out_status(const struct sim *s, uint32_t p)
 {
 	if (s->pbdma[p].blocked)
-		return GV100_PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE;
+		return HWC(PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE);
 	return s->pbdma[p].gp_put_stale || sim_pbdma_has_work(s, p) ?
-	       GV100_PCCSR_CHANNEL_STATUS_PENDING : GV100_PCCSR_CHANNEL_STATUS_IDLE;
+	       HWC(PCCSR_CHANNEL_STATUS_PENDING) : HWC(PCCSR_CHANNEL_STATUS_IDLE);
 }
 
 /* dev_fifo: after a PBDMA fault the PBDMA saves out; the channel stays FAULTED. */
 static void sim_sched_fault(struct sim *s, uint32_t p)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
-	gv100_pccsr_channel_t c = sim_chan(s, pb->chid);
+	HW(pccsr_channel_t) c = sim_chan(s, pb->chid);
 
-	c = gv100_set_pccsr_channel_pbdma_faulted(c, GV100_PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
-	sim_reg_set(s, gv100_pccsr_channel(pb->chid), c.v);
+	c = HW(set_pccsr_channel_pbdma_faulted)(c, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE));
+	sim_reg_set(s, HW(pccsr_channel)(pb->chid), c.v);
 	if (pb->loaded)
 		sim_sched_save(s, p, sim_sched_out_status(s, p));
 }
@@ -318,17 +325,17 @@ void sim_sched_runlist_submit(struct sim *s, uint32_t r)
 }
 
 /* dev_ram: timeslice = (TIMEOUT << SCALE) * 1024 ns; zero counts as one. */
-static uint64_t sim_tsg_timeslice(const gv100_ramrl_entry_t *e)
+static uint64_t sim_tsg_timeslice(const HW(ramrl_entry_t) *e)
 {
-	uint64_t t = (uint64_t)gv100_get_ramrl_entry_tsg_timeslice_timeout(e) <<
-		     gv100_get_ramrl_entry_tsg_timeslice_scale(e);
+	uint64_t t = (uint64_t)HW(get_ramrl_entry_tsg_timeslice_timeout)(e) <<
+		     HW(get_ramrl_entry_tsg_timeslice_scale)(e);
 
 	return (t ? t : 1) * 1024u;
 }
 
-static bool sim_rl_is_tsg(const gv100_ramrl_entry_t *e)
+static bool sim_rl_is_tsg(const HW(ramrl_entry_t) *e)
 {
-	return gv100_get_ramrl_entry_type(e) == GV100_RAMRL_ENTRY_TYPE_TSG;
+	return HW(get_ramrl_entry_type)(e) == HWC(RAMRL_ENTRY_TYPE_TSG);
 }
 
 /*
@@ -339,34 +346,34 @@ static bool sim_rl_is_tsg(const gv100_ramrl_entry_t *e)
 static uint32_t sim_rl_parse(struct sim *s, enum sim_aperture ap, uint64_t base, uint32_t n,
 			     struct sim_rl_chan *out, uint32_t *nchans)
 {
-	gv100_ramrl_entry_t e, h;
+	HW(ramrl_entry_t) e, h;
 	uint32_t len = 0, tsgid = 0;
 	uint64_t slice = 0;
 
 	*nchans = 0;
 	/* No video memory in the model: a runlist there never returns data. */
 	if (n && ap != SIM_AP_SYS_COH && ap != SIM_AP_SYS_NCOH)
-		return GV100_PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT;
+		return HWC(PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT);
 	for (uint32_t i = 0; i < n; i++) {
-		if (sim_mem_read(s, base + (uint64_t)i * GV100_RAMRL_ENTRY_SIZE, &e, sizeof(e)))
-			return GV100_PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT;
+		if (sim_mem_read(s, base + (uint64_t)i * HWC(RAMRL_ENTRY_SIZE), &e, sizeof(e)))
+			return HWC(PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT);
 		if (sim_rl_is_tsg(&e)) {
 			if (len)   /* a TSG header before the last one's channels ended */
-				return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
+				return HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
 			h = e;
-			len = gv100_get_ramrl_entry_tsg_length(&h);
-			if (len < GV100_RAMRL_ENTRY_TSG_LENGTH_MIN || len > GV100_RAMRL_ENTRY_TSG_LENGTH_MAX ||
+			len = HW(get_ramrl_entry_tsg_length)(&h);
+			if (len < HWC(RAMRL_ENTRY_TSG_LENGTH_MIN) || len > HWC(RAMRL_ENTRY_TSG_LENGTH_MAX) ||
 			    i + len >= n)
-				return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
-			tsgid = gv100_get_ramrl_entry_tsg_tsgid(&h);
+				return HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
+			tsgid = HW(get_ramrl_entry_tsg_tsgid)(&h);
 			slice = sim_tsg_timeslice(&h);
 			continue;
 		}
 		if (!len)   /* a channel outside every TSG */
-			return GV100_PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG;
+			return HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
 		len--;
-		out[*nchans].chid = gv100_get_ramrl_entry_chan_chid(&e);
-		out[*nchans].runqueue = gv100_get_ramrl_entry_chan_runqueue_selector(&e);
+		out[*nchans].chid = HW(get_ramrl_entry_chan_chid)(&e);
+		out[*nchans].runqueue = HW(get_ramrl_entry_chan_runqueue_selector)(&e);
 		out[*nchans].tsgid = tsgid;
 		out[*nchans].timeslice_ns = slice;
 		(*nchans)++;
@@ -378,18 +385,16 @@ static uint32_t sim_rl_parse(struct sim *s, enum sim_aperture ap, uint64_t base,
 static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 {
 	struct sim_runlist *rl = &s->rl[r];
-	gv100_pfifo_eng_runlist_base_t b = { sim_reg(s, gv100_pfifo_eng_runlist_base(r)) };
-	gv100_pfifo_eng_runlist_t l = { sim_reg(s, gv100_pfifo_eng_runlist(r)) };
-	uint32_t n = gv100_get_pfifo_eng_runlist_length(l), nchans = 0, code;
-	uint64_t base = (uint64_t)gv100_get_pfifo_eng_runlist_base_ptr(b) <<
-			GV100_PFIFO_RUNLIST_BASE_PTR_ALIGN_SHIFT;
-	struct sim_rl_chan *chans = calloc(n ? n : 1, sizeof(*chans));
+	struct sim_rl_submit sub;
+	struct sim_rl_chan *chans;
+	uint32_t nchans = 0, code;
 	uint32_t pb[SIM_NUM_PBDMA], npb;
 
+	sim_gen_runlist_submitted(s, r, &sub);
+	chans = calloc(sub.length ? sub.length : 1, sizeof(*chans));
 	rl->fetch_pending = false;
-	code = chans ? sim_rl_parse(s, sim_ap_runlist(gv100_get_pfifo_eng_runlist_base_target(b)),
-				    base, n, chans, &nchans) :
-		       GV100_PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT;
+	code = chans ? sim_rl_parse(s, sub.ap, sub.base, sub.length, chans, &nchans) :
+		       HWC(PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT);
 	if (code) {
 		sim_sched_error(s, code);
 		nchans = 0;
@@ -403,18 +408,17 @@ static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 	for (uint32_t i = 0; i < npb; i++)
 		if (s->pbdma[pb[i]].loaded)
 			s->pbdma[pb[i]].expire = true;
-	l = gv100_set_pfifo_eng_runlist_pending(l, GV100_PFIFO_ENG_RUNLIST_PENDING_FALSE);
-	sim_reg_set(s, gv100_pfifo_eng_runlist(r), l.v);
+	sim_gen_runlist_fetched(s, r);
 }
 
 /* ---- preemption ------------------------------------------------------------------------------ */
 
 static bool sim_preempt_matches(const struct sim *s, uint32_t p)
 {
-	gv100_pfifo_preempt_t r = { sim_reg(s, gv100_pfifo_preempt()) };
-	uint32_t id = (uint32_t)gv100_get_pfifo_preempt_id(r);
+	HW(pfifo_preempt_t) r = { sim_reg(s, HW(pfifo_preempt)()) };
+	uint32_t id = (uint32_t)HW(get_pfifo_preempt_id)(r);
 
-	if (gv100_get_pfifo_preempt_type(r) == GV100_PFIFO_PREEMPT_TYPE_TSG)
+	if (HW(get_pfifo_preempt_type)(r) == HWC(PFIFO_PREEMPT_TYPE_TSG))
 		return s->pbdma[p].tsgid == id;
 	return s->pbdma[p].chid == id;
 }
@@ -426,7 +430,7 @@ static bool sim_preempt_matches(const struct sim *s, uint32_t p)
  */
 static void sim_sched_preempt(struct sim *s)
 {
-	gv100_pfifo_preempt_t r = { sim_reg(s, gv100_pfifo_preempt()) };
+	HW(pfifo_preempt_t) r = { sim_reg(s, HW(pfifo_preempt)()) };
 	bool done = true;
 
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++) {
@@ -440,8 +444,8 @@ static void sim_sched_preempt(struct sim *s)
 	if (!done)
 		return;
 	s->preempt_pending = false;
-	r = gv100_set_pfifo_preempt_pending(r, GV100_PFIFO_PREEMPT_PENDING_FALSE);
-	sim_reg_set(s, gv100_pfifo_preempt(), r.v);
+	r = HW(set_pfifo_preempt_pending)(r, HWC(PFIFO_PREEMPT_PENDING_FALSE));
+	sim_reg_set(s, HW(pfifo_preempt)(), r.v);
 }
 
 static void sim_sched_runlist_preempt(struct sim *s)
@@ -470,9 +474,9 @@ static void sim_sched_runlist_preempt(struct sim *s)
 
 static bool sim_sched_runlist_blocked(const struct sim *s, uint32_t r)
 {
-	gv100_pfifo_sched_disable_t d = { sim_reg(s, gv100_pfifo_sched_disable()) };
+	HW(pfifo_sched_disable_t) d = { sim_reg(s, HW(pfifo_sched_disable)()) };
 
-	return r >= SIM_NUM_RUNLISTS || gv100_get_pfifo_sched_disable_runlist(d, r) ||
+	return r >= SIM_NUM_RUNLISTS || HW(get_pfifo_sched_disable_runlist)(d, r) ||
 	       s->rl[r].fetch_pending;
 }
 
@@ -511,14 +515,14 @@ static const struct sim_rl_chan *sim_sched_next(struct sim *s, uint32_t p, bool 
 static void sim_sched_writeback_timer(struct sim *s, uint32_t p, uint64_t now)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
-	gv100_ppbdma_config_t cfg = { sim_reg(s, gv100_ppbdma_config(p)) };
-	gv100_pfifo_userd_writeback_t wb = { sim_reg(s, gv100_pfifo_userd_writeback()) };
-	uint64_t period = (uint64_t)gv100_get_pfifo_userd_writeback_timer(wb) <<
-			  gv100_get_pfifo_userd_writeback_timescale(wb);
+	HW(ppbdma_config_t) cfg = { sim_reg(s, HW(ppbdma_config)(p)) };
+	HW(pfifo_userd_writeback_t) wb = { sim_reg(s, HW(pfifo_userd_writeback)()) };
+	uint64_t period = (uint64_t)HW(get_pfifo_userd_writeback_timer)(wb) <<
+			  HW(get_pfifo_userd_writeback_timescale)(wb);
 
 	/* TIMER counts microseconds (TIMER_100US is 100 at TIMESCALE_0). */
 	if (!pb->dirty || !period ||
-	    gv100_get_ppbdma_config_userd_writeback(cfg) != GV100_PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE ||
+	    HW(get_ppbdma_config_userd_writeback)(cfg) != HWC(PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE) ||
 	    now - pb->writeback_at < period * 1000u)
 		return;
 	sim_pbdma_userd_writeback(s, p);
@@ -549,7 +553,7 @@ static bool sim_sched_run(struct sim *s, uint32_t p, uint64_t now)
 		case SIM_STEP_BLOCKED:
 			/* dev_pbdma: a failed acquire lets another channel run. */
 			if (sim_sched_next(s, p, false))
-				sim_sched_save(s, p, GV100_PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE);
+				sim_sched_save(s, p, HWC(PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE));
 			else
 				sim_sched_writeback_timer(s, p, now);
 			return false;
@@ -579,7 +583,7 @@ static bool sim_sched_pbdma(struct sim *s, uint32_t p, uint64_t now)
 		}
 	}
 	if (sim_pbdma_stalled(s, p)) {
-		sim_pbdma_status_set(s, p, GV100_PPBDMA_STATUS_PBDMA_SUSPENDED);
+		sim_pbdma_status_set(s, p, HWC(PPBDMA_STATUS_PBDMA_SUSPENDED));
 		return false;
 	}
 	if (pb->expire) {
