@@ -10,6 +10,7 @@
 
 static const struct nvrt_sim_model *const sim_models[] = {
 	&nvrt_sim_model_gv100,
+	&nvrt_sim_model_tu104,
 };
 
 #define SIM_NMODELS (sizeof(sim_models) / sizeof(sim_models[0]))
