@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * make bench: submissions on the GV100 simulator, and pushbuffer encoding.
+ * make bench: submissions on the GV100 simulator (and the sync ones on the
+ * TU104 model beside them), and pushbuffer encoding.
  *
  *   bench_submit [ignored]       (run-bench.sh passes the manuals root)
  *
@@ -78,14 +79,17 @@ struct bench_sim {
 	struct nvrt_channel ch;
 };
 
-static int bench_sim_open(struct bench_sim *s, uint32_t depth)
+/* The model of chip (a runtime chip name), driven by that chip's runtime. */
+static int bench_sim_open(struct bench_sim *s, const char *chip, uint32_t depth)
 {
-	struct nvrt_sim_config cfg = { 0 };
+	struct nvrt_sim_config cfg = { .chip = nvrt_chip_find(chip) };
 	struct nvrt_channel_params p;
 	struct nvrt_err err;
 
-	s->b = nvrt_backend_sim_open(&cfg, &err);
-	if (!s->b || nvrt_device_open(&s->d, s->b, nvrt_chip_find("gv100"), NULL, &err) < 0) {
+	s->b = cfg.chip ? nvrt_backend_sim_open(&cfg, &err) : NULL;
+	if (!cfg.chip)
+		nvrt_err_set(&err, "no chip %s in this build", chip);
+	if (!s->b || nvrt_device_open(&s->d, s->b, cfg.chip, NULL, &err) < 0) {
 		fprintf(stderr, "bench_submit: %s\n", err.msg);
 		return -1;
 	}
@@ -137,6 +141,27 @@ fail:
 	return 0;
 }
 
+/* The same sync run on the TU104 model: one model parameterised per chip,
+ * so about the GV100 model's rate (gv100_ns, its figure). */
+static void bench_sim_rows_tu104(uint32_t n, uint64_t gv100_ns, uint32_t *lat)
+{
+	struct bench_sim s;
+	uint64_t ns;
+	char v[32], base[32], ratio[32];
+
+	if (bench_sim_open(&s, "tu104", 1) < 0)
+		return;
+	ns = bench_sim_run(&s, n, 1, lat);
+	bench_sim_close(&s);
+	if (!ns)
+		return;
+	snprintf(v, sizeof(v), "%.0f/s", n * 1e9 / (double)ns);
+	snprintf(base, sizeof(base), "%.0f/s", n * 1e9 / (double)gv100_ns);
+	snprintf(ratio, sizeof(ratio), "%.2fx", (double)gv100_ns / (double)ns);
+	bench_row("sim submissions (sync), TU104", v, base, ratio,
+		  "the TU104 model and runtime; baseline: GV100's sync");
+}
+
 static void bench_sim_rows(uint32_t n)
 {
 	uint32_t *lat = calloc(n, sizeof(*lat));
@@ -144,7 +169,7 @@ static void bench_sim_rows(uint32_t n)
 	uint64_t sync_ns, pipe_ns;
 	char v[32], base[32], ratio[32], notes[160];
 
-	if (!lat || bench_sim_open(&s, 1) < 0)
+	if (!lat || bench_sim_open(&s, "gv100", 1) < 0)
 		goto out;
 	sync_ns = bench_sim_run(&s, n, 1, lat);
 	bench_sim_close(&s);
@@ -158,7 +183,8 @@ static void bench_sim_rows(uint32_t n)
 	snprintf(notes, sizeof(notes), "p99 %.1f us, max %.1f us, min %.1f us", lat[(uint64_t)n * 99 / 100] / 1e3,
 		 lat[n - 1] / 1e3, lat[0] / 1e3);
 	bench_row("sim submit-to-semaphore median", v, "-", "-", notes);
-	if (bench_sim_open(&s, BENCH_DEPTH) < 0)
+	bench_sim_rows_tu104(n, sync_ns, lat);
+	if (bench_sim_open(&s, "gv100", BENCH_DEPTH) < 0)
 		goto out;
 	pipe_ns = bench_sim_run(&s, n, BENCH_DEPTH, lat);
 	bench_sim_close(&s);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target: the GV100 Host simulator's PBDMA (runtime/src/sim) fed with
+ * Fuzz target: the Host simulator's PBDMA (runtime/src/sim) fed with
  * arbitrary GPFIFO and pushbuffer memory, and the runtime's fault decoding
  * of whatever state that leaves.
  *
@@ -19,7 +19,8 @@
  *   byte  0     flags: bit 0 -- each segment entry's address is taken as an
  *               offset into the pushbuffer (relocated to its VA); bit 1 --
  *               GP_PUT is bytes 1..2 as given (may be out of range), else
- *               the number of entries
+ *               the number of entries; bit 2 -- the TU104 model (with
+ *               TU104's runtime), else GV100's
  *   bytes 1..2  GP_PUT (little-endian), with flag bit 1
  *   byte  3     number of GP entries that follow (8 bytes each)
  *   then        the GP entries, from ring index 0
@@ -29,6 +30,7 @@
 #include <time.h>
 
 #include <gv100/dev_fifo.h>
+#include <tu104/dev_fifo.h>
 
 #include "nvrt/device.h"
 #include "nvrt/gpfifo.h"
@@ -44,6 +46,7 @@
 
 struct fuzz_sim {
 	const struct nvrt_chip *c;
+	bool tu104;                    /* else gv100 */
 	struct nvrt_backend *b;
 	struct nvrt_device d;
 	struct nvrt_layout l;
@@ -110,17 +113,20 @@ static void fuzz_watch(struct fuzz_sim *s, uint32_t runlist)
 }
 
 /* A healthy simulator and a scheduled channel; any failure here is a bug. */
-static void fuzz_sim_open(struct fuzz_sim *s)
+static void fuzz_sim_open(struct fuzz_sim *s, bool tu104)
 {
 	struct nvrt_layout_params lp;
 	const struct nvrt_engine *e;
 	struct nvrt_err err = { "" };
+	struct nvrt_sim_config cfg = { 0 };
+	const char *chip = tu104 ? "tu104" : "gv100";
 
 	memset(s, 0, sizeof(*s));
-	s->c = nvrt_chip_find("gv100");
+	s->tu104 = tu104;
+	s->c = cfg.chip = nvrt_chip_find(chip);
 	if (!s->c)
-		fuzz_fail("no gv100 chip table");
-	s->b = nvrt_backend_sim_open(NULL, &err);
+		fuzz_fail("no %s chip table", chip);
+	s->b = nvrt_backend_sim_open(&cfg, &err);
 	if (!s->b)
 		fuzz_fail("simulator: %s", err.msg);
 	if (nvrt_device_open(&s->d, s->b, s->c, NULL, &err) < 0)
@@ -182,12 +188,22 @@ static void fuzz_relocate(struct fuzz_sim *s, uint32_t e[2])
 	}
 }
 
-static bool fuzz_idle(struct fuzz_sim *s, uint32_t put)
+/* The channel's PCCSR STATUS is IDLE, through its chip's accessors. */
+static bool fuzz_chan_idle(struct fuzz_sim *s)
 {
+	if (s->tu104) {
+		tu104_pccsr_channel_t ch = { nvrt_bar0_read32(s->b, tu104_pccsr_channel(s->w.chid)) };
+
+		return tu104_get_pccsr_channel_status(ch) == TU104_PCCSR_CHANNEL_STATUS_IDLE;
+	}
 	gv100_pccsr_channel_t ch = { nvrt_bar0_read32(s->b, gv100_pccsr_channel(s->w.chid)) };
 
-	return nvrt_userd_gp_get(s->c, &s->l.userd) == put &&
-	       gv100_get_pccsr_channel_status(ch) == GV100_PCCSR_CHANNEL_STATUS_IDLE;
+	return gv100_get_pccsr_channel_status(ch) == GV100_PCCSR_CHANNEL_STATUS_IDLE;
+}
+
+static bool fuzz_idle(struct fuzz_sim *s, uint32_t put)
+{
+	return nvrt_userd_gp_get(s->c, &s->l.userd) == put && fuzz_chan_idle(s);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -200,7 +216,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint32_t put = (uint32_t)fuzz_take(&in, 2);
 	uint32_t n = (uint32_t)fuzz_take(&in, 1);
 
-	fuzz_sim_open(&s);
+	fuzz_sim_open(&s, flags & 4);
 	uint32_t *ring = s.l.gpfifo_mem.cpu;
 	if (n > in.n / 8)
 		n = (uint32_t)(in.n / 8);

@@ -296,6 +296,13 @@ sim_seed put_behind vabase 2 1
 	le64 0x0000100000000000; le64 0x8000080000000008; le64 0x0000120000000004;
 	le64 0x0000000100000000; cat "$P/patterns.bin"; } >"$M/control_entries.bin"
 { u8 1; le16 0; u8 1; le64 0x0000100000000000; cat "$P/patterns.bin"; } >"$M/pb_patterns.bin"
+# The same on the TU104 model (flag 4).
+sim_seed tu104_release_3 vabase 4 3
+sim_seed tu104_relocated vabase 5 3
+sim_seed tu104_put_out_of_range vabase 6 600
+{ u8 5; le16 0; u8 7; le64 0; le64 0x0000000200000000; le64 0x0000000300000000;
+	le64 0x0000100000000000; le64 0x8000080000000008; le64 0x0000120000000004;
+	le64 0x0000000100000000; cat "$P/patterns.bin"; } >"$M/tu104_control_entries.bin"
 
 
 # ---- emit_inject: text aimed at a header's directives, per field, both paths ---------
