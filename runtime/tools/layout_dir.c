@@ -146,8 +146,8 @@ static int layout_dir_parse_line(const char *line, struct nvrt_dir_buffer *b)
 	return 0;
 }
 
-int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t cap, size_t *n,
-			 uint64_t *pdb, struct nvrt_err *err)
+int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t cap,
+			 struct nvrt_dir_layout *out, struct nvrt_err *err)
 {
 	char path[4096], line[1024];
 	unsigned lineno = 0;
@@ -159,33 +159,35 @@ int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t c
 	f = fopen(path, "r");
 	if (!f)
 		return nvrt_err_set(err, "%s: %s", path, strerror(errno));
-	*n = 0;
-	*pdb = 0;
+	memset(out, 0, sizeof(*out));
 	/* Read strictly: a document cut short, or a buffer line that does not
 	 * parse, is refused rather than walked with what is left. */
 	while (rc == 0 && fgets(line, sizeof(line), f)) {
 		const char *p = strstr(line, "\"pdb_iova\": \"");
+		const char *chip = strstr(line, "\"chip\": \"");
 		lineno++;
 		if (!strchr(line, '\n'))
 			rc = nvrt_err_set(err, "%s:%u: line cut short (truncated file?)", path, lineno);
 		else if (closed && strspn(line, " \t\n") != strlen(line))
 			rc = nvrt_err_set(err, "%s:%u: text after the end of the document", path, lineno);
-		else if (p && sscanf(p + 13, "%" SCNx64, pdb) != 1)
+		else if (p && sscanf(p + 13, "%" SCNx64, &out->pdb) != 1)
 			rc = nvrt_err_set(err, "%s:%u: malformed pdb_iova", path, lineno);
-		else if (strstr(line, "\"name\": \"") && (*n >= cap || layout_dir_parse_line(line, &bufs[*n]) < 0))
+		else if (chip && sscanf(chip + 9, "%31[^\"]", out->chip) != 1)
+			rc = nvrt_err_set(err, "%s:%u: malformed chip", path, lineno);
+		else if (strstr(line, "\"name\": \"") && (out->n >= cap || layout_dir_parse_line(line, &bufs[out->n]) < 0))
 			rc = nvrt_err_set(err, "%s:%u: malformed buffer entry (or more than %zu)", path,
 					  lineno, cap);
 		else if (strstr(line, "\"name\": \""))
-			(*n)++;
+			out->n++;
 		else if (!strcmp(line, "}\n"))
 			closed = true;
 	}
 	fclose(f);
 	if (rc)
 		return rc;
-	if (!*n || !*pdb || !closed)
+	if (!out->n || !out->pdb || !out->chip[0] || !closed)
 		return nvrt_err_set(err, "%s: %s (not written by nvrt layout?)", path,
 				    !closed ? "document does not end with '}': truncated" :
-					      "no buffers or no pdb_iova");
+					      "no chip, no buffers or no pdb_iova");
 	return 0;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* nvrt: lay out and decode GV100 channel memory. */
+/* nvrt: lay out and decode channel memory of the chips the library knows. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,12 +8,24 @@
 #include "nvrt/version.h"
 #include "nvrt_cli.h"
 
+const char *nvrt_cli_chip_list(const char *sep)
+{
+	static char buf[256];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < nvrt_chip_count() && len < sizeof(buf); i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", i ? sep : "",
+					nvrt_chip_at(i)->name);
+	return buf;
+}
+
 const struct nvrt_chip *nvrt_cli_chip(const char *name)
 {
 	const struct nvrt_chip *c = nvrt_chip_find(name);
 
 	if (!c)
-		nvrt_cli_usage("unknown chip '%s' (this build knows gv100)", name);
+		nvrt_cli_usage("unknown chip '%s' (this build knows %s)", name, nvrt_cli_chip_list(", "));
 	return c;
 }
 
@@ -28,6 +40,7 @@ static void nvrt_usage(FILE *out)
 	      "'nvrt COMMAND --help' describes a command's options; 'nvrt --version'\n"
 	      "prints the version.\n"
 	      "Exit status: 0 success, 1 failure (message on stderr), 2 usage.\n", out);
+	fprintf(out, "Chips (--chip, default " NVRT_CLI_CHIP_DEFAULT "): %s\n", nvrt_cli_chip_list(", "));
 }
 
 /* Output that could not be written is a failure, not a success. */

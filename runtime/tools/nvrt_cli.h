@@ -23,7 +23,12 @@ int nvrt_cli_decode(int argc, char **argv);
 #define NVRT_CLI_PROG "nvrt"
 /* "nvrt: message" on stderr; returns NVRT_CLI_USAGE. */
 #define nvrt_cli_usage(...) cli_args_usage(NVRT_CLI_PROG, __VA_ARGS__)
+/* The chip called name; a usage error listing the build's chips if none. */
 const struct nvrt_chip *nvrt_cli_chip(const char *name);
+/* The build's chip names joined by sep ("gv100, tu104"), from the library. */
+const char *nvrt_cli_chip_list(const char *sep);
+/* The chip when --chip is not given. */
+#define NVRT_CLI_CHIP_DEFAULT "gv100"
 
 /* Writes every buffer of l as a raw file into dir, plus layout.json. */
 int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct nvrt_err *err);
@@ -33,8 +38,14 @@ struct nvrt_dir_buffer {
 	char name[32], file[64];
 	uint64_t iova, size;
 };
-/* Reads the buffers and the PDB of DIR/layout.json (as nvrt layout writes it). */
-int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t cap, size_t *n,
-			 uint64_t *pdb, struct nvrt_err *err);
+/* What DIR/layout.json says (as nvrt layout writes it). */
+struct nvrt_dir_layout {
+	char chip[32];               /* the chip it was laid out for */
+	uint64_t pdb;
+	size_t n;                    /* buffers */
+};
+/* Reads the chip, the PDB and up to cap buffers of DIR/layout.json. */
+int nvrt_layout_dir_read(const char *dir, struct nvrt_dir_buffer *bufs, size_t cap,
+			 struct nvrt_dir_layout *out, struct nvrt_err *err);
 
 #endif

@@ -140,25 +140,46 @@ static int decode_mem_read(void *ctx, uint64_t iova, void *buf, size_t len)
 	return -1;
 }
 
-static int decode_walk(const struct nvrt_chip *c, const struct decode_opts *o, char **files,
-		       int nfiles)
+/* The chip of a walk: --dir's layout.json names it; --chip, if given, must agree. */
+static const struct nvrt_chip *decode_walk_chip(const struct decode_opts *o, const char *dir_chip)
+{
+	if (!o->chip)
+		return nvrt_cli_chip(dir_chip);
+	if (!nvrt_cli_chip(o->chip))
+		return NULL;
+	if (strcmp(o->chip, dir_chip)) {
+		nvrt_cli_usage("decode walk: %s/layout.json was laid out for %s, not --chip %s", o->dir,
+			       dir_chip, o->chip);
+		return NULL;
+	}
+	return nvrt_cli_chip(o->chip);
+}
+
+static int decode_walk(const struct decode_opts *o, char **files, int nfiles)
 {
 	struct decode_mem m = { 0 };
+	struct nvrt_dir_layout dl = { .pdb = o->pdb };
+	const struct nvrt_chip *c;
 	struct nvrt_err err;
 	struct nvrt_walk w;
-	uint64_t pdb = o->pdb;
 	int rc = NVRT_CLI_FAIL;
 
 	if (!o->have_va)
 		return nvrt_cli_usage("decode walk: --va is required");
 	if (o->dir) {
-		if (nvrt_layout_dir_read(o->dir, m.bufs, DECODE_MAX_BUFFERS, &m.n, &pdb, &err) < 0) {
+		if (nvrt_layout_dir_read(o->dir, m.bufs, DECODE_MAX_BUFFERS, &dl, &err) < 0) {
 			fprintf(stderr, "nvrt: %s\n", err.msg);
 			return NVRT_CLI_FAIL;
 		}
+		m.n = dl.n;
+		c = decode_walk_chip(o, dl.chip);
 	} else if (!o->have_pdb) {
 		return nvrt_cli_usage("decode walk: give --dir DIR, or --pdb IOVA and FILE@IOVA...");
+	} else {
+		c = nvrt_cli_chip(o->chip ? o->chip : NVRT_CLI_CHIP_DEFAULT);
 	}
+	if (!c)
+		return NVRT_CLI_USAGE;
 	size_t ndir = m.n;
 	for (int i = 0; i < nfiles && m.n < DECODE_MAX_BUFFERS; i++) {
 		char *at = strrchr(files[i], '@');
@@ -186,7 +207,7 @@ static int decode_walk(const struct nvrt_chip *c, const struct decode_opts *o, c
 		}
 		m.bufs[i].size = bytes;
 	}
-	nvrt_pt_walk(c, pdb, o->va, decode_mem_read, &m, &w);
+	nvrt_pt_walk(c, dl.pdb, o->va, decode_mem_read, &m, &w);
 	nvrt_pt_walk_dump(c, &w, o->va, stdout);
 	rc = w.mapped ? NVRT_CLI_OK : NVRT_CLI_FAIL;
 out:
@@ -249,7 +270,7 @@ static int decode_file(const struct nvrt_chip *c, const char *kind, const char *
 
 static void decode_help(void)
 {
-	printf("Usage: nvrt decode KIND [options] FILE\n"
+	printf("Usage: nvrt decode KIND [--chip CHIP] [options] FILE\n"
 	       "  pushbuffer FILE [--count DWORDS]   method headers, Host methods, data fields\n"
 	       "  gpfifo FILE [--count ENTRIES]      GP entries\n"
 	       "  runlist FILE [--count ENTRIES]     TSG headers and channel entries\n"
@@ -258,8 +279,9 @@ static void decode_help(void)
 	       "  walk --va VA (--dir DIR | --pdb IOVA FILE@IOVA...)\n"
 	       "                                     page-table walk of a GPU VA, every level\n"
 	       "Files are raw little-endian memory as `nvrt layout` writes it.  Without\n"
-	       "--count, trailing zeros (unused space) are left out.  --chip picks the chip\n"
-	       "(default gv100).\n");
+	       "--count, trailing zeros (unused space) are left out.  --chip %s picks\n"
+	       "the chip (default " NVRT_CLI_CHIP_DEFAULT "; for walk --dir, the chip layout.json\n"
+	       "names).\n", nvrt_cli_chip_list("|"));
 }
 
 static int decode_options(int argc, char **argv, struct decode_opts *o)
@@ -307,7 +329,7 @@ static int decode_options(int argc, char **argv, struct decode_opts *o)
 int nvrt_cli_decode(int argc, char **argv)
 {
 	static const char *const kinds[] = { "pushbuffer", "gpfifo", "runlist", "ramin", "userd", "walk" };
-	struct decode_opts o = { .chip = "gv100" };
+	struct decode_opts o = { 0 };
 	/* getopt_long permutes: options may come before or after KIND and FILE. */
 	const struct nvrt_chip *c;
 	const char *kind;
@@ -323,11 +345,11 @@ int nvrt_cli_decode(int argc, char **argv)
 		;
 	if (k == ARRAY_SIZE(kinds))
 		return nvrt_cli_usage("decode: unknown KIND '%s'", kind);
-	c = nvrt_cli_chip(o.chip);
+	if (!strcmp(kind, "walk"))
+		return decode_walk(&o, argv + optind, argc - optind);
+	c = nvrt_cli_chip(o.chip ? o.chip : NVRT_CLI_CHIP_DEFAULT);
 	if (!c)
 		return NVRT_CLI_USAGE;
-	if (!strcmp(kind, "walk"))
-		return decode_walk(c, &o, argv + optind, argc - optind);
 	if (argc - optind != 1)
 		return nvrt_cli_usage("decode %s: give exactly one FILE", kind);
 	return decode_file(c, kind, argv[optind], &o);

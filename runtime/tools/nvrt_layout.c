@@ -16,14 +16,15 @@ struct layout_opts {
 
 static void layout_help(void)
 {
-	printf("Usage: nvrt layout --dir DIR [--chip gv100] [--chid N] [--tsgid N] [--runqueue N]\n"
+	printf("Usage: nvrt layout --dir DIR [--chip %s] [--chid N] [--tsgid N] [--runqueue N]\n"
 	       "                   [--aperture coherent|noncoherent] [--gpfifo-entries N]\n"
 	       "                   [--pushbuffer-bytes N] [--va-base VA] [--payload N] [--count N]\n"
 	       "                   [--privileged]\n"
 	       "Lays out one TSG with one channel exactly as nvrt-submit does, pushes COUNT\n"
 	       "(default 1) semaphore releases of PAYLOAD (default 1, then +1 each), and writes\n"
 	       "instance.bin, userd.bin, runlist.bin, gpfifo.bin, pushbuffer.bin,\n"
-	       "semaphore.bin, the page tables (pd3.bin, pd2_0.bin, ...) and layout.json to DIR.\n");
+	       "semaphore.bin, the page tables (pd3.bin, pd2_0.bin, ...) and layout.json to DIR,\n"
+	       "in the formats of --chip (default " NVRT_CLI_CHIP_DEFAULT ").\n", nvrt_cli_chip_list("|"));
 }
 
 /* 0, or nonzero after a usage error. */
@@ -117,7 +118,7 @@ static int layout_run(const struct layout_opts *o, const struct nvrt_chip *c, st
 
 int nvrt_cli_layout(int argc, char **argv)
 {
-	struct layout_opts o = { .chip = "gv100", .payload = 1, .count = 1 };
+	struct layout_opts o = { .chip = NVRT_CLI_CHIP_DEFAULT, .payload = 1, .count = 1 };
 	struct nvrt_err err = { "" };
 	struct stat st;
 	const struct nvrt_chip *c;
