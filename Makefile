@@ -267,8 +267,9 @@ $(OUT)/test/%: test/unit/%.c $(TEST_SUPPORT) $(LIBREFGEN) | $(OUT)/test/
 # redirected to the test's __wrap_* functions (test/unit/test_nvrt_vfio.c).
 VFIO_TEST_WRAP := -Wl,--wrap=open,--wrap=close,--wrap=ioctl,--wrap=readlink,--wrap=access \
 	-Wl,--wrap=opendir,--wrap=readdir,--wrap=closedir,--wrap=mmap,--wrap=munmap,--wrap=pread,--wrap=pwrite
-$(OUT)/test/test_nvrt_vfio: test/unit/test_nvrt_vfio.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit $(VFIO_TEST_WRAP) -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+# It also checks nvrt-submit's chip identification (runtime/demo/submit_chip.c).
+$(OUT)/test/test_nvrt_vfio: test/unit/test_nvrt_vfio.c runtime/demo/submit_chip.c runtime/demo/submit_chip.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -Iruntime/demo $(VFIO_TEST_WRAP) -o $@ $< runtime/demo/submit_chip.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # nvrt-submit's latency histogram, from the demo's own source.
 $(OUT)/test/test_nvrt_hist: test/unit/test_nvrt_hist.c runtime/demo/submit_hist.c runtime/demo/submit_hist.h | $(OUT)/test/

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * nvrt-submit: drive a GV100's Host, on the built-in simulator or on a GPU
- * bound to vfio-pci.  Identifies the chip, brings PFIFO up, finds the
+ * nvrt-submit: drive the Host of a chip the runtime knows (gv100, tu104, ...),
+ * on the built-in simulator of that chip or on a GPU bound to vfio-pci
+ * (whose chip NV_PMC_BOOT_0 tells).  Identifies the chip, brings PFIFO up, finds the
  * engines and runlists, opens one channel on a copy engine's runlist and
  * runs semaphore releases; with --inject, builds one fault on purpose and
  * shows it decoded.
@@ -16,17 +17,21 @@
 #include "nvrt/version.h"
 #include "nvrt/vfio.h"
 #include "submit.h"
-
-#define SUBMIT_CHIP "gv100"
+#include "submit_chip.h"
 
 static void submit_help(void)
 {
-	printf("Usage: nvrt-submit [--vfio DOMAIN:BUS:DEV.FN] [--count N] [--depth N]\n"
-	       "                   [--inject KIND] [--timeout-ms N] [--progress N] [--version]\n"
-	       "Brings up a " SUBMIT_CHIP " (the built-in simulator, or with --vfio a GPU bound to\n"
-	       "vfio-pci), opens one channel on a copy engine's runlist and pushes N (default 1)\n"
-	       "semaphore releases, payloads 1..N, waiting for each to show in memory.\n\n"
-	       "  --vfio BDF       the GPU at BDF instead of the simulator\n"
+	printf("Usage: nvrt-submit [--chip %s] [--vfio DOMAIN:BUS:DEV.FN] [--count N]\n"
+	       "                   [--depth N] [--inject KIND] [--timeout-ms N] [--progress N]\n"
+	       "                   [--version]\n"
+	       "Brings up a GPU (the built-in simulator of --chip, default " SUBMIT_CHIP_DEFAULT ",\n"
+	       "or with --vfio a GPU bound to vfio-pci, its chip identified from NV_PMC_BOOT_0),\n"
+	       "opens one channel on a copy engine's runlist and pushes N (default 1) semaphore\n"
+	       "releases, payloads 1..N, waiting for each to show in memory.\n\n"
+	       "  --chip CHIP      the chip to simulate; with --vfio, the chip the GPU must be\n"
+	       "                   (default: whichever chip of this build it is)\n"
+	       "  --vfio BDF       the GPU at BDF instead of the simulator\n", submit_chip_list("|"));
+	fputs(
 	       "  --count N        releases to run (default 1)\n"
 	       "  --depth N        releases in flight at once (default 1: each waited for)\n"
 	       "  --inject KIND    build a fault on purpose: bad-signature, bad-gp-entry,\n"
@@ -39,7 +44,8 @@ static void submit_help(void)
 	       "  --timeout-ms N   limit of every wait (default 2000)\n"
 	       "  --progress N     a line every N releases (default: all up to 16, else 10 lines)\n\n"
 	       "Exit status: 0 every release seen, 1 failure (a fault or timeout is decoded\n"
-	       "on stderr with the manual's names), 2 usage.\n");
+	       "on stderr with the manual's names), 2 usage.\n", stdout);
+	printf("Chips (--chip, default " SUBMIT_CHIP_DEFAULT " on the simulator): %s\n", submit_chip_list(", "));
 }
 
 #define SUBMIT_PROG "nvrt-submit"
@@ -60,6 +66,12 @@ static int submit_number(const char *opt, const char *s, uint32_t min, uint32_t 
 static int submit_opt(struct submit_opts *o, int c, const char *arg)
 {
 	switch (c) {
+	case 'c':
+		o->chip = nvrt_chip_find(arg);
+		if (!o->chip)
+			return submit_usage("--chip: unknown chip '%s' (this build knows %s)", arg,
+					    submit_chip_list(", "));
+		return 0;
 	case 'v':
 		o->vfio = arg;
 		return 0;
@@ -85,6 +97,7 @@ static int submit_opt(struct submit_opts *o, int c, const char *arg)
 static int submit_options(int argc, char **argv, struct submit_opts *o)
 {
 	static const struct option longopts[] = {
+		{ "chip", required_argument, NULL, 'c' },
 		{ "vfio", required_argument, NULL, 'v' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "depth", required_argument, NULL, 'd' },
@@ -118,9 +131,10 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 	return 0;
 }
 
-static struct nvrt_backend *submit_backend(const struct submit_opts *o, struct nvrt_err *err)
+static struct nvrt_backend *submit_backend(const struct submit_opts *o, const struct nvrt_chip *c,
+					   struct nvrt_err *err)
 {
-	struct nvrt_sim_config cfg = { 0 };
+	struct nvrt_sim_config cfg = { .chip = c };
 
 	if (o->vfio) {
 		printf("backend: vfio %s\n", o->vfio);
@@ -136,6 +150,7 @@ static struct nvrt_backend *submit_backend(const struct submit_opts *o, struct n
 
 int main(int argc, char **argv)
 {
+	const struct nvrt_chip *c;
 	struct submit_opts o;
 	struct nvrt_backend *b;
 	struct nvrt_device d;
@@ -146,12 +161,18 @@ int main(int argc, char **argv)
 		return rc < 0 ? SUBMIT_OK : rc;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	submit_signal_install();
-	b = submit_backend(&o, &err);
+	c = o.chip ? o.chip : o.vfio ? NULL : nvrt_chip_find(SUBMIT_CHIP_DEFAULT);
+	b = submit_backend(&o, c, &err);
 	if (!b) {
 		fprintf(stderr, "nvrt-submit: %s\n", err.msg);
 		return SUBMIT_FAIL;
 	}
-	rc = nvrt_device_open(&d, b, nvrt_chip_find(SUBMIT_CHIP), stdout, &err);
+	if (o.vfio && !(c = submit_chip_identify(b, o.vfio, o.chip, &err))) {
+		fprintf(stderr, "nvrt-submit: refused: %s\n", err.msg);
+		nvrt_backend_close(b);
+		return SUBMIT_FAIL;
+	}
+	rc = nvrt_device_open(&d, b, c, stdout, &err);
 	if (rc < 0) {
 		fprintf(stderr, "nvrt-submit: %s%s\n", rc == NVRT_E_BUS ? "" : "refused: ", err.msg);
 		nvrt_backend_close(b);

@@ -26,6 +26,8 @@ enum submit_fault {
 
 struct submit_opts {
 	const char *vfio;            /* DOMAIN:BUS:DEV.FN, or NULL: the simulator */
+	const struct nvrt_chip *chip; /* --chip, or NULL: gv100 on the simulator,
+				       * identified from NV_PMC_BOOT_0 with --vfio */
 	uint32_t count;              /* releases */
 	uint32_t depth;              /* releases in flight */
 	uint32_t timeout_ms;
