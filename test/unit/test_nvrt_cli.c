@@ -3,7 +3,9 @@
  * The nvrt command line as a user runs it ($NVRT_BIN): `nvrt layout` writes
  * every buffer and a layout.json that describes them; `nvrt decode` reads
  * them back with the manual's names; bad input gets a clear error and a
- * non-zero status, and never a half-written output.
+ * non-zero status, and never a half-written output.  The suite runs once per
+ * chip of the build (--chip CHIP on every layout and decode), each against
+ * the words its own manuals give (cli_expect below).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,22 +19,58 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "nvrt/chip.h"
 #include "support/test_support.h"
+
+/* What a chip's manuals say the default lay-out holds. */
+struct cli_expect {
+	const char *chip;
+	/* dev_ram NV_RAMRL_ENTRY TSG header, TSG 0 with one channel, timeslice
+	 * 128 << 3: TIMESLICE_TIMEOUT 31:24 = 0x80, TIMESLICE_SCALE 19:16 = 3,
+	 * TYPE 0:0 = TSG 1 (tu104: TSG_GFID 11:4 = 0); word 1 TSG_LENGTH 7:0 = 1. */
+	uint32_t tsg_header, tsg_length;
+};
+
+static const struct cli_expect cli_expects[] = {
+	{ "gv100", 0x80030001, 1 },
+	{ "tu104", 0x80030001, 1 },
+};
+
+/* The chip the suite runs for (set by the group's setup). */
+static const struct cli_expect *cli;
+
+static int cli_setup(void **state, size_t i)
+{
+	(void)state;
+	cli = NULL;
+	for (size_t k = 0; k < sizeof(cli_expects) / sizeof(cli_expects[0]); k++)
+		if (!strcmp(cli_expects[k].chip, nvrt_chip_at(i)->name))
+			cli = &cli_expects[k];
+	if (!cli)
+		fprintf(stderr, "no expected words for chip %s: work them out from its manuals\n",
+			nvrt_chip_at(i)->name);
+	return cli ? 0 : -1;
+}
 
 static char *nvrt_path(const char *dir, const char *name)
 {
 	return path_join(dir, name);
 }
 
+/* nvrt a0 ... a6 --chip CHIP (layout and decode; getopt takes options last). */
 static void nvrt_run(struct proc_result *r, const char *a0, const char *a1, const char *a2,
 		     const char *a3, const char *a4, const char *a5, const char *a6)
 {
-	char *argv[9] = { strdup(env_require("NVRT_BIN")) };
+	char *argv[11] = { strdup(env_require("NVRT_BIN")) };
 	const char *rest[] = { a0, a1, a2, a3, a4, a5, a6 };
 	int n = 1;
 
 	for (int i = 0; i < 7 && rest[i]; i++)
 		argv[n++] = (char *)rest[i];
+	if (a0 && (!strcmp(a0, "layout") || !strcmp(a0, "decode"))) {
+		argv[n++] = "--chip";
+		argv[n++] = (char *)cli->chip;
+	}
 	argv[n] = NULL;
 	proc_run(argv, r);
 	free(argv[0]);
@@ -74,16 +112,18 @@ static void test_cli_layout_files(void **state)
 	}
 	char *jp = nvrt_path(dir, "layout.json");
 	char *json = file_slurp(jp, NULL);
-	assert_non_null(strstr(json, "\"chip\": \"gv100\""));
+	char chip_line[64];
+	snprintf(chip_line, sizeof(chip_line), "\"chip\": \"%s\"", cli->chip);
+	assert_non_null(strstr(json, chip_line));
 	assert_non_null(strstr(json, "\"chid\": 1, \"tsgid\": 0, \"runqueue\": 0, \"aperture\": \"coherent\", "
 				     "\"gpfifo_entries\": 512, \"gp_put\": 1, \"pushbuffer_dwords\": 7"));
-	/* The runlist holds TSG header 0x80030001 (dev_ram NV_RAMRL_ENTRY, timeout 128, scale 3). */
+	/* The runlist holds the chip's TSG header (dev_ram NV_RAMRL_ENTRY, timeout 128, scale 3). */
 	char *rp = nvrt_path(dir, "runlist.bin");
 	size_t len = 0;
 	uint32_t *rl = (uint32_t *)file_slurp(rp, &len);
 	assert_true(len >= 32);
-	assert_int_equal(rl[0], 0x80030001);
-	assert_int_equal(rl[1], 1);
+	assert_int_equal(rl[0], cli->tsg_header);
+	assert_int_equal(rl[1], cli->tsg_length);
 	free(rl);
 	free(rp);
 	free(json);
@@ -210,6 +250,67 @@ static void test_cli_bad_input(void **state)
 	free(dir);
 }
 
+/* Every chip of the build is named where a chip is asked for: the list is the library's. */
+static void test_cli_chip_list(void **state)
+{
+	char *argv[] = { strdup(env_require("NVRT_BIN")), "layout", "--chip", "nv50", "--dir",
+			 "/nonexistent", NULL };
+	struct proc_result r;
+
+	(void)state;
+	proc_run(argv, &r);
+	free(argv[0]);
+	assert_int_equal(r.status, 2);
+	if (!strstr(r.err, "unknown chip 'nv50' (this build knows "))
+		fail_msg("stderr: %s", r.err);
+	for (size_t i = 0; i < nvrt_chip_count(); i++)
+		if (!strstr(r.err, nvrt_chip_at(i)->name))
+			fail_msg("%s not listed: %s", nvrt_chip_at(i)->name, r.err);
+	proc_result_free(&r);
+	nvrt_run(&r, "--help", NULL, NULL, NULL, NULL, NULL, NULL);
+	assert_int_equal(r.status, 0);
+	for (size_t i = 0; i < nvrt_chip_count(); i++)
+		if (!strstr(r.out, nvrt_chip_at(i)->name))
+			fail_msg("nvrt --help does not list %s:\n%s", nvrt_chip_at(i)->name, r.out);
+	proc_result_free(&r);
+}
+
+/* A walk of a lay-out takes layout.json's chip; another --chip is refused. */
+static void test_cli_walk_chip(void **state)
+{
+	char *dir = tmpdir_create();
+	struct proc_result r;
+	char *argv[] = { strdup(env_require("NVRT_BIN")), "decode", "walk", "--dir", dir, "--va",
+			 "0x1000", "--chip", NULL, NULL };
+
+	(void)state;
+	nvrt_run(&r, "layout", "--dir", dir, NULL, NULL, NULL, NULL);
+	assert_int_equal(r.status, 0);
+	proc_result_free(&r);
+	for (size_t i = 0; i < nvrt_chip_count(); i++) {
+		const char *other = nvrt_chip_at(i)->name;
+		if (!strcmp(other, cli->chip))
+			continue;
+		argv[8] = (char *)other;
+		proc_run(argv, &r);
+		assert_int_equal(r.status, 2);
+		if (!strstr(r.err, "was laid out for") || !strstr(r.err, cli->chip) || !strstr(r.err, other))
+			fail_msg("stderr: %s", r.err);
+		proc_result_free(&r);
+	}
+	free(argv[0]);
+	tmpdir_remove(dir);
+	free(dir);
+}
+
+/* The group's chip: index cli_index of the build's. */
+static size_t cli_index;
+
+static int cli_group_setup(void **state)
+{
+	return cli_setup(state, cli_index);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,7 +318,16 @@ int main(void)
 		cmocka_unit_test(test_cli_decode_pushbuffer),
 		cmocka_unit_test(test_cli_decode_all),
 		cmocka_unit_test(test_cli_bad_input),
+		cmocka_unit_test(test_cli_chip_list),
+		cmocka_unit_test(test_cli_walk_chip),
 	};
+	int failed = 0;
 
-	return cmocka_run_group_tests_name("nvrt command line", tests, NULL, NULL);
+	/* The whole suite once per chip of the build. */
+	for (cli_index = 0; cli_index < nvrt_chip_count(); cli_index++) {
+		char name[64];
+		snprintf(name, sizeof(name), "nvrt command line (%s)", nvrt_chip_at(cli_index)->name);
+		failed += cmocka_run_group_tests_name(name, tests, cli_group_setup, NULL);
+	}
+	return failed;
 }
