@@ -6,9 +6,11 @@
  * and a non-zero status well before the wait's timeout; a wait that never
  * ends stopped by its timeout, with the report; the GPU falling off the
  * bus, a PRI error and a crashed run's channel (simulator failures).  In
- * process: a
- * simulator that answers another chip's NV_PMC_BOOT_0 is refused, with
- * what BOOT_0 said.
+ * process: a simulator that answers another chip's NV_PMC_BOOT_0 is refused,
+ * with what BOOT_0 said, and nvrt_chip_identify names the chip a simulator
+ * models.  The suite runs once per chip of the build (--chip CHIP, the
+ * simulator's model of that chip); what differs between chips is in
+ * submit_expects.
  */
 /* The tests play the hardware too (a BOOT_0 of another chip): every accessor. */
 #define REFGEN_ALL_ACCESSORS
@@ -26,9 +28,62 @@
 
 #include <gv100/dev_master.h>
 
+#include "nvrt/chip.h"
 #include "nvrt/device.h"
 #include "nvrt/sim.h"
 #include "support/test_support.h"
+
+/* What differs between the chips' runs, from their manuals. */
+struct submit_expect {
+	const char *chip;
+	uint32_t architecture;   /* NV_PMC_BOOT_0_ARCHITECTURE */
+	/* The identification line: the register the chip's manual identifies it
+	 * by, and a field of it decoded. */
+	const char *ident, *boot;
+	/* --inject pri-error: the first register the channel's start reads, named */
+	const char *pri_error;
+	/* --inject stale-channel: the crashed run's runlist (the first copy engine's) */
+	const char *stale_runlist, *stale_cleared;
+};
+
+static const struct submit_expect submit_expects[] = {
+	/* dev_master NV_PMC_BOOT_0_ARCHITECTURE_GV100 0x14; dev_fifo
+	 * NV_PFIFO_ENG_RUNLIST(i) 0x2284+8i: runlist 1 at 0x228c. */
+	{ "gv100", 0x14, "chip gv100: NV_PMC_BOOT_0 0x", "ARCHITECTURE=GV100",
+	  "nvrt-submit: runlist submit: channel 1: PRI error reading NV_PFIFO_ENG_RUNLIST(1) (0x00228c): "
+	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
+	  "stale runlist 1:",
+	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound" },
+	/* dev_master NV_PMC_BOOT_42_ARCHITECTURE_TU100 0x16 (the architecture is
+	 * named only under BOOT_42), CHIP_ID_TU104 0x164 = architecture 0x16,
+	 * IMPLEMENTATION 4 (BOOT_0 23:20, BOOT_42 23:20): the line shows BOOT_0 or
+	 * BOOT_42; dev_fifo NV_PFIFO_RUNLIST_SUBMIT_INFO(i) 0x2b0c+16i: runlist 1
+	 * at 0x2b1c. */
+	{ "tu104", 0x16, "chip tu104: NV_PMC_BOOT_", "IMPLEMENTATION=4",
+	  "nvrt-submit: runlist submit: channel 1: PRI error reading NV_PFIFO_RUNLIST_SUBMIT_INFO(1) (0x002b1c): "
+	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
+	  "stale runlist 1:",
+	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound" },
+};
+
+/* The chip of the group being run. */
+static size_t submit_index;
+static const struct nvrt_chip *submit_chip;
+static const struct submit_expect *submit_want;
+
+static int submit_group_setup(void **state)
+{
+	(void)state;
+	submit_chip = nvrt_chip_at(submit_index);
+	submit_want = NULL;
+	for (size_t k = 0; k < sizeof(submit_expects) / sizeof(submit_expects[0]); k++)
+		if (!strcmp(submit_expects[k].chip, submit_chip->name))
+			submit_want = &submit_expects[k];
+	if (!submit_want)
+		fprintf(stderr, "no expected output for chip %s: work it out from its manuals\n",
+			submit_chip->name);
+	return submit_want ? 0 : -1;
+}
 
 /* A fault must end the run long before the wait's own timeout. */
 #define SUBMIT_TIMEOUT_MS "8000"
@@ -49,14 +104,14 @@ static double submit_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Runs nvrt-submit with up to 6 arguments (NULL-terminated). */
+/* Runs nvrt-submit --chip CHIP with up to 6 arguments (NULL-terminated). */
 static void submit_run(struct submit_result *s, const char *a0, const char *a1, const char *a2,
 		       const char *a3, const char *a4, const char *a5)
 {
-	char *argv[12] = { "/usr/bin/timeout", "-s", "KILL", SUBMIT_KILL_SECONDS,
-			   strdup(env_require("NVRT_SUBMIT_BIN")) };
+	char *argv[14] = { "/usr/bin/timeout", "-s", "KILL", SUBMIT_KILL_SECONDS,
+			   strdup(env_require("NVRT_SUBMIT_BIN")), "--chip", (char *)submit_chip->name };
 	const char *rest[] = { a0, a1, a2, a3, a4, a5 };
-	int n = 5;
+	int n = 7;
 	double t0 = submit_now();
 
 	for (int i = 0; i < 6 && rest[i]; i++)
@@ -84,8 +139,8 @@ static void test_submit_one(void **state)
 	if (s.r.status != 0)
 		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
 	assert_int_equal(s.r.status, 0);
-	submit_expect(&s, "NV_PMC_BOOT_0 0x", "BOOT_0 shown");
-	submit_expect(&s, "ARCHITECTURE=GV100", "BOOT_0 decoded");
+	submit_expect(&s, submit_want->ident, "BOOT_0 (or BOOT_42) shown");
+	submit_expect(&s, submit_want->boot, "BOOT_0 (or BOOT_42) decoded");
 	submit_expect(&s, "engines (NV_PTOP_DEVICE_INFO)", "engines listed");
 	submit_expect(&s, "LCE", "a copy engine found");
 	submit_expect(&s, "serves runlist", "PBDMA_MAP decoded");
@@ -247,10 +302,8 @@ static void test_inject_pri_error(void **state)
 	(void)state;
 	submit_run(&s, "--inject", "pri-error", "--timeout-ms", SUBMIT_TIMEOUT_MS, NULL, NULL);
 	assert_int_equal(s.r.status, 1);
-	/* The first read of the channel's start: ENG_RUNLIST(1), 0x2284 + 8. */
-	submit_expect(&s, "nvrt-submit: runlist submit: channel 1: PRI error reading "
-		      "NV_PFIFO_ENG_RUNLIST(1) (0x00228c): 0xbadf0000 is a failed priv-ring read "
-		      "(NV_PRI_ERROR_CODE_BADF), not the register's value", "PRI error named");
+	/* The first read of the channel's start: its runlist's submit status. */
+	submit_expect(&s, submit_want->pri_error, "PRI error named");
 	submit_expect(&s, "failure report:", "the registers, readable again");
 	if (s.seconds > SUBMIT_FAULT_SECONDS)
 		fail_msg("pri-error: took %.1f s", s.seconds);
@@ -271,9 +324,8 @@ static void test_inject_stale_channel(void **state)
 	submit_expect(&s, "stale channel 1:", "the channel");
 	submit_expect(&s, "BIND=TRUE", "bound");
 	submit_expect(&s, "ENABLE=IN_USE", "enabled");
-	submit_expect(&s, "stale runlist 1:", "the runlist");
-	submit_expect(&s, "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; "
-		      "1 channel disabled and unbound", "torn down");
+	submit_expect(&s, submit_want->stale_runlist, "the runlist");
+	submit_expect(&s, submit_want->stale_cleared, "torn down");
 	submit_expect(&s, "done: 5 of 5 releases seen, semaphore 5", "all releases");
 	proc_result_free(&s.r);
 }
@@ -316,49 +368,92 @@ static void test_usage(void **state)
 	proc_result_free(&s.r);
 }
 
-/* A simulator answering a GP100's BOOT_0 is refused, and says so. */
-static void test_identify_refused(void **state)
+/* A GP100's NV_PMC_BOOT_0 (dev_master of gv100 lists GP100's architecture). */
+static uint32_t submit_gp100_boot0(void)
 {
 	gv100_pmc_boot_0_t boot0 = { 0 };
-	struct nvrt_sim_config cfg = { 0 };
-	struct nvrt_backend *b;
-	struct nvrt_device d;
-	struct nvrt_err err = { { 0 } };
-	char want[64];
 
-	(void)state;
 	boot0 = gv100_set_pmc_boot_0_architecture(boot0, GV100_PMC_BOOT_0_ARCHITECTURE_GP100);
 	boot0 = gv100_set_pmc_boot_0_implementation(boot0, GV100_PMC_BOOT_0_IMPLEMENTATION_0);
 	boot0 = gv100_set_pmc_boot_0_major_revision(boot0, GV100_PMC_BOOT_0_MAJOR_REVISION_A);
 	boot0 = gv100_set_pmc_boot_0_minor_revision(boot0, GV100_PMC_BOOT_0_MINOR_REVISION_1);
-	cfg.boot0 = boot0.v;
-	b = nvrt_backend_sim_open(&cfg, &err);
+	return boot0.v;
+}
+
+static struct nvrt_backend *submit_sim_open(const struct nvrt_chip *c, uint32_t boot0)
+{
+	struct nvrt_sim_config cfg = { .chip = c, .boot0 = boot0 };
+	struct nvrt_err err = { { 0 } };
+	struct nvrt_backend *b = nvrt_backend_sim_open(&cfg, &err);
+
 	if (!b)
-		fail_msg("simulator: %s", err.msg);
-	assert_int_equal(nvrt_device_open(&d, b, nvrt_chip_find("gv100"), NULL, &err), -1);
-	snprintf(want, sizeof(want), "NV_PMC_BOOT_0 0x%08x", boot0.v);
-	if (!strstr(err.msg, want) || !strstr(err.msg, "ARCHITECTURE=GP100") ||
-	    !strstr(err.msg, "not a gv100") || !strstr(err.msg, "NV_PMC_BOOT_0_ARCHITECTURE_GV100"))
+		fail_msg("simulator of %s: %s", c->name, err.msg);
+	return b;
+}
+
+/* A simulator answering a GP100's BOOT_0 is refused as the chip, and says so. */
+static void test_identify_refused(void **state)
+{
+	uint32_t boot0 = submit_gp100_boot0();
+	struct nvrt_backend *b = submit_sim_open(submit_chip, boot0);
+	struct nvrt_device d;
+	struct nvrt_err err = { { 0 } };
+	char want[64], not_chip[32];
+
+	(void)state;
+	assert_int_equal(nvrt_device_open(&d, b, submit_chip, NULL, &err), -1);
+	snprintf(want, sizeof(want), "NV_PMC_BOOT_0 0x%08x", boot0);
+	snprintf(not_chip, sizeof(not_chip), "not a %s", submit_chip->name);
+	if (!strstr(err.msg, not_chip))
+		fail_msg("refusal message: %s", err.msg);
+	if (!strcmp(submit_chip->name, "gv100") &&
+	    (!strstr(err.msg, want) || !strstr(err.msg, "ARCHITECTURE=GP100") ||
+	     !strstr(err.msg, "NV_PMC_BOOT_0_ARCHITECTURE_GV100")))
 		fail_msg("refusal message: %s", err.msg);
 	nvrt_backend_close(b);
 }
 
-/* The default simulator is a GV100: identified, brought up, an LCE found. */
+/* Identification among every chip of the build: none matches a GP100, and
+ * the error shows BOOT_0 and lists the chips known. */
+static void test_identify_unknown(void **state)
+{
+	uint32_t boot0 = submit_gp100_boot0();
+	struct nvrt_backend *b = submit_sim_open(submit_chip, boot0);
+	struct nvrt_identity id;
+	struct nvrt_err err = { { 0 } };
+	char want[64];
+
+	(void)state;
+	assert_null(nvrt_chip_identify(b, &id, &err));
+	snprintf(want, sizeof(want), "unknown GPU: NV_PMC_BOOT_0 0x%08x", boot0);
+	if (!strstr(err.msg, want) || !strstr(err.msg, "this build knows"))
+		fail_msg("identification error: %s", err.msg);
+	for (size_t i = 0; i < nvrt_chip_count(); i++)
+		if (!strstr(err.msg, nvrt_chip_at(i)->name))
+			fail_msg("%s not listed: %s", nvrt_chip_at(i)->name, err.msg);
+	nvrt_backend_close(b);
+}
+
+/* The simulator of the chip is identified as that chip, and no other chip
+ * of the build accepts it. */
 static void test_identify_accepted(void **state)
 {
-	struct nvrt_sim_config cfg = { 0 };
-	struct nvrt_backend *b;
+	struct nvrt_backend *b = submit_sim_open(submit_chip, 0);
+	struct nvrt_identity id;
 	struct nvrt_device d;
 	struct nvrt_err err;
 	const struct nvrt_engine *e;
 
 	(void)state;
-	b = nvrt_backend_sim_open(&cfg, &err);
-	if (!b)
-		fail_msg("simulator: %s", err.msg);
-	if (nvrt_device_open(&d, b, nvrt_chip_find("gv100"), NULL, &err) < 0)
+	assert_ptr_equal(nvrt_chip_identify(b, &id, &err), submit_chip);
+	for (size_t i = 0; i < nvrt_chip_count(); i++) {
+		const struct nvrt_chip *other = nvrt_chip_at(i);
+		if (other != submit_chip && nvrt_device_open(&d, b, other, NULL, &err) == 0)
+			fail_msg("a %s simulator accepted as a %s", submit_chip->name, other->name);
+	}
+	if (nvrt_device_open(&d, b, submit_chip, NULL, &err) < 0)
 		fail_msg("bring-up: %s", err.msg);
-	assert_int_equal(d.id.architecture, GV100_PMC_BOOT_0_ARCHITECTURE_GV100);
+	assert_int_equal(d.id.architecture, submit_want->architecture);
 	e = nvrt_device_copy_engine(&d);
 	assert_non_null(e);
 	assert_true(e->copy && e->has_runlist);
@@ -367,10 +462,29 @@ static void test_identify_accepted(void **state)
 	nvrt_backend_close(b);
 }
 
+/* --chip: an unknown name lists the build's chips. */
+static void test_chip_option(void **state)
+{
+	char *argv[] = { strdup(env_require("NVRT_SUBMIT_BIN")), "--chip", "nv50", NULL };
+	struct proc_result r;
+
+	(void)state;
+	proc_run(argv, &r);
+	free(argv[0]);
+	assert_int_equal(r.status, 2);
+	if (!strstr(r.err, "--chip: unknown chip 'nv50' (this build knows "))
+		fail_msg("stderr: %s", r.err);
+	for (size_t i = 0; i < nvrt_chip_count(); i++)
+		if (!strstr(r.err, nvrt_chip_at(i)->name))
+			fail_msg("%s not listed: %s", nvrt_chip_at(i)->name, r.err);
+	proc_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_identify_refused),
+		cmocka_unit_test(test_identify_unknown),
 		cmocka_unit_test(test_identify_accepted),
 		cmocka_unit_test(test_submit_one),
 		cmocka_unit_test(test_submit_wrap),
@@ -386,7 +500,15 @@ int main(void)
 		cmocka_unit_test(test_inject_stale_channel),
 		cmocka_unit_test(test_inject_host_request),
 		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_chip_option),
 	};
+	int failed = 0;
 
-	return cmocka_run_group_tests_name("nvrt-submit", tests, NULL, NULL);
+	/* The whole suite once per chip of the build. */
+	for (submit_index = 0; submit_index < nvrt_chip_count(); submit_index++) {
+		char name[64];
+		snprintf(name, sizeof(name), "nvrt-submit (%s)", nvrt_chip_at(submit_index)->name);
+		failed += cmocka_run_group_tests_name(name, tests, submit_group_setup, NULL);
+	}
+	return failed;
 }
