@@ -31,7 +31,10 @@
 
 #include <linux/pci_regs.h>
 
+#include "nvrt/chip.h"
+#include "nvrt/device.h"
 #include "nvrt/vfio.h"
+#include "submit_chip.h"     /* nvrt-submit's choice of chip */
 #include "vfio/vfio_internal.h"   /* the UAPI headers, VFIO_HAVE_IOMMUFD */
 
 #define BDF "0000:3b:00.0"
@@ -1126,11 +1129,135 @@ static void test_vfio_map_refused(void **state)
 	expect_released();
 }
 
+/* ---- chip identification through BAR0 --------------------------------------------- */
+
+/*
+ * What each chip's BAR0 says, from its dev_master manual (rev A1):
+ *   NV_PMC_BOOT_0: ARCHITECTURE 28:24, IMPLEMENTATION 23:20, MAJOR_REVISION 7:4 (A),
+ *   MINOR_REVISION 3:0 (1); NV_PMC_BOOT_42 (0xa00): CHIP_ID 28:20, MAJOR_REVISION
+ *   19:16 (A), MINOR_REVISION 15:12 (1).
+ *   gv100: ARCHITECTURE_GV100 0x14, IMPLEMENTATION 0 -> 0x140000a1; CHIP_ID_GV100
+ *          0x140 -> 0x140a1000
+ *   tu104: ARCHITECTURE_TU100 0x16 (named under BOOT_42), CHIP_ID_TU104 0x164 =
+ *          architecture 0x16, implementation 4 -> 0x164000a1, 0x164a1000
+ */
+static const struct vfio_chip_id {
+	const char *chip;
+	uint32_t boot0, boot42;
+} vfio_chip_ids[] = {
+	{ "gv100", 0x140000a1u, 0x140a1000u },
+	{ "tu104", 0x164000a1u, 0x164a1000u },
+};
+
+#define PMC_BOOT_42 0xa00
+
+/* Every chip of the build is told from the others by its own BOOT_0/BOOT_42. */
+static void test_vfio_identify(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < nvrt_chip_count(); i++) {
+		const struct nvrt_chip *c = nvrt_chip_at(i);
+		const struct vfio_chip_id *id = NULL;
+		struct nvrt_identity ident;
+		struct nvrt_err err = { "" };
+		struct nvrt_backend *b;
+
+		for (size_t k = 0; k < sizeof(vfio_chip_ids) / sizeof(vfio_chip_ids[0]); k++)
+			if (!strcmp(vfio_chip_ids[k].chip, c->name))
+				id = &vfio_chip_ids[k];
+		if (!id)
+			fail_msg("no BOOT_0 for chip %s: work it out from its dev_master", c->name);
+		fake_setup(NULL);
+		b = open_ok(BDF);
+		bar0_mem[0] = id->boot0;
+		bar0_mem[PMC_BOOT_42 / 4] = id->boot42;
+		if (nvrt_chip_identify(b, &ident, &err) != c)
+			fail_msg("BOOT_0 0x%08x not identified as %s: %s", id->boot0, c->name, err.msg);
+		/* ARCHITECTURE 28:24 of BOOT_0 (and of BOOT_42) */
+		assert_int_equal(ident.architecture, id->boot0 >> 24);
+		nvrt_backend_close(b);
+		expect_released();
+	}
+}
+
+/*
+ * Not an NVIDIA GPU (QEMU's edu device: its ID register 0x010000ed at 0), and a
+ * device that reads all ones: refused, showing what BOOT_0 said and the chips
+ * this build knows.
+ */
+static void test_vfio_identify_unknown(void **state)
+{
+	static const uint32_t words[] = { 0x010000edu, 0xffffffffu };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		struct nvrt_identity ident;
+		struct nvrt_err err = { "" };
+		struct nvrt_backend *b;
+		char want[64];
+
+		fake_setup(NULL);
+		b = open_ok(BDF);
+		for (size_t k = 0; k < sizeof(bar0_mem) / sizeof(bar0_mem[0]); k++)
+			bar0_mem[k] = words[i];
+		assert_null(nvrt_chip_identify(b, &ident, &err));
+		snprintf(want, sizeof(want), "unknown GPU: NV_PMC_BOOT_0 0x%08x", words[i]);
+		if (!strstr(err.msg, want))
+			fail_msg("\"%s\" not in: %s", want, err.msg);
+		for (size_t k = 0; k < nvrt_chip_count(); k++)
+			if (!strstr(err.msg, nvrt_chip_at(k)->name))
+				fail_msg("%s not listed: %s", nvrt_chip_at(k)->name, err.msg);
+		nvrt_backend_close(b);
+		expect_released();
+	}
+}
+
+/*
+ * nvrt-submit --vfio: the chip is the identified one; --chip naming another
+ * chip of the build is refused naming both, --chip naming the same is taken.
+ */
+static void test_vfio_submit_chip(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(vfio_chip_ids) / sizeof(vfio_chip_ids[0]); i++) {
+		const struct nvrt_chip *c = nvrt_chip_find(vfio_chip_ids[i].chip);
+		struct nvrt_backend *b;
+
+		if (!c)
+			fail_msg("this build has no %s", vfio_chip_ids[i].chip);
+		fake_setup(NULL);
+		b = open_ok(BDF);
+		bar0_mem[0] = vfio_chip_ids[i].boot0;
+		bar0_mem[PMC_BOOT_42 / 4] = vfio_chip_ids[i].boot42;
+		for (size_t k = 0; k < nvrt_chip_count(); k++) {
+			const struct nvrt_chip *want = nvrt_chip_at(k);
+			struct nvrt_err err = { "" };
+			char msg[128];
+
+			if (want == c) {
+				assert_ptr_equal(submit_chip_identify(b, BDF, want, &err), c);
+				continue;
+			}
+			assert_null(submit_chip_identify(b, BDF, want, &err));
+			snprintf(msg, sizeof(msg), "--chip %s, but the GPU at " BDF " is a %s: ", want->name,
+				 c->name);
+			if (strncmp(err.msg, msg, strlen(msg)))
+				fail_msg("\"%s\" does not start with \"%s\"", err.msg, msg);
+		}
+		assert_ptr_equal(submit_chip_identify(b, BDF, NULL, &(struct nvrt_err){ "" }), c);
+		nvrt_backend_close(b);
+		expect_released();
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_vfio_open_close, fake_setup),
 		cmocka_unit_test_setup(test_vfio_bar0, fake_setup),
+		cmocka_unit_test(test_vfio_identify),
+		cmocka_unit_test(test_vfio_identify_unknown),
+		cmocka_unit_test(test_vfio_submit_chip),
 		cmocka_unit_test_setup(test_vfio_device_request, fake_setup),
 		cmocka_unit_test_setup(test_vfio_no_request_irq, fake_setup),
 		cmocka_unit_test_setup(test_vfio_request_refused, fake_setup),
