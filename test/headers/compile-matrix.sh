@@ -13,6 +13,10 @@
 #   -nostdinc -D__KERNEL__ with test/kernel/linux/{types,bug}.h; checks
 #   WARN_ON_ONCE by default, BUG_ON with -DREFGEN_KERNEL_BUG_ON)
 # and both styles of a chip together in one TU under gcc and clang -std=c11.
+# The runtime's per-chip part (runtime/src/hw/*.c against the chip's
+# headers, with runtime/src/chips/<chip>.h) for every chip that has one,
+# under gcc and clang -std=gnu11 -O2 -Wall -Wextra -Werror (the runtime's own
+# warnings): a chip whose runtime does not compile fails here too.
 # One translation unit per chip and style holds all its headers (each twice,
 # to exercise the include guards); units that are alternative views of one
 # block (they #error when included together) go to separate TUs, and a TU
@@ -21,7 +25,8 @@
 # Usage: compile-matrix.sh            (from the repository root)
 # Environment: REFGEN_INCLUDE (out/include), REFGEN_CHIPS (every chip
 # directory there), REFGEN_MATRIX_DIR (out/tmp/compile-matrix), JOBS (nproc),
-# GCC, CLANG, GXX.
+# GCC, CLANG, GXX; NVRT_RT_CHIPS (the chips of REFGEN_CHIPS that have
+# runtime/src/chips/<chip>.h).
 # Ends with "N passed, N failed" (one per compile); exit status 1 on failure.
 set -u
 
@@ -36,6 +41,8 @@ STRICT="-Wall -Wextra -Wconversion -Werror -pedantic"
 XSTRICT="$STRICT -Wsign-conversion"
 ALL="-DREFGEN_ALL_ACCESSORS"
 CONFIGS="gcc-c99 gcc-c11 clang-c99 clang-c11 gxx-c++17 gcc-all gxx-all gcc-ndebug gcc-kernel gcc-kernel-bugon clang-kernel"
+RT_FLAGS="-std=gnu11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Iruntime/include -Iruntime/src"
+RT_CONFIGS="rt-gcc rt-clang"
 # Both styles in one TU costs as much as the typed TU again: a subset will do.
 BOTH_CONFIGS="gcc-c11 clang-c11"
 
@@ -53,6 +60,9 @@ matrix_config_cmd()
 	gcc-ndebug)    echo "$GCC -std=c11 -DNDEBUG $STRICT -x c" ;;
 	gcc-kernel)    echo "$GCC -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -I$kernel $STRICT -x c" ;;
 	gcc-kernel-bugon) echo "$GCC -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -DREFGEN_KERNEL_BUG_ON -I$kernel $STRICT -x c" ;;
+	# the runtime of chip ${1#*:}, as the Makefile compiles it
+	rt-gcc:*)      echo "$GCC $RT_FLAGS -include runtime/src/chips/${1#*:}.h -x c" ;;
+	rt-clang:*)    echo "$CLANG $RT_FLAGS -include runtime/src/chips/${1#*:}.h -x c" ;;
 	# the #error refusing a pair: no warnings, and stop there (the rest clashes)
 	gcc-refusal)   echo "$GCC -std=c11 -w -Wfatal-errors -x c" ;;
 	clang-kernel)  echo "$CLANG -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -I$kernel $STRICT -x c" ;;
@@ -65,7 +75,7 @@ matrix_config_cmd()
 matrix_compile_one()
 {
 	config=$1 tu=$2 expect=$3
-	job="$config--$(basename "$tu" .c)"
+	job="$(echo "$config" | tr : -)--$(basename "$tu" .c)"
 	log="$work/log/$job.log"
 	cmd=$(matrix_config_cmd "$config") || { echo "FAIL $job (unknown configuration)" >"$work/res/$job.res"; return; }
 	# An object of our own: a failing compiler may remove its output, and as
@@ -165,6 +175,24 @@ matrix_chip_plan()
 	done >>"$work/jobs"
 }
 
+# The runtime sources compiled once per chip, as the Makefile compiles them:
+# runtime/src/hw/*.c, the files of the chip's generation
+# (runtime/src/hw/<generation>/, when runtime/src/chips/<chip>.h names one
+# with NVRT_CHIP_GENERATION), and the simulator's model of the chip when it
+# has one (runtime/src/sim/chips/<chip>.h: sim/*.c and sim/gen/<generation>.c).
+matrix_rt_sources()
+{
+	gen=$(sed -n 's/^#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' "runtime/src/chips/$1.h")
+	ls runtime/src/hw/*.c
+	[ -n "$gen" ] && ls runtime/src/hw/"$gen"/*.c 2>/dev/null
+	if [ -f "runtime/src/sim/chips/$1.h" ]; then
+		sgen=$(sed -n 's/^#define SIM_GENERATION \([a-z0-9]*\).*/\1/p' "runtime/src/sim/chips/$1.h")
+		ls runtime/src/sim/*.c
+		[ -n "$sgen" ] && ls "runtime/src/sim/gen/$sgen.c" 2>/dev/null
+	fi
+	return 0
+}
+
 matrix_main()
 {
 	chips=${REFGEN_CHIPS:-$(cd "$inc" && for d in */; do d=${d%/}; [ "$d" = refgen ] || echo "$d"; done)}
@@ -177,6 +205,14 @@ matrix_main()
 			continue
 		fi
 		matrix_chip_plan "$chip"
+	done
+	rt_chips=${NVRT_RT_CHIPS-$(for c in $chips; do [ -f "runtime/src/chips/$c.h" ] && echo "$c"; done)}
+	for chip in $rt_chips; do
+		for src in $(matrix_rt_sources "$chip"); do
+			for c in $RT_CONFIGS; do
+				echo "$c:$chip $src ok"
+			done
+		done >>"$work/jobs"
 	done
 	start=$(date +%s)
 	xargs -n 3 -P "$jobs" sh "$0" --one <"$work/jobs"
@@ -191,7 +227,8 @@ matrix_main()
 	done
 	set -- "$work/tu"/*.c
 	echo "compile matrix: $(wc -l <"$work/jobs") compiles of $# TUs," \
-		"configurations: $CONFIGS (both styles: $BOTH_CONFIGS); $((end - start)) s with $jobs jobs"
+		"configurations: $CONFIGS (both styles: $BOTH_CONFIGS);" \
+		"runtime of $(echo $rt_chips | tr ' ' ','): $RT_CONFIGS; $((end - start)) s with $jobs jobs"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
 }

@@ -42,6 +42,9 @@ if [ -n "$edu" ]; then
 	echo "@@ nvrt-submit begin"
 	timeout 15 /bin/nvrt-submit --vfio "$edu" 2>&1
 	echo "@@ nvrt-submit exit $?"
+	echo "@@ nvrt-submit-chip begin"
+	timeout 15 /bin/nvrt-submit --chip gv100 --vfio "$edu" 2>&1
+	echo "@@ nvrt-submit-chip exit $?"
 fi
 
 echo "@@ dmesg begin"
