@@ -61,6 +61,8 @@ awk 'NR == 2 { print "<!DOCTYPE manual [ <!ENTITY x SYSTEM \"file:///etc/passwd\
 	>in/doctype.xml
 printf '<?xml version="1.0" encoding="UTF-16"?>\n<manual/>\n' >in/encoding.xml
 mkdir badlayout && printf '{garbage\n' >badlayout/layout.json
+# a lay-out whose layout.json names a chip this build does not know
+mkdir otherchip && cp layout/* otherchip/ && sed -i 's/"chip": "[a-z0-9]*"/"chip": "gv999"/' otherchip/layout.json
 # layout.json cut short after its buffers: every line that is there parses
 mkdir cutlayout && cp layout/*.bin cutlayout/ && sed '$d' layout/layout.json >cutlayout/layout.json
 mkfifo in/fifo.ref in/fifo.bin || setup_fail mkfifo
@@ -277,6 +279,10 @@ expect "decode walk: FILE without @IOVA" 2 "^nvrt: decode walk: 'layout/pd3\\.bi
 	"$NVRT" decode walk --va 0x1000 --pdb 0x106000 layout/pd3.bin
 expect "decode walk: no such --dir" 1 '^nvrt: nodir/layout\.json: No such file or directory$' \
 	"$NVRT" decode walk --va 0x1000 --dir nodir
+expect "decode walk: layout.json of an unknown chip" 2 "^nvrt: unknown chip 'gv999' \\(this build knows " \
+	"$NVRT" decode walk --va 0x1000 --dir otherchip
+expect "decode walk: unknown --chip" 2 "^nvrt: unknown chip 'gv999' \\(this build knows " \
+	"$NVRT" decode walk --va 0x1000 --dir layout --chip gv999
 expect "decode walk: corrupt layout.json" 1 '^nvrt: badlayout/layout\.json: .*not written by nvrt layout' \
 	"$NVRT" decode walk --va 0x1000 --dir badlayout
 expect "decode: a FIFO is refused at once" 1 '^nvrt: in/fifo\.bin: cannot read \(not a regular file\)$' \
@@ -338,6 +344,8 @@ for v in abc -1 1e3 '' 99999999999999999999 0x; do
 	expect "submit: --count '$v'" 2 "^nvrt-submit: --count: '$v' is not a number from 1 to 100000000\$" \
 		"$SUBMIT" --count "$v"
 done
+expect "submit: --chip unknown" 2 "^nvrt-submit: --chip: unknown chip 'gv999' \\(this build knows gv100" \
+	"$SUBMIT" --chip gv999
 expect "submit: --inject unknown" 2 "^nvrt-submit: --inject: 'unknown' is none of bad-signature, " \
 	"$SUBMIT" --inject unknown
 expect "submit: --vfio not a PCI address" 1 '^nvrt-submit: .*"xyz"' \

@@ -14,7 +14,13 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-stage=$(mkdir -p "${INSTALL_TEST_DIR:?}" && cd "$INSTALL_TEST_DIR" && pwd)/stage
+# Stop here without a scratch directory: ${X:?} inside $(...) only ends the
+# subshell, and an empty result would make stage /stage and work /work (the
+# rm -rf below then deletes them).
+: "${INSTALL_TEST_DIR:?INSTALL_TEST_DIR must name a scratch directory (make test sets it)}"
+stage=$(mkdir -p "$INSTALL_TEST_DIR" && cd "$INSTALL_TEST_DIR" && pwd) || exit 1
+[ -n "$stage" ] && [ "$stage" != / ] || { echo "FAILED: scratch directory '$INSTALL_TEST_DIR' resolves to '$stage'"; exit 1; }
+stage=$stage/stage
 work=$(dirname "$stage")/work
 pass=0
 fail=0
@@ -118,9 +124,13 @@ done
 # Bash completion: loads, and completes.
 if command -v bash >/dev/null 2>&1; then
 	got=$(PATH="$stage/usr/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(refgen lookup --chip gv1); COMP_CWORD=3; _refgen;
-		echo "${COMPREPLY[*]}"; COMP_WORDS=(nvrt-submit --inj); COMP_CWORD=1; _nvrt_submit; echo "${COMPREPLY[*]}"' sh \
+		echo "${COMPREPLY[*]}"; COMP_WORDS=(nvrt-submit --inj); COMP_CWORD=1; _nvrt_submit; echo "${COMPREPLY[*]}"
+		COMP_WORDS=(nvrt layout --chip ""); COMP_CWORD=3; _nvrt; echo "${COMPREPLY[*]}"
+		COMP_WORDS=(nvrt-submit --chip ""); COMP_CWORD=2; _nvrt_submit; echo "${COMPREPLY[*]}"' sh \
 		"$stage/usr/share/bash-completion/completions/refgen" 2>&1)
-	want=$(printf 'gv100\n--inject')
+	# --chip: the chips the installed tools were built with (runtime/src/chips).
+	rt_chips=$(cd runtime/src/chips && ls -- *.h | sed 's/\.h$//' | sort | tr '\n' ' ' | sed 's/ $//')
+	want=$(printf 'gv100\n--inject\n%s\n%s' "$rt_chips" "$rt_chips")
 	[ "$got" = "$want" ] && ok "bash completion" || bad "bash completion: '$got'"
 fi
 

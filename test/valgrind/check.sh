@@ -4,9 +4,10 @@
 # no definitely or indirectly lost block allowed:
 #   - refgen parse over every manual of $MANUALS, chip by chip, with the
 #     project's addenda (as `make` builds the IR);
-#   - nvrt-submit --count 1000 on the simulator;
-#   - nvrt-submit with each fault it can inject (expected to exit 1: the
-#     failure report, the teardown after a fault; stale-channel exits 0);
+#   - nvrt-submit --count 1000 on the simulator of each chip it knows;
+#   - nvrt-submit with each fault it can inject, on each chip (expected to
+#     exit 1: the failure report, the teardown after a fault; stale-channel
+#     exits 0);
 # Each run's full valgrind log is kept in $VALGRIND_DIR/<run>.log.  Ends with
 # "N passed, N failed".
 #
@@ -58,6 +59,11 @@ vg() {
 	ind=$(sed -n 's/.*indirectly lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tail -n 1)
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
 	summary="${errors:-?} errors, definitely lost ${def:-0} B, indirectly lost ${ind:-0} B, exit $rc, ${secs} s"
+	# $need, when set: a line the run must print (it got that far)
+	if [ -n "${need:-}" ] && ! grep -q "^$need" "$VALGRIND_DIR/$name.out"; then
+		summary="$summary; no \"$need\" line"
+		rc=-1
+	fi
 	if [ "$rc" -eq "$want" ] && [ "${errors:-1}" -eq 0 ]; then
 		passed=$((passed + 1))
 		echo "ok   $name: $summary"
@@ -93,15 +99,26 @@ done
 # ---- nvrt-submit ----------------------------------------------------------------------------
 # Valgrind runs the simulator's thread and the caller one at a time, many
 # times slower: waits get a generous limit.
-vg nvrt-submit-1000 0 -- "$NVRT_SUBMIT" --count 1000 --timeout-ms 60000
-for kind in bad-signature bad-gp-entry bad-method bad-tsg unmapped-semaphore stuck-acquire \
-	fell-off-bus pri-error host-request; do
-	to=60000
-	[ "$kind" = stuck-acquire ] && to=2000
-	vg "nvrt-submit-inject-$kind" 1 -- "$NVRT_SUBMIT" --count 2 --inject "$kind" --timeout-ms "$to"
+# Every chip the demo knows (its --help lists them, from the library).
+chips=$("$NVRT_SUBMIT" --help | sed -n 's/^Chips (--chip[^)]*): //p' | tr -d ',')
+[ -n "$chips" ] || { echo "FAIL: $NVRT_SUBMIT --help lists no chip"; failed=$((failed + 1)); }
+# Each run must have brought the chip up: a failure before that (no model of
+# the chip) is not the injected fault.
+need="bring-up:"
+for chip in $chips; do
+	vg "nvrt-submit-$chip-1000" 0 -- "$NVRT_SUBMIT" --chip "$chip" --count 1000 --timeout-ms 60000
+	for kind in bad-signature bad-gp-entry bad-method bad-tsg unmapped-semaphore stuck-acquire \
+		fell-off-bus pri-error host-request; do
+		to=60000
+		[ "$kind" = stuck-acquire ] && to=2000
+		vg "nvrt-submit-$chip-inject-$kind" 1 -- "$NVRT_SUBMIT" --chip "$chip" --count 2 \
+			--inject "$kind" --timeout-ms "$to"
+	done
+	# A crashed run's state is torn down, then the run completes.
+	vg "nvrt-submit-$chip-inject-stale-channel" 0 -- "$NVRT_SUBMIT" --chip "$chip" --count 2 \
+		--inject stale-channel --timeout-ms 60000
 done
-# A crashed run's state is torn down, then the run completes.
-vg nvrt-submit-inject-stale-channel 0 -- "$NVRT_SUBMIT" --count 2 --inject stale-channel --timeout-ms 60000
+need=""
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
