@@ -179,16 +179,16 @@ matrix_chip_plan()
 # runtime/src/hw/*.c, the files of the chip's generation
 # (runtime/src/hw/<generation>/, when runtime/src/chips/<chip>.h names one
 # with NVRT_CHIP_GENERATION), and the simulator's model of the chip when it
-# has one (runtime/src/sim/chips/<chip>.h: sim/*.c and sim/gen/<generation>.c).
+# has one (runtime/src/sim/chips/<chip>.h: sim/*.c and sim/gen/<generation>.c, the
+# generation being the NVRT_CHIP_GENERATION above).
 matrix_rt_sources()
 {
 	gen=$(sed -n 's/^#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' "runtime/src/chips/$1.h")
 	ls runtime/src/hw/*.c
 	[ -n "$gen" ] && ls runtime/src/hw/"$gen"/*.c 2>/dev/null
 	if [ -f "runtime/src/sim/chips/$1.h" ]; then
-		sgen=$(sed -n 's/^#define SIM_GENERATION \([a-z0-9]*\).*/\1/p' "runtime/src/sim/chips/$1.h")
 		ls runtime/src/sim/*.c
-		[ -n "$sgen" ] && ls "runtime/src/sim/gen/$sgen.c" 2>/dev/null
+		[ -n "$gen" ] && ls "runtime/src/sim/gen/$gen.c" 2>/dev/null
 	fi
 	return 0
 }
