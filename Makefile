@@ -200,9 +200,9 @@ html: ir $(HTML_STAMP)
 # ---- nvrt runtime ----------------------------------------------------------------
 # runtime/src/*.c is chip-generic; runtime/src/hw/*.c is compiled once per chip
 # that has runtime/src/chips/<chip>.h, against that chip's generated headers.
-# So is the Host simulator, runtime/src/sim/*.c: one model per chip, plus the
-# file of the generation its description (runtime/src/sim/chips/<chip>.h)
-# names, runtime/src/sim/gen/<generation>.c.
+# So is the Host simulator, runtime/src/sim/*.c: one model per chip, plus
+# runtime/src/sim/gen/<generation>.c of the NVRT_CHIP_GENERATION that
+# runtime/src/chips/<chip>.h names.
 RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
 RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -Icommon -I$(OUT)/include -MMD -MP
 # runtime/src/vfio/: the VFIO backend; runtime/src/pagetable/: ver2 page tables;

@@ -41,7 +41,7 @@ STRICT="-Wall -Wextra -Wconversion -Werror -pedantic"
 XSTRICT="$STRICT -Wsign-conversion"
 ALL="-DREFGEN_ALL_ACCESSORS"
 CONFIGS="gcc-c99 gcc-c11 clang-c99 clang-c11 gxx-c++17 gcc-all gxx-all gcc-ndebug gcc-kernel gcc-kernel-bugon clang-kernel"
-RT_FLAGS="-std=gnu11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Iruntime/include -Iruntime/src"
+RT_FLAGS="-std=gnu11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Iruntime/include -Iruntime/src -Icommon"
 RT_CONFIGS="rt-gcc rt-clang"
 # Both styles in one TU costs as much as the typed TU again: a subset will do.
 BOTH_CONFIGS="gcc-c11 clang-c11"
