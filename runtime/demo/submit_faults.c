@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "nvrt/sim.h"
 #include "submit.h"
 
@@ -26,7 +27,7 @@ static const char *const submit_fault_names[] = {
 
 int submit_fault_parse(const char *s, enum submit_fault *f)
 {
-	for (size_t i = 1; i < sizeof(submit_fault_names) / sizeof(submit_fault_names[0]); i++)
+	for (size_t i = 1; i < ARRAY_SIZE(submit_fault_names); i++)
 		if (!strcmp(s, submit_fault_names[i])) {
 			*f = (enum submit_fault)i;
 			return 0;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "nvrt/chip.h"
 #include "nvrt/device.h"
 
@@ -13,7 +14,7 @@ static const struct nvrt_chip *const nvrt_chips[] = {
 	&nvrt_chip_tu104,
 };
 
-#define CHIP_COUNT (sizeof(nvrt_chips) / sizeof(nvrt_chips[0]))
+#define CHIP_COUNT (ARRAY_SIZE(nvrt_chips))
 
 size_t nvrt_chip_count(void)
 {

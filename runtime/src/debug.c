@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "bits.h"
 #include "nvrt/debug.h"
 #include "nvrt/gpfifo.h"
 #include "nvrt/pushbuf.h"
@@ -22,7 +23,7 @@ static const struct nvrt_debug_chip *const debug_chips[] = {
 
 const struct nvrt_debug_chip *nvrt_debug_chip_find(const struct nvrt_chip *c)
 {
-	for (size_t i = 0; i < sizeof(debug_chips) / sizeof(debug_chips[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(debug_chips); i++)
 		if (debug_chips[i]->chip == c)
 			return debug_chips[i];
 	return NULL;
@@ -117,7 +118,7 @@ static const struct nvrt_channel_hooks inject_hooks[] = {
 	[NVRT_INJECT_STUCK_ACQUIRE] = { "stuck-acquire", NULL, inject_stuck_acquire, NULL },
 };
 
-#define INJECT_KINDS (sizeof(inject_hooks) / sizeof(inject_hooks[0]))
+#define INJECT_KINDS (ARRAY_SIZE(inject_hooks))
 
 const char *nvrt_inject_name(enum nvrt_inject k)
 {

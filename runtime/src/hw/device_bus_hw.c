@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include "bits.h"
 
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
@@ -67,7 +68,7 @@ static long bus_reg_index(const struct refgen_layout *l, uint32_t offset)
 
 void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n)
 {
-	for (size_t u = 0; u < sizeof(bus_units) / sizeof(bus_units[0]); u++)
+	for (size_t u = 0; u < ARRAY_SIZE(bus_units); u++)
 		for (const struct refgen_layout *const *l = bus_units[u]; *l; l++) {
 			long i = bus_reg_index(*l, offset);
 

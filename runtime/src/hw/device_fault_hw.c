@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
 #include "nvrt/device.h"
@@ -63,7 +64,7 @@ static const char *fault_name_find(const struct fault_name *t, size_t n, uint32_
 	return "(not in dev_fault)";
 }
 
-#define FAULT_NAME(table, v) fault_name_find(table, sizeof(table) / sizeof(table[0]), v)
+#define FAULT_NAME(table, v) fault_name_find(table, ARRAY_SIZE(table), v)
 
 /* ---- a bounded one-line summary ------------------------------------------------------ */
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "sim/sim_internal.h"
 
 /* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the chip's: sim/chips) -------- */
@@ -85,7 +86,7 @@ SIM_RAMFC_LIST(SIM_RAMFC_FNS)
 
 static const struct sim_ramfc_reg sim_ramfc_regs[] = { SIM_RAMFC_LIST(SIM_RAMFC) };
 
-#define SIM_NRAMFC (sizeof(sim_ramfc_regs) / sizeof(sim_ramfc_regs[0]))
+#define SIM_NRAMFC (ARRAY_SIZE(sim_ramfc_regs))
 
 /* ---- channel state (NV_PCCSR_CHANNEL) ----------------------------------------------------- */
 
