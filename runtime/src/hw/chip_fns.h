@@ -81,10 +81,10 @@ bool NVRT_FN(runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch 
 /* Bring-up: PBDMAs out of reset / allowed to run, where the chip has a
  * register for it. */
 void NVRT_FN(pbdma_enable)(struct nvrt_backend *b, uint32_t npbdma, FILE *log);
-/* The runlist's submission state, one line per register. */
-void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out);
-/* Runlists holding entries nobody here submitted: s->runlists, log. */
-void NVRT_FN(stale_runlists)(struct nvrt_backend *b, struct nvrt_stale *s, FILE *log);
+/* The runlist's submission state, one line per register, each after indent. */
+void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, const char *indent, FILE *out);
+/* Entries of the runlist's last submission (0: it holds none). */
+uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist);
 /* NV_USERMODE_NOTIFY_CHANNEL_PENDING's value for chid on runlist. */
 uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist);
 /* The sub-tables: chip_table.c's, then the generation's. */

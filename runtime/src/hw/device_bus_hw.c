@@ -5,7 +5,8 @@
  * all ones (NV_PMC_BOOT_0), the manual's name of any register the runtime
  * reads (for the messages), and the scan for channels and runlists a
  * previous user left behind (dev_fifo NV_PCCSR_*; the runlists' registers
- * are the generation's: stale_runlists in runtime/src/hw/<generation>/)
+ * are the generation's: runlist_length and runlist_report in
+ * runtime/src/hw/<generation>/)
  * with the PBDMA side of dev_fifo's teardown step 4a.
  */
 #include <inttypes.h>
@@ -113,6 +114,19 @@ static bool stale_channel(struct nvrt_backend *b, uint32_t chid)
 	       HW(get_pccsr_channel_enable)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE);
 }
 
+/* Runlists still holding entries of a submission nobody here made. */
+static void stale_runlists(struct nvrt_backend *b, struct nvrt_stale *s, FILE *log)
+{
+	for (uint32_t r = 0; r < NVRT_FN(runlist).runlists && r < 32; r++) {
+		if (!NVRT_FN(runlist_length)(b, r))
+			continue;
+		s->runlists |= 1u << r;
+		if (log) {
+			fprintf(log, "  stale runlist %u:\n", r);
+			NVRT_FN(runlist_report)(b, r, "    ", log);
+		}
+	}
+}
 
 int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
 			FILE *log)
@@ -128,7 +142,7 @@ int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, s
 		if (s->nchannels <= NVRT_STALE_LOG_MAX)
 			stale_channel_log(b, chid, log);
 	}
-	NVRT_FN(stale_runlists)(b, s, log);
+	stale_runlists(b, s, log);
 	if (log && s->nchannels > NVRT_STALE_LOG_MAX)
 		fprintf(log, "  and %u more stale channels\n", s->nchannels - NVRT_STALE_LOG_MAX);
 	return 0;

@@ -227,7 +227,7 @@ static void report_pfifo(struct nvrt_backend *b, const struct nvrt_host_watch *w
 	REPORT(b, out, "  ", pfifo_intr_lb_error, 0);
 	REPORT(b, out, "  ", pfifo_intr_pbdma_id, NVRT_REG_NONZERO);
 	REPORT(b, out, "  ", pfifo_sched_disable, NVRT_REG_NONZERO);
-	NVRT_FN(runlist_report)(b, w->runlist, out);
+	NVRT_FN(runlist_report)(b, w->runlist, "  ", out);
 	REPORT_I(b, out, "  ", pccsr_channel_inst, w->chid, 0);
 	REPORT_I(b, out, "  ", pccsr_channel, w->chid, 0);
 	for (uint32_t e = 0; e < HWC(PFIFO_ENGINE_STATUS_SIZE_1) && e < 64; e++)

@@ -68,38 +68,24 @@ static bool runlist_pending(struct nvrt_backend *b, uint32_t runlist)
 	       HWC(PFIFO_RUNLIST_SUBMIT_INFO_PENDING_TRUE);
 }
 
-/* The failure dump's runlist lines (tu104-host-facts.md 5.5: SUBMIT_INFO
- * instead of ENG_RUNLIST). */
-void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out)
+/* The failure dump's and the stale scan's runlist lines (tu104-host-facts.md
+ * 5.5: SUBMIT_INFO instead of ENG_RUNLIST). */
+void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, const char *indent, FILE *out)
 {
-	nvrt_reg_line("  ", &HW(pfifo_runlist_base_lo_layout), (int)runlist,
+	nvrt_reg_line(indent, &HW(pfifo_runlist_base_lo_layout), (int)runlist,
 		      REG_RD(b, pfifo_runlist_base_lo, runlist).v, 0, out);
-	nvrt_reg_line("  ", &HW(pfifo_runlist_base_hi_layout), (int)runlist,
+	nvrt_reg_line(indent, &HW(pfifo_runlist_base_hi_layout), (int)runlist,
 		      REG_RD(b, pfifo_runlist_base_hi, runlist).v, 0, out);
-	nvrt_reg_line("  ", &HW(pfifo_runlist_submit_layout), (int)runlist,
+	nvrt_reg_line(indent, &HW(pfifo_runlist_submit_layout), (int)runlist,
 		      REG_RD(b, pfifo_runlist_submit, runlist).v, 0, out);
-	nvrt_reg_line("  ", &HW(pfifo_runlist_submit_info_layout), (int)runlist,
+	nvrt_reg_line(indent, &HW(pfifo_runlist_submit_info_layout), (int)runlist,
 		      REG_RD(b, pfifo_runlist_submit_info, runlist).v, 0, out);
 }
 
-/* A runlist whose last submit (RUNLIST_SUBMIT(r) LENGTH) still has entries. */
-void NVRT_FN(stale_runlists)(struct nvrt_backend *b, struct nvrt_stale *s, FILE *log)
+/* RUNLIST_SUBMIT(r) LENGTH: what the last submission holds. */
+uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist)
 {
-	for (uint32_t r = 0; r < HWC(PFIFO_RUNLIST_SUBMIT_SIZE_1) && r < 32; r++) {
-		HW(pfifo_runlist_submit_t) sub = REG_RD(b, pfifo_runlist_submit, r);
-
-		if (!HW(get_pfifo_runlist_submit_length)(sub))
-			continue;
-		s->runlists |= 1u << r;
-		if (!log)
-			continue;
-		fprintf(log, "  stale runlist %u:\n", r);
-		nvrt_reg_line("    ", &HW(pfifo_runlist_base_lo_layout), (int)r,
-			      REG_RD(b, pfifo_runlist_base_lo, r).v, 0, log);
-		nvrt_reg_line("    ", &HW(pfifo_runlist_base_hi_layout), (int)r,
-			      REG_RD(b, pfifo_runlist_base_hi, r).v, 0, log);
-		nvrt_reg_line("    ", &HW(pfifo_runlist_submit_layout), (int)r, sub.v, 0, log);
-	}
+	return HW(get_pfifo_runlist_submit_length)(REG_RD(b, pfifo_runlist_submit, runlist));
 }
 
 const struct nvrt_chip_runlist NVRT_FN(runlist) = {

@@ -58,30 +58,18 @@ static bool runlist_pending(struct nvrt_backend *b, uint32_t runlist)
 	       HWC(PFIFO_ENG_RUNLIST_PENDING_TRUE);
 }
 
-void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, FILE *out)
+void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, const char *indent, FILE *out)
 {
-	nvrt_reg_line("  ", &HW(pfifo_eng_runlist_base_layout), (int)runlist,
+	nvrt_reg_line(indent, &HW(pfifo_eng_runlist_base_layout), (int)runlist,
 		      REG_RD(b, pfifo_eng_runlist_base, runlist).v, 0, out);
-	nvrt_reg_line("  ", &HW(pfifo_eng_runlist_layout), (int)runlist,
+	nvrt_reg_line(indent, &HW(pfifo_eng_runlist_layout), (int)runlist,
 		      REG_RD(b, pfifo_eng_runlist, runlist).v, 0, out);
 }
 
-/* A runlist whose ENG_RUNLIST LENGTH is not 0 holds entries. */
-void NVRT_FN(stale_runlists)(struct nvrt_backend *b, struct nvrt_stale *s, FILE *log)
+/* ENG_RUNLIST(r) LENGTH: what the last submission holds. */
+uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist)
 {
-	for (uint32_t r = 0; r < HWC(PFIFO_ENG_RUNLIST_SIZE_1) && r < 32; r++) {
-		HW(pfifo_eng_runlist_t) rl = REG_RD(b, pfifo_eng_runlist, r);
-
-		if (!HW(get_pfifo_eng_runlist_length)(rl))
-			continue;
-		s->runlists |= 1u << r;
-		if (!log)
-			continue;
-		fprintf(log, "  stale runlist %u:\n", r);
-		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_base_layout), (int)r,
-			      REG_RD(b, pfifo_eng_runlist_base, r).v, 0, log);
-		nvrt_reg_line("    ", &HW(pfifo_eng_runlist_layout), (int)r, rl.v, 0, log);
-	}
+	return HW(get_pfifo_eng_runlist_length)(REG_RD(b, pfifo_eng_runlist, runlist));
 }
 
 const struct nvrt_chip_runlist NVRT_FN(runlist) = {
