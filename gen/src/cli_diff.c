@@ -143,7 +143,7 @@ static void cli_diff_json_def(FILE *out, const struct ir_manual *m, const struct
 	fputc('{', out);
 	json_out_member(out, "name", d->name, 1);
 	json_out_member(out, "params", d->params, 0);
-	json_out_member(out, "file", d->addendum ? m->addendum : m->source, 0);
+	json_out_member(out, "file", ir_def_file(m, d), 0);
 	fprintf(out, ",\"line\":%u", d->line);
 	json_out_member(out, "define", cli_diff_sb(&b), 0);
 	fputc('}', out);

@@ -34,7 +34,7 @@ void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def
 	struct strbuf b = { 0 };
 
 	ir_print_define_buf(d, &b);
-	fprintf(out, "%s%s:%u: %s\n", indent, d->addendum && m->addendum ? m->addendum : m->source, d->line, b.data);
+	fprintf(out, "%s%s:%u: %s\n", indent, ir_def_file(m, d), d->line, b.data);
 	strbuf_release(&b);
 }
 
@@ -47,7 +47,7 @@ void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const struct ir_d
 	json_out_member(out, "kind", ir_kind_name(d->kind), 0);
 	json_out_member(out, "unit", m->unit, 0);
 	json_out_member(out, "code", d->code.present ? d->code.c : NULL, 0);
-	json_out_member(out, "file", d->addendum && m->addendum ? m->addendum : m->source, 0);
+	json_out_member(out, "file", ir_def_file(m, d), 0);
 	fprintf(out, ",\"line\":%u", d->line);
 	json_out_member(out, "define", b.data, 0);
 	strbuf_release(&b);

@@ -226,7 +226,7 @@ void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *
 		strbuf_puts(b, "]");
 	}
 	strbuf_puts(b, "  (");
-	emit_comment_text(b, d->addendum ? m->addendum : m->source, strlen(d->addendum ? m->addendum : m->source));
+	emit_comment_text(b, ir_def_file(m, d), strlen(ir_def_file(m, d)));
 	strbuf_printf(b, ":%u%s)\n */\n", d->line, d->addendum ? ", refgen addendum" : "");
 }
 

@@ -325,7 +325,7 @@ static void emit_html_card(struct emit_html_page *p, const struct ir_def *d)
 	}
 	if (d->kind == IR_REGISTER)
 		emit_html_reg_reset(p, d);
-	strbuf_printf(b, "<dt>source</dt><dd>%s:%u</dd>\n</dl>\n", d->addendum ? p->m->addendum : p->m->source,
+	strbuf_printf(b, "<dt>source</dt><dd>%s:%u</dd>\n</dl>\n", ir_def_file(p->m, d),
 		      d->line);
 	if (d->kind == IR_REGISTER || d->kind == IR_STRUCTURE || device)
 		emit_html_peers_line(b, p->peers, d);

@@ -136,3 +136,8 @@ const char *ir_manual_spdx(const struct ir_manual *m)
 		return "MIT";
 	return "LicenseRef-manual-notice";
 }
+
+const char *ir_def_file(const struct ir_manual *m, const struct ir_def *d)
+{
+	return d->addendum && m->addendum ? m->addendum : m->source;
+}

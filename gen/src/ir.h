@@ -96,6 +96,9 @@ struct ir_manual {
 
 struct ir_manual *ir_manual_new(void);
 void ir_manual_free(struct ir_manual *m);
+/* The file d was written in: the project's addendum (when the IR names it)
+ * or the manual. */
+const char *ir_def_file(const struct ir_manual *m, const struct ir_def *d);
 /* The SPDX licence identifier of what is generated from m. */
 const char *ir_manual_spdx(const struct ir_manual *m);
 struct ir_def *ir_manual_add_def(struct ir_manual *m);
