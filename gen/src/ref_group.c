@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 #include "ref_group.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "bits.h"
 #include "ir_check.h"
+#include "mem.h"
 #include "strmap.h"
 
 #define KIND_BIT(k) (1u << (k))
@@ -223,12 +225,24 @@ int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 	}
 	for (size_t i = 0; i < m->ndefs; i++)
 		ref_group_promote(&names, m->defs[i]);
+	/*
+	 * Devices first: one that turns out to be a range inside a register
+	 * (a constant) must be one before a register picks it as its device.
+	 */
+	bool *device = mem_realloc(NULL, (m->ndefs ? m->ndefs : 1) * sizeof(*device));
+
+	for (size_t i = 0; i < m->ndefs; i++) {
+		device[i] = m->defs[i]->kind == IR_DEVICE;
+		if (device[i])
+			ref_group_one(m->defs[i], &names, paths, diag);
+	}
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
 
-		if (!ref_group_index_size(d, &names, paths, diag))
+		if (!device[i] && !ref_group_index_size(d, &names, paths, diag))
 			ref_group_one(d, &names, paths, diag);
 	}
+	free(device);
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
 
