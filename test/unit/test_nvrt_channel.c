@@ -21,43 +21,10 @@
 #include "nvrt/pagetable.h"
 #include "nvrt/runlist.h"
 #include "nvrt/userd.h"
+#include "support/channel_fixture.h"
 
-#define INST_IOVA 0x12345000ull     /* 4 KiB aligned */
-#define USERD_IOVA 0x2000000200ull  /* 512-byte aligned, above 4 GiB */
-#define GPFIFO_VA 0x00abcd0000ull
-#define PDB_IOVA 0x0000401000ull
 
 static const struct nvrt_chip *chip;
-
-static struct nvrt_dma channel_buf(uint64_t iova, size_t size)
-{
-	struct nvrt_dma d = { 0 };
-
-	d.cpu = aligned_alloc(4096, size < 4096 ? 4096 : size);
-	assert_non_null(d.cpu);
-	memset(d.cpu, 0xA5, size < 4096 ? 4096 : size);  /* builders must clear what they own */
-	d.iova = iova;
-	d.size = size;
-	d.align = 4096;
-	return d;
-}
-
-static struct nvrt_instance_params channel_params(void)
-{
-	struct nvrt_instance_params p = {
-		.chid = 1,
-		.userd_iova = USERD_IOVA,
-		.userd_aperture = NVRT_APERTURE_SYS_COHERENT,
-		.gpfifo_va = GPFIFO_VA,
-		.gpfifo_entries = 512,
-		.pdb_iova = PDB_IOVA,
-		.pdb_aperture = NVRT_APERTURE_SYS_COHERENT,
-		.pdb_vol = true,
-		.timeslice_timeout = 128,
-		.timeslice_scale = 3,
-	};
-	return p;
-}
 
 /*
  * RAMFC for chid 1 in coherent system memory (dev_ram NV_RAMFC_* words,

@@ -29,11 +29,8 @@
 #include "nvrt/pushbuf.h"
 #include "nvrt/runlist.h"
 #include "nvrt/userd.h"
+#include "support/channel_fixture.h"
 
-#define INST_IOVA 0x12345000ull     /* 4 KiB aligned (dev_ram:163 NV_RAMIN_BASE_SHIFT 12) */
-#define USERD_IOVA 0x2000000200ull  /* 512-byte aligned (dev_ram:581 NV_RAMUSERD_BASE_SHIFT 9) */
-#define GPFIFO_VA 0x00abcd0000ull
-#define PDB_IOVA 0x0000401000ull
 #define KIB ((uint64_t)1024)
 
 static const struct nvrt_chip *chip;
@@ -45,36 +42,6 @@ static int tu104_setup(void **state)
 	if (!chip)
 		fprintf(stderr, "this build has no tu104 chip table\n");
 	return chip ? 0 : -1;
-}
-
-static struct nvrt_dma tu104_buf(uint64_t iova, size_t size)
-{
-	struct nvrt_dma d = { 0 };
-
-	d.cpu = aligned_alloc(4096, size < 4096 ? 4096 : size);
-	assert_non_null(d.cpu);
-	memset(d.cpu, 0xA5, size < 4096 ? 4096 : size);  /* builders must clear what they own */
-	d.iova = iova;
-	d.size = size;
-	d.align = 4096;
-	return d;
-}
-
-static struct nvrt_instance_params tu104_params(void)
-{
-	struct nvrt_instance_params p = {
-		.chid = 1,
-		.userd_iova = USERD_IOVA,
-		.userd_aperture = NVRT_APERTURE_SYS_COHERENT,
-		.gpfifo_va = GPFIFO_VA,
-		.gpfifo_entries = 512,
-		.pdb_iova = PDB_IOVA,
-		.pdb_aperture = NVRT_APERTURE_SYS_COHERENT,
-		.pdb_vol = true,
-		.timeslice_timeout = 128,
-		.timeslice_scale = 3,
-	};
-	return p;
 }
 
 /*
@@ -111,8 +78,8 @@ static struct nvrt_instance_params tu104_params(void)
  */
 static void test_tu104_ramfc_words(void **state)
 {
-	struct nvrt_dma inst = tu104_buf(INST_IOVA, 4096);
-	struct nvrt_instance_params p = tu104_params();
+	struct nvrt_dma inst = channel_buf(INST_IOVA, 4096);
+	struct nvrt_instance_params p = channel_params();
 	struct nvrt_err err;
 	const uint32_t *w = inst.cpu;
 
@@ -146,8 +113,8 @@ static void test_tu104_ramfc_words(void **state)
  */
 static void test_tu104_ramfc_options(void **state)
 {
-	struct nvrt_dma inst = tu104_buf(INST_IOVA, 4096);
-	struct nvrt_instance_params p = tu104_params();
+	struct nvrt_dma inst = channel_buf(INST_IOVA, 4096);
+	struct nvrt_instance_params p = channel_params();
 	struct nvrt_err err;
 	const uint32_t *w = inst.cpu;
 
@@ -185,8 +152,8 @@ static void test_tu104_ramfc_options(void **state)
  */
 static void test_tu104_ramin_pdb(void **state)
 {
-	struct nvrt_dma inst = tu104_buf(INST_IOVA, 4096);
-	struct nvrt_instance_params p = tu104_params();
+	struct nvrt_dma inst = channel_buf(INST_IOVA, 4096);
+	struct nvrt_instance_params p = channel_params();
 	struct nvrt_err err;
 	const uint32_t *w = inst.cpu;
 
@@ -221,7 +188,7 @@ static void test_tu104_ramin_pdb(void **state)
  */
 static void test_tu104_runlist_words(void **state)
 {
-	struct nvrt_dma rl = tu104_buf(0x7000, 4096);
+	struct nvrt_dma rl = channel_buf(0x7000, 4096);
 	struct nvrt_runlist_chan c = { 1, 0, INST_IOVA, NVRT_APERTURE_SYS_COHERENT, USERD_IOVA,
 				       NVRT_APERTURE_SYS_COHERENT };
 	struct nvrt_runlist_tsg t = { 0, 128, 3, &c, 1 };
@@ -252,7 +219,7 @@ static void test_tu104_runlist_words(void **state)
 /* USERD (dev_ram:579-581): GP_GET dword 34 (byte 0x88), GP_PUT dword 35 (0x8c). */
 static void test_tu104_userd(void **state)
 {
-	struct nvrt_dma u = tu104_buf(USERD_IOVA, 512);
+	struct nvrt_dma u = channel_buf(USERD_IOVA, 512);
 	struct nvrt_err err;
 	uint32_t *w = u.cpu;
 
@@ -276,7 +243,7 @@ static void test_tu104_userd(void **state)
  */
 static void test_tu104_gp_entry(void **state)
 {
-	struct nvrt_dma mem = tu104_buf(0x9000, 4096);
+	struct nvrt_dma mem = channel_buf(0x9000, 4096);
 	struct nvrt_gpfifo g;
 	struct nvrt_err err;
 	const uint32_t *w = mem.cpu;
