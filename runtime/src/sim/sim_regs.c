@@ -26,16 +26,7 @@ static bool sim_in(uint32_t off, uint32_t base, uint32_t limit)
  * (SIM_FIELD_AT, sim_internal.h), listed so that a name the manual lacks
  * does not compile.
  */
-/* dev_pbdma: every PBDMA interrupt; INTR_0/INTR_EN_0/INTR_STALL share names. */
-#define SIM_PBDMA_INTR_0_FIELDS(X)                                                        \
-	X(MEMREQ) X(MEMACK_TIMEOUT) X(MEMACK_EXTRA) X(MEMDAT_TIMEOUT) X(MEMDAT_EXTRA)     \
-	X(MEMFLUSH) X(MEMOP) X(LBCONNECT) X(LBACK_TIMEOUT) X(LBACK_EXTRA)                 \
-	X(LBDAT_TIMEOUT) X(LBDAT_EXTRA) X(GPFIFO) X(GPPTR) X(GPENTRY) X(GPCRC) X(PBPTR)   \
-	X(PBENTRY) X(PBCRC) X(CLEAR_FAULTED_ERROR) X(METHOD) X(METHODCRC) X(DEVICE)       \
-	X(ENG_RESET) X(SEMAPHORE) X(ACQUIRE) X(PRI) X(PBSEG) X(SIGNATURE)
-#define SIM_PBDMA_INTR_1_FIELDS(X)                                                        \
-	X(HCE_RE_ILLEGAL_OP) X(HCE_RE_ALIGNB) X(HCE_PRIV) X(HCE_ILLEGAL_MTHD)             \
-	X(HCE_ILLEGAL_CLASS) X(CTXNOTVALID)
+/* dev_pbdma: every PBDMA interrupt, NVRT_PPBDMA_INTR_EN_0/1_FIELDS (hw/intr_fields.h). */
 /* dev_fifo: the write-1-to-clear (_RESET) interrupts of NV_PFIFO_INTR_0. */
 #define SIM_PFIFO_INTR_0_W1C(X) X(BIND_ERROR) X(SCHED_ERROR) X(CHSW_ERROR) X(MEMOP_TIMEOUT) \
 	X(LB_ERROR) X(CHANNEL_INTR)
@@ -392,8 +383,8 @@ void sim_pbdma_regs_reset(struct sim *s, uint32_t p)
 	t = HW(set_ppbdma_timeout_period)(t, HWC(PPBDMA_TIMEOUT_PERIOD_INIT));
 	sim_reg_set(s, HW(ppbdma_timeout)(p), t.v);
 	/* Every interrupt stalls the PBDMA after reset (INTR_STALL*: ENABLED). */
-	sim_reg_set(s, HW(ppbdma_intr_stall)(p), 0 SIM_PBDMA_INTR_0_FIELDS(SIM_STALL_ON));
-	sim_reg_set(s, HW(ppbdma_intr_stall_1)(p), 0 SIM_PBDMA_INTR_1_FIELDS(SIM_STALL_1_ON));
+	sim_reg_set(s, HW(ppbdma_intr_stall)(p), 0 NVRT_PPBDMA_INTR_EN_0_FIELDS(SIM_STALL_ON));
+	sim_reg_set(s, HW(ppbdma_intr_stall_1)(p), 0 NVRT_PPBDMA_INTR_EN_1_FIELDS(SIM_STALL_1_ON));
 	sim_sched_pbdma_reset(s, p);
 }
 
@@ -625,8 +616,8 @@ static void sim_ppbdma_write(struct sim *s, uint32_t p, uint32_t off, uint32_t v
 {
 	if (off == HW(ppbdma_intr_0)(p) || off == HW(ppbdma_intr_1)(p)) {
 		uint32_t w1c = off == HW(ppbdma_intr_0)(p) ?
-			0 SIM_PBDMA_INTR_0_FIELDS(SIM_PBDMA_INTR_0_W1C) :
-			0 SIM_PBDMA_INTR_1_FIELDS(SIM_PBDMA_INTR_1_W1C);
+			0 NVRT_PPBDMA_INTR_EN_0_FIELDS(SIM_PBDMA_INTR_0_W1C) :
+			0 NVRT_PPBDMA_INTR_EN_1_FIELDS(SIM_PBDMA_INTR_1_W1C);
 
 		sim_reg_w1c(s, off, v, w1c);
 		/* Software may have fixed the state: check it again before going on. */
