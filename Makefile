@@ -334,8 +334,14 @@ endif
 
 # The HTML reference in headless Chromium (gv100's dev_fifo, links to tu104)
 # and through tidy: when both chips are built.
+# test/build/identical.sh: every output byte-identical to the baseline
+# revision's (test/build/baseline.rev), which needs the default chips.
 ifeq ($(filter-out $(CHIP_NAMES),gv100 tu104),)
 HTML_TESTS := test/html/browser.py test/html/validate.sh
+test: html
+endif
+ifeq ($(sort $(CHIP_NAMES)),$(sort $(foreach c,$(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' manuals/chips.txt),$(call chip_name,$(call chip_dir,$(c))))))
+IDENTICAL_TESTS := test/build/identical.sh
 test: html
 endif
 
@@ -343,9 +349,9 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
-		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" MAKE="$(MAKE)" \
+		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" MAKE="$(MAKE)" \
 		$(VFIO_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS)
+		$(QUALITY_TESTS) $(HTML_TESTS) $(IDENTICAL_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,
