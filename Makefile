@@ -29,7 +29,7 @@ GEN_LIBS   := $(shell $(PKG_CONFIG) --libs $(GEN_PKGS) 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
-ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen/src -Icommon -MMD -MP
+ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen -Icommon -MMD -MP
 
 # ---- chips -----------------------------------------------------------------
 # A chip is named <arch>/<chip> or <chip> (looked up under $(MANUALS)).
@@ -64,8 +64,8 @@ $(OUT)/obj/common/%.o: common/%.c | $(OUT)/obj/common/
 	$(CC) $(COMMON_CFLAGS) -c -o $@ $<
 
 # ---- refgen ------------------------------------------------------------------
-GEN_SRCS := $(wildcard gen/src/*.c)
-GEN_LIB_OBJS := $(patsubst gen/src/%.c,$(OUT)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
+GEN_SRCS := $(wildcard gen/*/*.c gen/*/*/*.c)
+GEN_LIB_OBJS := $(patsubst gen/%.c,$(OUT)/obj/gen/%.o,$(filter-out gen/cli/main.c,$(GEN_SRCS))) \
 	$(OUT)/obj/gen/ir_schema_data.o $(OUT)/obj/gen/html_data.o
 REFGEN := $(OUT)/bin/refgen
 LIBREFGEN := $(OUT)/lib/librefgen.a
@@ -74,7 +74,8 @@ LIBREFGEN := $(OUT)/lib/librefgen.a
 .PHONY: FORCE all ir headers html runtime test check-sanitize bench clean check-manuals
 all: headers runtime
 
-$(OUT)/obj/gen/%.o: gen/src/%.c | $(OUT)/obj/gen/
+$(OUT)/obj/gen/%.o: gen/%.c
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The schema is built into refgen so the binary needs no data files.
@@ -89,9 +90,9 @@ $(OUT)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c
 	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
 # The HTML reference's stylesheet and script, built in the same way.
-$(OUT)/obj/gen/html_data.c: gen/html/refgen.css gen/html/refgen.js | $(OUT)/obj/gen/
-	{ echo '/* Generated from gen/html/refgen.css and refgen.js. */'; \
-	  for f in css:gen/html/refgen.css js:gen/html/refgen.js; do \
+$(OUT)/obj/gen/html_data.c: gen/emit/html/refgen.css gen/emit/html/refgen.js | $(OUT)/obj/gen/
+	{ echo '/* Generated from gen/emit/html/refgen.css and refgen.js. */'; \
+	  for f in css:gen/emit/html/refgen.css js:gen/emit/html/refgen.js; do \
 	    echo "const char emit_html_$${f%%:*}[] = {"; \
 	    od -An -v -tx1 $${f#*:} | sed -e 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
 	    echo '0x00 };'; \
@@ -103,7 +104,7 @@ $(OUT)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c
 $(LIBREFGEN): $(GEN_LIB_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
 	rm -f $@ && ar rcs $@ $^
 
-$(REFGEN): $(OUT)/obj/gen/main.o $(LIBREFGEN) | $(OUT)/bin/
+$(REFGEN): $(OUT)/obj/gen/cli/main.o $(LIBREFGEN) | $(OUT)/bin/
 	$(CC) $(CFLAGS) -o $@ $^ $(GEN_LIBS)
 
 %/:
@@ -269,7 +270,7 @@ VFIO_TEST_WRAP := -Wl,--wrap=open,--wrap=close,--wrap=ioctl,--wrap=readlink,--wr
 	-Wl,--wrap=opendir,--wrap=readdir,--wrap=closedir,--wrap=mmap,--wrap=munmap,--wrap=pread,--wrap=pwrite
 # It also checks nvrt-submit's chip identification (runtime/demo/submit_chip.c).
 $(OUT)/test/test_nvrt_vfio: test/unit/test_nvrt_vfio.c runtime/demo/submit_chip.c runtime/demo/submit_chip.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -Iruntime/demo $(VFIO_TEST_WRAP) -o $@ $< runtime/demo/submit_chip.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -Iruntime/demo $(VFIO_TEST_WRAP) -o $@ $< runtime/demo/submit_chip.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # nvrt-submit's latency histogram, from the demo's own source.
 $(OUT)/test/test_nvrt_hist: test/unit/test_nvrt_hist.c runtime/demo/submit_hist.c runtime/demo/submit_hist.h | $(OUT)/test/
@@ -277,7 +278,7 @@ $(OUT)/test/test_nvrt_hist: test/unit/test_nvrt_hist.c runtime/demo/submit_hist.
 
 # Runtime tests link libnvrt (and see the generated headers of its chips).
 $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # The simulator's test runs once per runtime chip: test_nvrt_sim_<chip> is
 # test/unit/test_nvrt_sim.c built against that chip's headers, with its
@@ -285,7 +286,7 @@ $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LI
 SIM_TEST_BINS := $(patsubst %,$(OUT)/test/test_nvrt_sim_%,$(RT_CHIPS))
 TEST_BINS := $(filter-out $(OUT)/test/test_nvrt_sim,$(TEST_BINS)) $(SIM_TEST_BINS)
 $(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen/src $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # Generated headers (test/headers): test/headers/*.sh (compile matrix,
 # reproducibility) run from test/run-tests.sh; the self-check per chip is C
@@ -406,13 +407,13 @@ FUZZ_CC ?= clang
 FUZZ_DIR := $(OUT)/fuzz
 FUZZ_LIB_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_BIN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_GEN_CFLAGS = $(WARN) -D_GNU_SOURCE $(GEN_CFLAGS) -Igen/src -Icommon -MMD -MP
+FUZZ_GEN_CFLAGS = $(WARN) -D_GNU_SOURCE $(GEN_CFLAGS) -Igen -Icommon -MMD -MP
 FUZZ_RT_CFLAGS = $(WARN) -D_GNU_SOURCE -Iruntime/include -Iruntime/src -Icommon -I$(OUT)/include -MMD -MP
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_REPLAY_BINS := $(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_TARGETS))
 FUZZ_HDRS := test/fuzz/fuzz.h
 
-FUZZ_GEN_OBJS := $(patsubst gen/src/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen/src/main.c,$(GEN_SRCS))) \
+FUZZ_GEN_OBJS := $(patsubst gen/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(filter-out gen/cli/main.c,$(GEN_SRCS))) \
 	$(FUZZ_DIR)/obj/gen/ir_schema_data.o $(FUZZ_DIR)/obj/gen/html_data.o
 # The fuzz libraries get their own sanitized copy of common/.
 FUZZ_COMMON_OBJS := $(patsubst common/%.c,$(FUZZ_DIR)/obj/common/%.o,$(COMMON_SRCS))
@@ -421,7 +422,8 @@ FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(RT_SRCS
 
 $(FUZZ_DIR)/obj/common/%.o: common/%.c | $(FUZZ_DIR)/obj/common/
 	$(FUZZ_CC) $(WARN) -D_GNU_SOURCE -Icommon -MMD -MP $(FUZZ_LIB_CFLAGS) -c -o $@ $<
-$(FUZZ_DIR)/obj/gen/%.o: gen/src/%.c | $(FUZZ_DIR)/obj/gen/
+$(FUZZ_DIR)/obj/gen/%.o: gen/%.c
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c | $(FUZZ_DIR)/obj/gen/
 	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
@@ -463,7 +465,7 @@ fuzz: $(FUZZ_BINS)
 fuzz-seeds: $(REFGEN) $(NVRT)
 	REFGEN="$(REFGEN)" NVRT="$(NVRT)" TMP_DIR="$(OUT)/tmp/fuzz-seeds" sh test/fuzz/make-seeds.sh
 
--include $(wildcard $(FUZZ_DIR)/obj/common/*.d $(FUZZ_DIR)/obj/gen/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d \
+-include $(wildcard $(FUZZ_DIR)/obj/common/*.d $(FUZZ_DIR)/obj/gen/*/*.d $(FUZZ_DIR)/obj/gen/*/*/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d \
 	$(FUZZ_DIR)/obj/runtime/*/sim/gen/*.d)
 
 # ---- make test: fuzz replay and the command-line bad-input suite ------------------
@@ -521,5 +523,5 @@ clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
--include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
+-include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*/*.d $(OUT)/obj/gen/*/*/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
 	$(OUT)/obj/runtime/*/sim/gen/*.d)

@@ -78,8 +78,8 @@ uninstall:
 		$(DESTDIR)$(docdir) 2>/dev/null
 
 # refgen --version states the same version.
-$(OUT)/obj/gen/main.o: ALL_CFLAGS += -DREFGEN_VERSION='"$(VERSION)"'
-$(OUT)/obj/gen/main.o: runtime/include/nvrt/version.h
+$(OUT)/obj/gen/cli/main.o: ALL_CFLAGS += -DREFGEN_VERSION='"$(VERSION)"'
+$(OUT)/obj/gen/cli/main.o: runtime/include/nvrt/version.h
 
 # make test: install into a scratch DESTDIR and build against it
 # (test/install/run.sh).  Not in sanitizer builds: the out-of-tree program

@@ -19,10 +19,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "diag.h"
-#include "ir_chip.h"
-#include "lookup_batch.h"
-#include "lookup_index.h"
+#include "base/diag.h"
+#include "io/ir_chip.h"
+#include "lookup/lookup_batch.h"
+#include "lookup/lookup_index.h"
 
 #define BENCH_ROW_FORMAT "%-34s | %-10s | %-10s | %-8s | %s\n"
 #define BENCH_LINES 1000000

@@ -39,10 +39,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "ir.h"
-#include "ir_write.h"
-#include "ref_parse.h"
+#include "base/diag.h"
+#include "ir/ir.h"
+#include "io/ir_write.h"
+#include "parse/ref_parse.h"
 
 extern char **environ;
 

@@ -26,10 +26,10 @@
 
 #include <libxml/parser.h>
 
-#include "diag.h"
-#include "emit.h"
-#include "emit_text.h"
-#include "ir_read.h"
+#include "base/diag.h"
+#include "emit/emit.h"
+#include "emit/emit_text.h"
+#include "io/ir_read.h"
 
 #include "fuzz.h"
 #include "fuzz_gen.h"

@@ -8,9 +8,9 @@
 
 #include <stdio.h>
 
-#include "diag.h"
-#include "emit_format.h"
-#include "ir.h"
+#include "base/diag.h"
+#include "cli/emit_format.h"
+#include "ir/ir.h"
 
 /* Diagnostics are not printed; the last error is kept for fuzz_fail. */
 static char fuzz_last_error[512];

@@ -20,12 +20,12 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "diag.h"
-#include "emit.h"
-#include "ir_print.h"
-#include "ir_read.h"
-#include "ir_schema.h"
-#include "ir_write.h"
+#include "base/diag.h"
+#include "emit/emit.h"
+#include "ir/ir_print.h"
+#include "io/ir_read.h"
+#include "schema/ir_schema.h"
+#include "io/ir_write.h"
 
 #include "fuzz.h"
 #include "fuzz_gen.h"

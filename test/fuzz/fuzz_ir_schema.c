@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target: the fast schema checker (gen/src/rng_grammar.c, rng_check.c)
+ * Fuzz target: the fast schema checker (gen/schema/rng_grammar.c, rng_check.c)
  * against libxml2's RELAX NG validator, both on gen/schema/ir.rng.
  *
  * Input: an XML document, parsed as the IR reader parses (no network, no
@@ -15,8 +15,8 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "diag.h"
-#include "ir_schema.h"
+#include "base/diag.h"
+#include "schema/ir_schema.h"
 
 #include "fuzz.h"
 

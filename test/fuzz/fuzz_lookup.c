@@ -15,12 +15,12 @@
  */
 #include <libxml/parser.h>
 
-#include "diag.h"
-#include "ir_chip.h"
-#include "lookup_batch.h"
-#include "lookup_decode.h"
-#include "lookup_index.h"
-#include "ref_parse.h"
+#include "base/diag.h"
+#include "io/ir_chip.h"
+#include "lookup/lookup_batch.h"
+#include "lookup/lookup_decode.h"
+#include "lookup/lookup_index.h"
+#include "parse/ref_parse.h"
 
 #include "fuzz.h"
 

@@ -22,13 +22,13 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "diag.h"
-#include "emit.h"
-#include "ir_print.h"
-#include "ir_read.h"
-#include "ir_schema.h"
-#include "ir_write.h"
-#include "ref_parse.h"
+#include "base/diag.h"
+#include "emit/emit.h"
+#include "ir/ir_print.h"
+#include "io/ir_read.h"
+#include "schema/ir_schema.h"
+#include "io/ir_write.h"
+#include "parse/ref_parse.h"
 
 #include "fuzz.h"
 #include "fuzz_gen.h"

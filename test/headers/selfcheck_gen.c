@@ -22,12 +22,12 @@
 #include <string.h>
 
 #include "arena.h"
-#include "diag.h"
-#include "expr.h"
-#include "ir.h"
-#include "ir_read.h"
+#include "base/diag.h"
+#include "ir/expr.h"
+#include "ir/ir.h"
+#include "io/ir_read.h"
 #include "strbuf.h"
-#include "strmap.h"
+#include "base/strmap.h"
 
 /* Which table a field with named values went to. */
 enum gen_access { GEN_REG, GEN_MEM };

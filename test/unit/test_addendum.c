@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_print.h"
-#include "ir_read.h"
-#include "ir_write.h"
-#include "ref_parse.h"
+#include "ir/ir_print.h"
+#include "io/ir_read.h"
+#include "io/ir_write.h"
+#include "parse/ref_parse.h"
 #include "support/test_support.h"
 
 static struct ref_parser *parser;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The rules of meaning (gen/src/ir_check.c) on manuals and on IR read back:
+ * The rules of meaning (gen/check/ir_check.c) on manuals and on IR read back:
  * the exact "file:line:col" diagnostics, named warnings (-W options, known
  * warnings), and crafted IR that is valid by schema but means nonsense.
  * Columns count from 1, worked out by hand from each text.
@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag_known.h"
-#include "ir_read.h"
-#include "ref_parse.h"
+#include "base/diag_known.h"
+#include "io/ir_read.h"
+#include "parse/ref_parse.h"
 #include "support/test_support.h"
 
 static const char checks_head[] =

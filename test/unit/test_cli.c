@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ir_read.h"
+#include "io/ir_read.h"
 #include "support/test_support.h"
 
 struct cli_state {

@@ -18,10 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ir_print.h"
-#include "ir_read.h"
-#include "ir_stats.h"
-#include "ir_write.h"
+#include "ir/ir_print.h"
+#include "io/ir_read.h"
+#include "ir/ir_stats.h"
+#include "io/ir_write.h"
 #include "support/test_support.h"
 
 struct corpus_file {

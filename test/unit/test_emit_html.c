@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_html.h"
-#include "emit_text.h"
+#include "emit/html/emit_html.h"
+#include "emit/emit_text.h"
 #include "support/test_support.h"
 
 /* 800 registers, each with one field of 8 values: every card weighs 10

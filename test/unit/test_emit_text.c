@@ -12,8 +12,8 @@
 
 #include <string.h>
 
-#include "emit_text.h"
-#include "ir_read.h"
+#include "emit/emit_text.h"
+#include "io/ir_read.h"
 #include "support/test_support.h"
 
 static void text_line_is(const char *in, const char *want)

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_chip.h"
-#include "ir_diff.h"
+#include "io/ir_chip.h"
+#include "diff/ir_diff.h"
 #include "support/test_support.h"
 
 static const char from_text[] =

@@ -27,10 +27,10 @@
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 
-#include "diag.h"
-#include "ir_schema.h"
-#include "rng_check.h"
-#include "rng_grammar.h"
+#include "base/diag.h"
+#include "schema/ir_schema.h"
+#include "schema/rng_check.h"
+#include "schema/rng_grammar.h"
 #include "support/test_support.h"
 
 static void quiet(void *ctx, enum diag_level level, const char *line)

@@ -22,10 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_chip.h"
-#include "lookup_batch.h"
-#include "lookup_decode.h"
-#include "lookup_index.h"
+#include "io/ir_chip.h"
+#include "lookup/lookup_batch.h"
+#include "lookup/lookup_decode.h"
+#include "lookup/lookup_index.h"
 #include "support/test_support.h"
 
 struct fixture {

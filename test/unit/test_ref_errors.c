@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ref_parse.h"
+#include "parse/ref_parse.h"
 #include "support/test_support.h"
 
 /* ---- helpers ---------------------------------------------------------------- */

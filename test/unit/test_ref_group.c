@@ -12,8 +12,8 @@
 
 #include <string.h>
 
-#include "ir_stats.h"
-#include "ir_write.h"
+#include "ir/ir_stats.h"
+#include "io/ir_write.h"
 #include "support/test_support.h"
 
 /* ---- helpers ---------------------------------------------------------------- */

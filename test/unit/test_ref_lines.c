@@ -11,8 +11,8 @@
 
 #include <string.h>
 
-#include "ir_code.h"
-#include "ir_write.h"
+#include "ir/ir_code.h"
+#include "io/ir_write.h"
 #include "support/test_support.h"
 
 /* ---- helpers ---------------------------------------------------------------- */

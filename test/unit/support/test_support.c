@@ -20,8 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "expr.h"
-#include "ref_parse.h"
+#include "ir/expr.h"
+#include "parse/ref_parse.h"
 
 extern char **environ;
 

@@ -13,8 +13,8 @@
 
 #include <libxml/tree.h>
 
-#include "diag.h"
-#include "ir.h"
+#include "base/diag.h"
+#include "ir/ir.h"
 
 /* ---- diagnostics ---------------------------------------------------------- */
 

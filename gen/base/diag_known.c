@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+#include "base/diag_known.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "base/strmap.h"
+#include "base/text_file.h"
+
+struct diag_known {
+	struct arena arena;
+	struct strmap keys;   /* "<chip>/<unit> <warning> <DEFINE>" */
+};
+
+/* "<chip>/<unit>" of ".../<chip>/<unit>.ref[.txt]" into buf. */
+static void diag_known_unit(const char *file, char *buf, size_t n)
+{
+	const char *base = strrchr(file, '/'), *dir = file;
+
+	if (base) {
+		for (const char *p = base; p > file; p--)
+			if (p[-1] == '/') {
+				dir = p;
+				break;
+			}
+		if (dir == base)
+			dir = file;
+		base++;
+	} else {
+		base = file;
+	}
+	snprintf(buf, n, "%.*s%.*s", base > dir ? (int)(base - dir) : 0, dir,
+		 (int)strcspn(base, "."), base);
+}
+
+static int diag_known_line(struct diag_known *k, const char *path, unsigned lineno,
+			   const char *s, size_t len, struct diag *d)
+{
+	char unit[256], warning[64], define[256], rest[2];
+	char line[700];
+
+	if (len >= sizeof(line))
+		len = sizeof(line) - 1;
+	memcpy(line, s, len);
+	line[len] = '\0';
+	line[strcspn(line, "#")] = '\0';
+	if (!line[strspn(line, " \t\r")])
+		return 0;
+	if (sscanf(line, "%255s %63s %255s %1s", unit, warning, define, rest) != 3) {
+		diag_report(d, DIAG_ERROR, path, lineno, 1,
+			    "expected '<chip>/<unit> <warning> <DEFINE>'");
+		return -1;
+	}
+	char *key = arena_alloc(&k->arena, strlen(unit) + strlen(warning) + strlen(define) + 3);
+	sprintf(key, "%s %s %s", unit, warning, define);
+	strmap_put(&k->keys, key, key);
+	return 0;
+}
+
+struct diag_known *diag_known_load(const char *path, struct diag *d)
+{
+	struct diag_known *k;
+	struct text_file f;
+	unsigned lineno = 0;
+	int rc = 0;
+
+	if (text_file_load(&f, path, d) < 0)
+		return NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		abort();
+	arena_init(&k->arena);
+	strmap_init(&k->keys);
+	for (const char *s = f.data, *end = f.data + f.size; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t len = (size_t)((nl ? nl : end) - s);
+
+		if (diag_known_line(k, path, ++lineno, s, len, d) < 0)
+			rc = -1;
+		s += len + 1;
+	}
+	text_file_release(&f);
+	if (rc < 0) {
+		diag_known_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+void diag_known_free(struct diag_known *k)
+{
+	if (!k)
+		return;
+	strmap_free(&k->keys);
+	arena_free(&k->arena);
+	free(k);
+}
+
+bool diag_known_has(const struct diag_known *k, const char *file, enum diag_warning w,
+		    const char *define)
+{
+	char unit[256], key[600];
+
+	diag_known_unit(file, unit, sizeof(unit));
+	snprintf(key, sizeof(key), "%s %s %s", unit, diag_warning_name(w), define);
+	return strmap_get(&k->keys, key) != NULL;
+}

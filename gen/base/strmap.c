@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+#include "base/strmap.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t strmap_hash(const char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+void strmap_init(struct strmap *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void strmap_free(struct strmap *m)
+{
+	free(m->slots);
+	memset(m, 0, sizeof(*m));
+}
+
+static struct strmap_slot *strmap_find(const struct strmap *m, const char *key, size_t len)
+{
+	size_t i = (size_t)strmap_hash(key, len) & (m->cap - 1);
+
+	for (;; i = (i + 1) & (m->cap - 1)) {
+		struct strmap_slot *s = &m->slots[i];
+
+		if (!s->key || (s->len == len && !memcmp(s->key, key, len)))
+			return s;
+	}
+}
+
+static int strmap_grow(struct strmap *m)
+{
+	struct strmap old = *m;
+
+	m->cap = old.cap ? old.cap * 2 : 256;
+	m->slots = calloc(m->cap, sizeof(*m->slots));
+	if (!m->slots) {
+		*m = old;
+		return -1;
+	}
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.slots[i].key)
+			*strmap_find(m, old.slots[i].key, old.slots[i].len) = old.slots[i];
+	free(old.slots);
+	return 0;
+}
+
+int strmap_put(struct strmap *m, const char *key, void *value)
+{
+	if ((m->count + 1) * 2 > m->cap && strmap_grow(m) < 0)
+		return -1;
+	size_t len = strlen(key);
+	struct strmap_slot *s = strmap_find(m, key, len);
+	if (!s->key)
+		m->count++;
+	*s = (struct strmap_slot){ key, len, value };
+	return 0;
+}
+
+void *strmap_getn(const struct strmap *m, const char *key, size_t len)
+{
+	return m->cap ? strmap_find(m, key, len)->value : NULL;
+}
+
+void *strmap_get(const struct strmap *m, const char *key)
+{
+	return strmap_getn(m, key, strlen(key));
+}

@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: MIT */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "atomic_file.h"
+#include "base/diag.h"
+#include "cli/emit_format.h"
+#include "emit/emit_views.h"
+#include "io/ir_read.h"
+
+/* An IR document and the file it was read from. */
+struct cli_emit_input {
+	struct ir_manual *m;
+	const char *file;
+};
+
+static int cli_emit_by_unit(const void *a, const void *b)
+{
+	const struct cli_emit_input *x = a, *y = b;
+
+	return strcmp(x->m->unit, y->m->unit);
+}
+
+/*
+ * Inputs that don't belong together: two of one unit, or IR of another chip
+ * than --chip (an IR that records no chip, made from a file outside a
+ * manuals tree, goes with any).  Each error names both files.
+ */
+static void cli_emit_check_inputs(const char *chip, const struct cli_emit_input *in, size_t n,
+				  struct diag *d)
+{
+	const struct cli_emit_input *ours = NULL;
+
+	for (size_t i = 0; i < n && !ours; i++)
+		if (in[i].m->chip && !strcmp(in[i].m->chip, chip))
+			ours = &in[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct ir_manual *m = in[i].m;
+		if (i > 0 && !strcmp(in[i - 1].m->unit, m->unit))
+			diag_report(d, DIAG_ERROR, in[i].file, 0, 0, "unit '%s' again: %s is unit '%s' too",
+				    m->unit, in[i - 1].file, m->unit);
+		if (m->chip && strcmp(m->chip, chip))
+			diag_report(d, DIAG_ERROR, in[i].file, 0, 0,
+				    "IR of chip %s (%s) among %s's%s%s%s: refused", m->chip,
+				    m->path ? m->path : m->source, chip, ours ? " (" : "",
+				    ours ? ours->file : "", ours ? " is one)" : "");
+	}
+}
+
+/* The formats selected by --format, in table order (so output order is fixed). */
+struct cli_emit_formats {
+	const struct emit_format *f[16];
+	size_t n;
+};
+
+/* Adds every name of the comma-separated list; a usage error for an unknown one. */
+static int cli_emit_formats_add(struct cli_emit_formats *sel, const char *list)
+{
+	bool want[16] = { false };
+	size_t nall = 0;
+
+	for (size_t i = 0; i < sel->n; i++)
+		want[sel->f[i] - emit_formats] = true;
+	for (const char *s = list; ; s++) {
+		size_t len = strcspn(s, ",");
+		const struct emit_format *f = emit_format_find(s, len);
+
+		if (!f)
+			return cli_usage_error("emit: unknown format '%.*s' (see refgen emit --help)",
+					       (int)len, s);
+		want[f - emit_formats] = true;
+		s += len;
+		if (!*s)
+			break;
+	}
+	sel->n = 0;
+	for (const struct emit_format *f = emit_formats; f->name; f++, nall++)
+		if (want[nall])
+			sel->f[sel->n++] = f;
+	return CLI_OK;
+}
+
+static void cli_emit_formats_default(struct cli_emit_formats *sel)
+{
+	for (const struct emit_format *f = emit_formats; f->name; f++)
+		if (f->by_default)
+			sel->f[sel->n++] = f;
+}
+
+static void cli_emit_help(void)
+{
+	printf("Usage: refgen emit --chip CHIP -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] IR.xml...\n"
+	       "       refgen emit -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] IRDIR...\n"
+	       "Generate outputs from the IR of a chip's manuals (the second form: every\n"
+	       "chip of the run, each IRDIR one chip named after it, e.g. out/ir/gv100;\n"
+	       "cross-chip outputs compare the chips of one run).  Per unit\n"
+	       "OUTDIR/CHIP/<subdir><unit>.<ext>.  Formats (* = default):\n");
+	for (const struct emit_format *f = emit_formats; f->name; f++)
+		printf("  %c %-8s CHIP/%-8s %s\n", f->by_default ? '*' : ' ', f->name, f->subdir, f->help);
+	printf("--views FILE declares units that are alternative views of one block\n"
+	       "(lines CHIP UNIT UNIT); any other units sharing a name are an error.\n"
+	       "Nothing is written unless every input is good.\n");
+}
+
+/* One chip of the run: its units (struct emit_peer, what the others see)
+ * and its declared alternative views. */
+struct cli_emit_chips {
+	struct emit_peer *chip;
+	struct emit_views *views;
+	size_t n;
+	bool own_names;       /* chip names were allocated (IRDIR form) */
+};
+
+/* One pass over every unit and format of chip c; with dry_run only names are checked. */
+static int cli_emit_pass(const struct cli_emit_chips *cs, size_t c, const struct cli_emit_formats *sel,
+			 const char *outdir, bool dry_run, struct diag *d)
+{
+	const struct emit_peer *p = &cs->chip[c];
+	struct emit_chip ec;
+	int rc = 0;
+
+	if (emit_chip_init(&ec, p->chip, p->units, p->nunits, d) < 0) {
+		fprintf(stderr, "refgen: emit: bad chip name '%s'\n", p->chip);
+		return -1;
+	}
+	if (emit_views_apply(&ec, &cs->views[c]) < 0) {
+		emit_chip_release(&ec);
+		return -1;
+	}
+	ec.dry_run = dry_run;
+	ec.peers = cs->chip;
+	ec.npeers = cs->n;
+	for (size_t u = 0; u < ec.nunits; u++)
+		for (size_t k = 0; k < sel->n; k++)
+			if (sel->f[k]->unit(&ec, u, outdir) < 0)
+				rc = -1;
+	for (size_t k = 0; k < sel->n; k++)
+		if (sel->f[k]->chip && sel->f[k]->chip(&ec, outdir) < 0)
+			rc = -1;
+	emit_chip_release(&ec);
+	return rc;
+}
+
+static int cli_emit_support(const struct cli_emit_formats *sel, const char *outdir, struct diag *d)
+{
+	for (size_t k = 0; k < sel->n; k++)
+		if (sel->f[k]->support && sel->f[k]->support(outdir, d) < 0)
+			return -1;
+	return 0;
+}
+
+static bool cli_emit_chip_name_ok(const char *chip)
+{
+	if (!*chip)
+		return false;
+	for (const char *s = chip; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+/* Reads one chip's IR files into c, sorted by unit (stable output whatever
+ * the argument order), and checks they belong together. */
+static void cli_emit_read(struct emit_peer *c, const char *chip, char **files, size_t nfiles,
+			  struct diag *d)
+{
+	struct cli_emit_input *in = calloc(nfiles + 1, sizeof(*in));
+	size_t n = 0;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		struct ir_manual *m = ir_read_file(files[i], d);
+		if (m)
+			in[n++] = (struct cli_emit_input){ m, files[i] };
+	}
+	qsort(in, n, sizeof(*in), cli_emit_by_unit);
+	cli_emit_check_inputs(chip, in, n, d);
+	c->chip = chip;
+	c->units = calloc(n + 1, sizeof(*c->units));
+	for (size_t i = 0; i < n; i++)
+		c->units[i] = in[i].m;
+	c->nunits = n;
+	free(in);
+}
+
+/* IRDIR: one chip named after the directory ("out/ir/gv100/" is gv100), its
+ * units the *.xml in it. */
+static int cli_emit_read_dir(struct emit_peer *c, const char *dir, struct diag *d)
+{
+	char *name, *pattern = NULL, *base;
+	struct stat st;
+	glob_t g;
+	int rc = CLI_OK;
+
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return cli_usage_error("emit: '%s' is not an IR directory (IR files need --chip CHIP)", dir);
+	name = strdup(dir);
+	for (size_t n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
+		name[n - 1] = '\0';
+	base = strrchr(name, '/');
+	memmove(name, base ? base + 1 : name, strlen(base ? base + 1 : name) + 1);
+	if (!cli_emit_chip_name_ok(name))
+		rc = cli_usage_error("emit: chip name '%s' (from %s) must be lower-case letters and digits",
+				     name, dir);
+	else if (asprintf(&pattern, "%s/*.xml", dir) < 0 || glob(pattern, 0, NULL, &g) != 0)
+		rc = cli_usage_error("emit: no IR files in %s", dir);
+	free(pattern);
+	if (rc != CLI_OK) {
+		free(name);
+		return rc;
+	}
+	cli_emit_read(c, name, g.gl_pathv, g.gl_pathc, d);
+	globfree(&g);
+	return CLI_OK;
+}
+
+static void cli_emit_chips_free(struct cli_emit_chips *cs)
+{
+	for (size_t c = 0; c < cs->n; c++) {
+		for (size_t i = 0; i < cs->chip[c].nunits; i++)
+			ir_manual_free(cs->chip[c].units[i]);
+		free(cs->chip[c].units);
+		if (cs->own_names)
+			free((char *)cs->chip[c].chip);
+		emit_views_release(&cs->views[c]);
+	}
+	free(cs->chip);
+	free(cs->views);
+}
+
+/* All or nothing: every chip checked (dry run), then the support files and
+ * every chip written; files are linked in only when every output was made. */
+static int cli_emit_run(const struct cli_emit_chips *cs, const struct cli_emit_formats *sel,
+			const char *outdir, struct diag *d)
+{
+	int rc = 0;
+
+	atomic_file_begin();
+	for (size_t c = 0; c < cs->n; c++)
+		if (cli_emit_pass(cs, c, sel, outdir, true, d) < 0)
+			rc = -1;
+	if (rc == 0 && cli_emit_support(sel, outdir, d) < 0)
+		rc = -1;
+	for (size_t c = 0; c < cs->n && rc == 0; c++)
+		if (cli_emit_pass(cs, c, sel, outdir, false, d) < 0)
+			rc = -1;
+	if (rc < 0) {
+		atomic_file_abort();
+		return -1;
+	}
+	if (atomic_file_commit() < 0) {
+		fprintf(stderr, "%s: error: cannot write: %s\n", outdir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The chips of the command line: --chip CHIP with files, or IR directories. */
+static int cli_emit_read_all(struct cli_emit_chips *cs, const char *chip, char **args, size_t nargs,
+			     const char *views_file, struct diag *d)
+{
+	cs->chip = calloc(nargs, sizeof(*cs->chip));
+	cs->views = calloc(nargs, sizeof(*cs->views));
+	cs->own_names = !chip;
+	if (chip) {
+		cli_emit_read(&cs->chip[cs->n++], chip, args, nargs, d);
+	} else {
+		for (size_t i = 0; i < nargs; i++) {
+			int rc = cli_emit_read_dir(&cs->chip[cs->n], args[i], d);
+			if (rc != CLI_OK)
+				return rc;
+			cs->n++;
+		}
+	}
+	for (size_t c = 0; c < cs->n && views_file; c++)
+		if (emit_views_load(&cs->views[c], views_file, cs->chip[c].chip, d) < 0)
+			return CLI_INPUT_ERROR;
+	return CLI_OK;
+}
+
+int cli_emit(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "chip", required_argument, NULL, 'c' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "views", required_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_emit_formats sel = { { NULL }, 0 };
+	const char *chip = NULL, *outdir = NULL, *views_file = NULL;
+	struct cli_emit_chips cs = { NULL, NULL, 0, false };
+	struct diag d;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "c:o:f:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c': chip = optarg; break;
+		case 'o': outdir = optarg; break;
+		case 'v': views_file = optarg; break;
+		case 'f':
+			if (cli_emit_formats_add(&sel, optarg) != CLI_OK)
+				return CLI_USAGE;
+			break;
+		case 'h':
+			cli_emit_help();
+			return CLI_OK;
+		default:
+			return CLI_USAGE;
+		}
+	}
+	if (!sel.n)
+		cli_emit_formats_default(&sel);
+	if (!outdir)
+		return cli_usage_error("emit: -o OUTDIR is required");
+	if (chip && !cli_emit_chip_name_ok(chip))
+		return cli_usage_error("emit: chip name '%s' must be lower-case letters and digits", chip);
+	if (optind == argc)
+		return cli_usage_error(chip ? "emit: no IR files" : "emit: no IR directories (or --chip CHIP IR.xml...)");
+	diag_init(&d);
+	rc = cli_emit_read_all(&cs, chip, argv + optind, (size_t)(argc - optind), views_file, &d);
+	if (rc == CLI_OK && (d.errors || cli_emit_run(&cs, &sel, outdir, &d) < 0))
+		rc = CLI_INPUT_ERROR;
+	cli_emit_chips_free(&cs);
+	return rc;
+}

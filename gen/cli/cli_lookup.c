@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * refgen lookup: what envytools' lookup does, for the manuals.
+ *   ADDRESS [VALUE]      the registers at an address (else its device), and
+ *                        the value decoded field by field
+ *   NAME                 where a register, field, value or structure is
+ *   --struct NAME WORD.. a memory structure's words decoded
+ *   (nothing, or -)      batch: stdin lines decoded one per line
+ * This file: the command, the shared helpers and the ADDRESS form; NAME and
+ * --struct are cli_lookup_name.c and cli_lookup_struct.c.
+ */
+#include "cli/cli.h"
+
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli_lookup.h"
+#include "base/diag.h"
+#include "io/ir_chip.h"
+#include "ir/ir_print.h"
+#include "base/json_out.h"
+#include "lookup/lookup_batch.h"
+#include "lookup/lookup_decode.h"
+#include "lookup/lookup_index.h"
+
+#define CLI_LOOKUP_MAX_REGS 16
+
+/* "dev_fifo.ref.txt:54: #define ..." */
+void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent)
+{
+	struct strbuf b = { 0 };
+
+	ir_print_define_buf(d, &b);
+	fprintf(out, "%s%s:%u: %s\n", indent, ir_def_file(m, d), d->line, b.data);
+	strbuf_release(&b);
+}
+
+void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const struct ir_def *d)
+{
+	struct strbuf b = { 0 };
+
+	ir_print_define_buf(d, &b);
+	json_out_member(out, "name", d->name, 1);
+	json_out_member(out, "kind", ir_kind_name(d->kind), 0);
+	json_out_member(out, "unit", m->unit, 0);
+	json_out_member(out, "code", d->code.present ? d->code.c : NULL, 0);
+	json_out_member(out, "file", ir_def_file(m, d), 0);
+	fprintf(out, ",\"line\":%u", d->line);
+	json_out_member(out, "define", b.data, 0);
+	strbuf_release(&b);
+}
+
+/* ---- ADDRESS [VALUE] ------------------------------------------------------------- */
+
+static void cli_lookup_reg_text(const struct lookup_reg *r, uint64_t addr, const uint64_t *value)
+{
+	const struct lookup_layout *lay = r->layout;
+	struct strbuf b = { 0 };
+	uint32_t w[2];
+
+	lookup_reg_name(&b, r, addr);
+	printf("0x%08llx  %s  %s  %s\n", (unsigned long long)addr, b.data, lay->unit->unit,
+	       lay->def->code.present ? lay->def->code.c : "");
+	cli_lookup_source(stdout, lay->unit, lay->def, "  ");
+	if (value && r->addr == addr) {
+		w[0] = (uint32_t)*value;
+		w[1] = (uint32_t)(*value >> 32);
+		b.len = 0;
+		lookup_decode_line(&b, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
+		printf("  = 0x%llx: %s\n", (unsigned long long)*value, b.data ? b.data : "");
+		lookup_decode_table(stdout, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
+	}
+	strbuf_release(&b);
+}
+
+static void cli_lookup_reg_json(const struct lookup_reg *r, uint64_t addr, const uint64_t *value, bool first)
+{
+	const struct lookup_layout *lay = r->layout;
+	struct strbuf b = { 0 };
+	uint32_t w[2];
+
+	lookup_reg_name(&b, r, addr);
+	fputs(first ? "{" : ",{", stdout);
+	cli_lookup_def_json(stdout, lay->unit, lay->def);
+	json_out_member(stdout, "register", b.data, 0);
+	fprintf(stdout, ",\"offset\":%llu,\"indices\":[", (unsigned long long)(addr - r->addr));
+	for (int k = 0; k < lay->def->nparams && k < 2; k++)
+		printf("%s%u", k ? "," : "", r->index[k]);
+	fputc(']', stdout);
+	if (value && r->addr == addr) {
+		w[0] = (uint32_t)*value;
+		w[1] = (uint32_t)(*value >> 32);
+		b.len = 0;
+		lookup_decode_line(&b, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
+		json_out_member(stdout, "decoded", b.data ? b.data : "", 0);
+		fputs(",\"fields\":", stdout);
+		lookup_decode_json(stdout, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
+		printf(",\"unclaimed\":%llu", (unsigned long long)lookup_unclaimed(lay, *value));
+	}
+	fputc('}', stdout);
+	strbuf_release(&b);
+}
+
+static int cli_lookup_address(struct cli_lookup *l, uint64_t addr, const uint64_t *value)
+{
+	const struct lookup_reg *regs[CLI_LOOKUP_MAX_REGS];
+	size_t n = lookup_index_at(&l->x, addr, regs, CLI_LOOKUP_MAX_REGS);
+	const struct lookup_device *dev = lookup_index_device(&l->x, addr);
+
+	if (l->json) {
+		printf("{\"chip\":\"%s\",\"address\":%llu", l->chip, (unsigned long long)addr);
+		if (value)
+			printf(",\"value\":%llu", (unsigned long long)*value);
+		fputs(",\"registers\":[", stdout);
+		for (size_t i = 0; i < n; i++)
+			cli_lookup_reg_json(regs[i], addr, value, i == 0);
+		fputs("],\"device\":", stdout);
+		if (dev) {
+			fputc('{', stdout);
+			cli_lookup_def_json(stdout, dev->unit, dev->def);
+			printf(",\"offset\":%llu}", (unsigned long long)(addr - dev->lo));
+		} else {
+			fputs("null", stdout);
+		}
+		fputs("}\n", stdout);
+		return n || dev ? CLI_OK : CLI_INPUT_ERROR;
+	}
+	for (size_t i = 0; i < n; i++)
+		cli_lookup_reg_text(regs[i], addr, value);
+	if (n)
+		return CLI_OK;
+	if (!dev) {
+		fprintf(stderr, "refgen: lookup: no register or device of %s holds 0x%llx\n", l->chip,
+			(unsigned long long)addr);
+		return CLI_INPUT_ERROR;
+	}
+	printf("0x%08llx  %s+0x%llx  %s  %s  (no register)\n", (unsigned long long)addr, dev->def->name,
+	       (unsigned long long)(addr - dev->lo), dev->unit->unit, dev->def->code.present ? dev->def->code.c : "");
+	cli_lookup_source(stdout, dev->unit, dev->def, "  ");
+	return CLI_OK;
+}
+
+/* ---- command ---------------------------------------------------------------------- */
+
+static int cli_lookup_help(void)
+{
+	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] ADDRESS [VALUE]\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--batch | -] < LINES\n"
+	       "Decode with the names of a chip's manuals:\n"
+	       "  ADDRESS [VALUE]  every register (array element) holding ADDRESS, else its\n"
+	       "                   device; VALUE decoded field by field\n"
+	       "  NAME             where a register, field, value or structure is\n"
+	       "  --struct NAME    the words of a memory structure (NV_RAMFC, NV_RAMIN,\n"
+	       "                   NV_RAMRL_ENTRY, NV_MMU_VER2_PTE) or register\n"
+	       "                   (NV_PPBDMA_GP_ENTRY0): WORD is VALUE (next word, from\n"
+	       "                   word 0) or INDEX:VALUE\n"
+	       "  --batch, -       stdin lines 'ADDRESS [VALUE]' or an mmiotrace log, one\n"
+	       "                   decoded line out per line in\n"
+	       "  --json           JSON (batch: one object per line)\n"
+	       "  --ir DIR         IR root holding DIR/CHIP/*.xml (default: the build tree,\n"
+	       "                   then the installed share/refgen/ir)\n"
+	       "  -a CHIP          the same as --chip, as envytools' lookup -a\n"
+	       "Exit status: 0 found, 1 nothing found, 2 usage or unreadable IR.\n");
+	return CLI_OK;
+}
+
+static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool *batch)
+{
+	static const struct option longopts[] = {
+		{ "chip", required_argument, NULL, 'c' },
+		{ "ir", required_argument, NULL, 'I' },
+		{ "struct", required_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "batch", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+a:c:I:s:jbh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a': /* envytools' lookup -a CHIPSET */
+		case 'c': l->chip = optarg; break;
+		case 'I': l->ir_root = optarg; break;
+		case 's': l->structure = optarg; break;
+		case 'j': l->json = true; break;
+		case 'b': *batch = true; break;
+		case 'h': return cli_lookup_help(), -1;
+		default: return CLI_USAGE;
+		}
+	}
+	if (!l->chip)
+		return cli_usage_error("lookup: --chip is required");
+	if (optind < argc && !strcmp(argv[optind], "-")) {
+		*batch = true;
+		optind++;
+	}
+	if (*batch && (optind < argc || l->structure))
+		return cli_usage_error("lookup: batch mode reads stdin and takes no other argument");
+	if (!*batch && !l->structure && optind == argc)
+		return cli_usage_error("lookup: nothing to look up (ADDRESS, NAME, --struct or --batch)");
+	if (l->structure && optind == argc)
+		return cli_usage_error("lookup: --struct needs at least one WORD");
+	if (!l->structure && argc - optind > 2)
+		return cli_usage_error("lookup: unexpected argument '%s'", argv[optind + 2]);
+	return 0;
+}
+
+static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batch)
+{
+	uint64_t addr, value;
+
+	if (batch) {
+		struct lookup_batch b;
+		static char buf[1 << 16];
+		bool ok;
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+		lookup_batch_init(&b, &l->x, l->json);
+		ok = lookup_batch_stream(&b, stdin, stdout);
+		lookup_batch_release(&b);
+		fflush(stdout);
+		setvbuf(stdout, NULL, _IOLBF, 0);
+		if (!ok)
+			fprintf(stderr, "refgen: lookup: read or write error\n");
+		return ok ? CLI_OK : CLI_USAGE;
+	}
+	if (l->structure)
+		return cli_lookup_struct(l, argc, argv);
+	if (!cli_args_number_parse(argv[0], 0, &addr)) {
+		/* No name starts with a digit: 2^64 or 0x12zz is a bad ADDRESS. */
+		if (isdigit((unsigned char)argv[0][0]))
+			return cli_usage_error("lookup: '%s' is not a number below 2^64", argv[0]);
+		if (argc > 1)
+			return cli_usage_error("lookup: a NAME takes no VALUE");
+		return cli_lookup_name(l, argv[0]);
+	}
+	if (argc > 1 && !cli_args_number_parse(argv[1], 0, &value))
+		return cli_usage_error("lookup: '%s' is not a number", argv[1]);
+	return cli_lookup_address(l, addr, argc > 1 ? &value : NULL);
+}
+
+int cli_lookup(int argc, char **argv)
+{
+	struct cli_lookup l = { 0 };
+	struct ir_chip chip;
+	struct diag d;
+	bool batch = false;
+	int rc = cli_lookup_options(argc, argv, &l, &batch);
+
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	diag_init(&d);
+	if (ir_chip_load(&chip, l.chip, l.ir_root, &d) < 0) {
+		ir_chip_release(&chip);
+		return CLI_USAGE;
+	}
+	lookup_index_build(&l.x, &chip);
+	rc = cli_lookup_run(&l, argc - optind, argv + optind, batch);
+	lookup_index_release(&l.x);
+	ir_chip_release(&chip);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "refgen: lookup: write error on standard output\n");
+		return CLI_USAGE;
+	}
+	return rc;
+}

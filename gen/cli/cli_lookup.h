@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * refgen lookup's forms, shared between cli_lookup.c (the command and the
+ * ADDRESS [VALUE] form), cli_lookup_name.c (NAME) and cli_lookup_struct.c
+ * (--struct NAME WORD...).
+ */
+#ifndef REFGEN_CLI_LOOKUP_H
+#define REFGEN_CLI_LOOKUP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/ir.h"
+#include "lookup/lookup_index.h"
+
+struct cli_lookup {
+	const char *chip, *ir_root, *structure;
+	bool json;
+	struct lookup_index x;
+};
+
+/* indent + "dev_fifo.ref.txt:54: #define ..." */
+void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent);
+/* The define's members of a JSON object ("name", "kind", "unit", ..., "define"). */
+void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const struct ir_def *d);
+
+int cli_lookup_name(struct cli_lookup *l, const char *arg);
+int cli_lookup_struct(struct cli_lookup *l, int argc, char **argv);
+
+#endif

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: MIT */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+
+#include "atomic_file.h"
+#include "base/diag.h"
+#include "base/diag_known.h"
+#include "fs.h"
+#include "ir/ir_stats.h"
+#include "io/ir_write.h"
+#include "parse/ref_parse.h"
+
+struct cli_parse_opts {
+	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log;
+	bool stats;
+	struct diag *diag;   /* -W options land here */
+};
+
+static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "outdir", required_argument, NULL, 'd' },
+		{ "stats", no_argument, NULL, 's' },
+		{ "addendum-dir", required_argument, NULL, 'a' },
+		{ "chip", required_argument, NULL, 'c' },
+		{ "known", required_argument, NULL, 'k' },
+		{ "known-log", required_argument, NULL, 'K' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:d:a:c:W:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->output = optarg; break;
+		case 'd': o->outdir = optarg; break;
+		case 's': o->stats = true; break;
+		case 'a': o->addendum_dir = optarg; break;
+		case 'c': o->chip = optarg; break;
+		case 'k': o->known = optarg; break;
+		case 'K': o->known_log = optarg; break;
+		case 'W':
+			if (diag_option(o->diag, optarg) < 0)
+				return cli_usage_error("unknown option -W%s", optarg);
+			break;
+		case 'h':
+			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-W...]\n"
+			       "                    [--known FILE [--known-log LOG]] FILE.ref...\n"
+			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
+			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
+			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
+			       "  -a, --addendum-dir DIR  continue each manual <unit>.ref[.txt] with DIR/<unit>.ref,\n"
+			       "                     the project's facts the manual lacks, when that file exists\n"
+			       "  -c, --chip CHIP    the chip the inputs describe, recorded in the IR (a manual\n"
+			       "                     <arch>/<chip>/<unit>.ref.txt of another chip is an error)\n"
+			       "      --stats        print define counts by kind, per file and in total\n"
+			       "      --known FILE   don't show the warnings FILE lists (\"<chip>/<unit> <warning>\n"
+			       "                     <DEFINE>\" a line: known defects of the public manuals)\n"
+			       "      --known-log LOG  write those warnings to LOG instead\n"
+			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
+			       "                     (-Wno-error=NAME undoes that)\n"
+			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
+			       "                     code-length, no-field, directive, xml (all on by default)\n\n"
+			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
+			exit(CLI_OK);
+		default:
+			return CLI_USAGE;
+		}
+	}
+	if (optind == argc)
+		return cli_usage_error("parse: no input files");
+	for (const char *c = o->chip; c && *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')))
+			return cli_usage_error("parse: chip name '%s' must be lower-case letters and digits",
+					       o->chip);
+	if (o->output && o->outdir)
+		return cli_usage_error("parse: -o and -d cannot be used together");
+	if (o->output && argc - optind > 1)
+		return cli_usage_error("parse: -o takes one input; use -d for several");
+	if (!o->output && !o->outdir && !o->stats) {
+		if (argc - optind > 1)
+			return cli_usage_error("parse: several inputs need -d OUTDIR");
+		o->output = "-";
+	}
+	return CLI_OK;
+}
+
+/* DIR/<unit>.ref for the manual at path, if it exists and is not path itself. */
+static char *cli_parse_addendum(const char *dir, const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t n = strcspn(base, ".");
+	struct stat a, b;
+	char *add;
+
+	if (!dir || asprintf(&add, "%s/%.*s.ref", dir, (int)n, base) < 0)
+		return NULL;
+	if (stat(add, &a) < 0 || (stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)) {
+		free(add);
+		return NULL;
+	}
+	return add;
+}
+
+/* Loads the known-warnings list and opens its log. */
+static int cli_parse_known(const struct cli_parse_opts *o, struct diag *d)
+{
+	d->known_list = diag_known_load(o->known, d);
+	if (!d->known_list)
+		return -1;
+	if (o->known_log && !(d->known_log = fopen(o->known_log, "w"))) {
+		fprintf(stderr, "%s: error: cannot create: %s\n", o->known_log, strerror(errno));
+		diag_known_free((struct diag_known *)d->known_list);
+		return -1;
+	}
+	return 0;
+}
+
+static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
+{
+	char *path;
+
+	if (asprintf(&path, "%s/%s.xml", outdir, m->unit) < 0)
+		return NULL;
+	return path;
+}
+
+/* An output that is not a regular file (or a new path) is never replaced. */
+static int cli_parse_check_target(const char *out, struct diag *d)
+{
+	const char *why = strcmp(out, "-") ? atomic_file_target_error(out) : NULL;
+
+	if (why)
+		diag_report(d, DIAG_ERROR, out, 0, 0,
+			    "is %s, not a regular file: refusing to replace it (-o - writes to stdout)", why);
+	return why ? -1 : 0;
+}
+
+/* The chip the IR records: --chip, which a manual's own place must match. */
+static int cli_parse_chip(struct ir_manual *m, const char *chip, const char *path, struct diag *d)
+{
+	if (!chip)
+		return 0;
+	if (m->chip && strcmp(m->chip, chip)) {
+		diag_report(d, DIAG_ERROR, path, 0, 0, "a manual of chip %s (%s), not %s (--chip)",
+			    m->chip, m->path ? m->path : path, chip);
+		return -1;
+	}
+	m->chip = arena_strdup(&m->arena, chip);
+	return 0;
+}
+
+static bool cli_parse_unit_seen(char **units, int n, const char *unit)
+{
+	for (int i = 0; i < n; i++)
+		if (units[i] && !strcmp(units[i], unit))
+			return true;
+	return false;
+}
+
+int cli_parse(int argc, char **argv)
+{
+	struct cli_parse_opts o = { 0 };
+	struct ir_stats total = { 0 };
+	struct diag d;
+	struct ref_parser *p;
+	int rc, failed = 0, ninputs;
+	bool new_outdir;
+	char **units;
+	struct stat st;
+
+	diag_init(&d);
+	o.diag = &d;
+	rc = cli_parse_options(argc, argv, &o);
+	if (rc != CLI_OK)
+		return rc;
+	if (o.known_log && !o.known)
+		return cli_usage_error("parse: --known-log needs --known");
+	new_outdir = o.outdir && stat(o.outdir, &st) < 0;
+	if (o.output && cli_parse_check_target(o.output, &d) < 0)
+		return CLI_INPUT_ERROR;
+	if (o.known && cli_parse_known(&o, &d) < 0)
+		return CLI_INPUT_ERROR;
+	if (o.outdir && fs_mkdir_p(o.outdir) < 0) {
+		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
+		return CLI_INPUT_ERROR;
+	}
+	p = ref_parser_new();
+	if (!p) {
+		fputs("refgen: cannot compile the .ref patterns\n", stderr);
+		return CLI_INPUT_ERROR;
+	}
+	ninputs = argc - optind;
+	units = calloc((size_t)ninputs, sizeof(*units));
+	/* All or nothing: outputs are linked in only if every input was good. */
+	atomic_file_begin();
+	if (o.stats)
+		ir_stats_print_header(stdout);
+	for (int i = 0; i < ninputs; i++) {
+		const char *path = argv[optind + i];
+		unsigned before = d.errors;  /* -Werror turns warnings into errors */
+		char *addendum = cli_parse_addendum(o.addendum_dir, path);
+		struct ir_manual *m = ref_parse_file_addendum(p, path, addendum, &d);
+
+		free(addendum);
+
+		if (!m || d.errors != before || cli_parse_chip(m, o.chip, path, &d) < 0) {
+			failed = 1;
+			ir_manual_free(m);
+			continue;
+		}
+		if (o.stats) {
+			struct ir_stats s = { 0 };
+			ir_stats_add(&s, m);
+			ir_stats_add(&total, m);
+			ir_stats_print_row(stdout, path, &s);
+		}
+		if (o.outdir) {
+			char *out = cli_parse_out_path(o.outdir, m);
+			if (cli_parse_unit_seen(units, i, m->unit)) {
+				diag_report(&d, DIAG_ERROR, path, 0, 0,
+					    "another input also writes %s", out);
+				failed = 1;
+			} else if (!out || cli_parse_check_target(out, &d) < 0 || ir_write_file(m, out, &d) < 0) {
+				failed = 1;
+			}
+			units[i] = strdup(m->unit);
+			free(out);
+		} else if (o.output && ir_write_file(m, o.output, &d) < 0) {
+			failed = 1;
+		}
+		ir_manual_free(m);
+	}
+	if (o.stats && ninputs > 1)
+		ir_stats_print_row(stdout, "total", &total);
+	errno = 0;
+	if (o.stats && (fflush(stdout) != 0 || ferror(stdout))) {
+		fprintf(stderr, "refgen: error: cannot write to standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		failed = 1;
+	}
+	if (failed) {
+		atomic_file_abort();
+		if (new_outdir)
+			rmdir(o.outdir);   /* ours and empty: the run leaves nothing */
+	} else if (atomic_file_commit() < 0) {
+		fprintf(stderr, "%s: error: cannot write: %s\n", o.outdir ? o.outdir : o.output,
+			strerror(errno));
+		failed = 1;
+	}
+	for (int i = 0; i < ninputs; i++)
+		free(units[i]);
+	free(units);
+	ref_parser_free(p);
+	diag_known_free((struct diag_known *)d.known_list);
+	if (d.known_log && fclose(d.known_log) != 0) {
+		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));
+		failed = 1;
+	}
+	return failed ? CLI_INPUT_ERROR : CLI_OK;
+}

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+#include "emit/emit_text.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "bits.h"
+
+int (*emit_text_sink)(void *ctx, const char *path, const char *data, size_t len);
+void *emit_text_sink_ctx;
+
+/* A byte that may not be copied as is: not printable ASCII (tab is). */
+static bool emit_text_odd(unsigned char c)
+{
+	return (c < 0x20 && c != '\t') || c >= 0x7f || c == '\\';
+}
+
+/* Pairs that would end or open a comment, or form a trigraph. */
+static bool emit_text_pair(const char *s, size_t i, size_t n)
+{
+	return i + 1 < n && ((s[i] == '*' && s[i + 1] == '/') || (s[i] == '/' && s[i + 1] == '*') ||
+			     (s[i] == '?' && s[i + 1] == '?'));
+}
+
+void emit_text_put(struct strbuf *b, const char *s, size_t n)
+{
+	size_t run = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		bool odd = emit_text_odd((unsigned char)s[i]), pair = !odd && emit_text_pair(s, i, n);
+
+		if (!odd && !pair)
+			continue;
+		strbuf_append(b, s + run, i - run);
+		strbuf_append(b, odd ? " " : s + i, 1);
+		if (pair)
+			strbuf_puts(b, " ");
+		run = i + 1;
+	}
+	strbuf_append(b, s + run, n - run);
+}
+
+const char *emit_text_line(struct arena *a, const char *s)
+{
+	size_t n = strlen(s);
+	struct strbuf b = { 0 };
+	const char *r;
+
+	for (size_t i = 0; i < n; i++)
+		if (emit_text_odd((unsigned char)s[i]) || emit_text_pair(s, i, n))
+			goto copy;
+	return s;
+copy:
+	emit_text_put(&b, s, n);
+	r = arena_strndup(a, b.data, b.len);
+	strbuf_release(&b);
+	return r;
+}
+
+/* ---- the check ------------------------------------------------------------- */
+
+enum emit_lex { LEX_CODE, LEX_BLOCK, LEX_LINE, LEX_STRING, LEX_CHAR };
+
+struct emit_check {
+	const char *path, *start, *p, *end;
+	unsigned line;
+	enum emit_lex state;
+	bool directive;      /* the current line is (a continuation of) a directive */
+	struct diag *d;
+};
+
+static int emit_check_fail(struct emit_check *c, const char *at, const char *what)
+{
+	const char *ls = at;
+
+	while (ls > c->start && ls[-1] != '\n')
+		ls--;
+	diag_report(c->d, DIAG_ERROR, c->path, c->line, (unsigned)(at - ls) + 1,
+		    "internal error: refusing to write a generated header with %s", what);
+	return -1;
+}
+
+static bool emit_check_word(const char **s, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(end - *s) < n || memcmp(*s, w, n))
+		return false;
+	if (*s + n < end && (isalnum((unsigned char)(*s)[n]) || (*s)[n] == '_'))
+		return false;
+	*s += n;
+	return true;
+}
+
+/* "../<unit>.h", the typed header a builders header (make/) includes:
+ * letters, digits and '_' only between the fixed parts. */
+static bool emit_check_unit_include(const char *s, const char *eol)
+{
+	static const char pre[] = "\"../", post[] = ".h\"";
+	size_t n = (size_t)(eol - s), a = sizeof(pre) - 1, b = sizeof(post) - 1;
+
+	if (n <= a + b || memcmp(s, pre, a) || memcmp(eol - b, post, b))
+		return false;
+	for (const char *q = s + a; q < eol - b; q++)
+		if (!isalnum((unsigned char)*q) && *q != '_')
+			return false;
+	return true;
+}
+
+/* The directive starting at s (just after '#') is one the generator writes. */
+static bool emit_check_directive(const char *s, const char *eol)
+{
+	static const char *const kw[] = { "ifndef", "ifdef", "if", "elif", "else", "endif", "define",
+					  "undef", "error" };
+	static const char *const includes[] = {
+		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "<stdint.h>", "<stdbool.h>",
+		"<linux/types.h>", "<linux/bug.h>", "<assert.h>",
+	};
+
+	while (s < eol && (*s == ' ' || *s == '\t'))
+		s++;
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
+		if (emit_check_word(&s, eol, kw[i]))
+			return true;
+	if (!emit_check_word(&s, eol, "include"))
+		return false;
+	while (s < eol && *s == ' ')
+		s++;
+	for (size_t i = 0; i < ARRAY_SIZE(includes); i++) {
+		size_t n = strlen(includes[i]);
+		if ((size_t)(eol - s) == n && !memcmp(s, includes[i], n))
+			return true;
+	}
+	return emit_check_unit_include(s, eol);
+}
+
+/* At the start of a line: a directive must be one of ours. */
+static int emit_check_line_start(struct emit_check *c)
+{
+	const char *s = c->p, *eol = memchr(c->p, '\n', (size_t)(c->end - c->p));
+
+	if (!eol)
+		eol = c->end;
+	if (c->directive || c->state != LEX_CODE)
+		return 0;
+	while (s < eol && (*s == ' ' || *s == '\t'))
+		s++;
+	if (s == eol || *s != '#')
+		return 0;
+	c->directive = true;
+	return emit_check_directive(s + 1, eol) ? 0 :
+	       emit_check_fail(c, s, "a preprocessor directive the generator does not write");
+}
+
+static int emit_check_newline(struct emit_check *c)
+{
+	bool splice = c->p > c->start && c->p[-1] == '\\';
+
+	if (c->state == LEX_STRING || c->state == LEX_CHAR)
+		return emit_check_fail(c, c->p, "a line break inside a literal");
+	if (splice && (!c->directive || c->state != LEX_CODE))
+		return emit_check_fail(c, c->p - 1, "a line splice outside a directive");
+	if (c->state == LEX_LINE)
+		c->state = LEX_CODE;
+	c->directive = splice;
+	c->line++;
+	c->p++;
+	return emit_check_line_start(c);
+}
+
+/* One byte (or pair) of the lexer; returns -1 on refusal. */
+static int emit_check_step(struct emit_check *c)
+{
+	unsigned char ch = (unsigned char)*c->p;
+	char next = c->p + 1 < c->end ? c->p[1] : '\0';
+
+	if (ch == '\n')
+		return emit_check_newline(c);
+	if ((ch < 0x20 && ch != '\t') || ch >= 0x7f)
+		return emit_check_fail(c, c->p, "a byte that is not printable ASCII");
+	switch (c->state) {
+	case LEX_CODE:
+		if (ch == '/' && next == '*')
+			c->state = LEX_BLOCK, c->p++;
+		else if (ch == '/' && next == '/')
+			c->state = LEX_LINE, c->p++;
+		else if (ch == '"')
+			c->state = LEX_STRING;
+		else if (ch == '\'')
+			c->state = LEX_CHAR;
+		break;
+	case LEX_BLOCK:
+		if (ch == '*' && next == '/')
+			c->state = LEX_CODE, c->p++;
+		break;
+	case LEX_STRING:
+	case LEX_CHAR:
+		if (ch == '\\' && next && next != '\n')
+			c->p++;
+		else if (ch == (c->state == LEX_STRING ? '"' : '\''))
+			c->state = LEX_CODE;
+		break;
+	case LEX_LINE:
+		break;
+	}
+	c->p++;
+	return 0;
+}
+
+int emit_text_check(const char *path, const char *data, size_t len, struct diag *d)
+{
+	struct emit_check c = { path, data, data, data + len, 1, LEX_CODE, false, d };
+
+	if (emit_check_line_start(&c) < 0)
+		return -1;
+	while (c.p < c.end)
+		if (emit_check_step(&c) < 0)
+			return -1;
+	if (c.state != LEX_CODE && c.state != LEX_LINE)
+		return emit_check_fail(&c, c.end, "an unterminated comment or literal");
+	if (c.directive && len && data[len - 1] != '\n')
+		return emit_check_fail(&c, c.end, "a directive without its line end");
+	return 0;
+}
+
+bool emit_text_is_c(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot && !strchr(dot, '/') && (!strcmp(dot, ".h") || !strcmp(dot, ".c") || !strcmp(dot, ".hpp"));
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+#include "io/ir_chip.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/ir_read.h"
+#include "mem.h"
+
+#ifndef REFGEN_DATADIR
+#define REFGEN_DATADIR "/usr/local/share/refgen"
+#endif
+
+static int ir_chip_is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Directory of the running program, "" when unknown. */
+static void ir_chip_exe_dir(char *buf, size_t n)
+{
+	ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+	char *slash;
+
+	if (len <= 0) {
+		buf[0] = '\0';
+		return;
+	}
+	buf[len] = '\0';
+	slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		buf[0] = '\0';
+}
+
+static int ir_chip_try(const char *root, const char *chip, char *dir, size_t n,
+		       char *tried, size_t ntried)
+{
+	size_t used = strlen(tried);
+
+	if (!root || !root[0])
+		return -1;
+	if ((size_t)snprintf(dir, n, "%s/%s", root, chip) >= n)
+		return -1;
+	if (ir_chip_is_dir(dir))
+		return 0;
+	if (used < ntried)
+		snprintf(tried + used, ntried - used, "%s%s", used ? ", " : "", dir);
+	return -1;
+}
+
+int ir_chip_locate(const char *chip, const char *ir_root, char *dir, size_t n,
+		   char *tried, size_t ntried)
+{
+	char exe[PATH_MAX], root[PATH_MAX + 32];
+
+	tried[0] = '\0';
+	if (!chip[0] || strchr(chip, '/') || !strcmp(chip, "..") || !strcmp(chip, "."))
+		return -1;
+	if (ir_root)
+		return ir_chip_try(ir_root, chip, dir, n, tried, ntried);
+	if (ir_chip_try(getenv("REFGEN_IR"), chip, dir, n, tried, ntried) == 0)
+		return 0;
+	ir_chip_exe_dir(exe, sizeof(exe));
+	if (exe[0]) {
+		snprintf(root, sizeof(root), "%s/../ir", exe);
+		if (ir_chip_try(root, chip, dir, n, tried, ntried) == 0)
+			return 0;
+		snprintf(root, sizeof(root), "%s/../share/refgen/ir", exe);
+		if (ir_chip_try(root, chip, dir, n, tried, ntried) == 0)
+			return 0;
+	}
+	return ir_chip_try(REFGEN_DATADIR "/ir", chip, dir, n, tried, ntried);
+}
+
+static int ir_chip_by_unit(const void *a, const void *b)
+{
+	const struct ir_manual *x = *(const struct ir_manual *const *)a;
+	const struct ir_manual *y = *(const struct ir_manual *const *)b;
+
+	return strcmp(x->unit ? x->unit : "", y->unit ? y->unit : "");
+}
+
+static int ir_chip_is_xml(const char *name)
+{
+	size_t len = strlen(name);
+
+	return name[0] != '.' && len > 4 && !strcmp(name + len - 4, ".xml");
+}
+
+int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struct diag *d)
+{
+	char tried[2048], path[8192];
+	struct dirent *e;
+	size_t cap = 0;
+	DIR *dh;
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", chip);
+	if (ir_chip_locate(chip, ir_root, c->dir, sizeof(c->dir), tried, sizeof(tried)) < 0) {
+		diag_report(d, DIAG_ERROR, "refgen", 0, 0, "no IR for chip '%s' (looked in %s)",
+			    chip, tried[0] ? tried : "nowhere: not a chip name");
+		return -1;
+	}
+	dh = opendir(c->dir);
+	if (!dh) {
+		diag_report(d, DIAG_ERROR, c->dir, 0, 0, "cannot open directory");
+		return -1;
+	}
+	while ((e = readdir(dh))) {
+		struct ir_manual *m;
+
+		if (!ir_chip_is_xml(e->d_name))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", c->dir, e->d_name);
+		m = ir_read_file(path, d);
+		if (!m)
+			continue;
+		if (c->nunits == cap) {
+			cap = cap ? cap * 2 : 32;
+			c->units = mem_realloc(c->units, cap * sizeof(*c->units));
+		}
+		c->units[c->nunits++] = m;
+	}
+	closedir(dh);
+	if (c->nunits)
+		qsort(c->units, c->nunits, sizeof(*c->units), ir_chip_by_unit);
+	else if (!d->errors)
+		diag_report(d, DIAG_ERROR, c->dir, 0, 0, "no IR documents (*.xml) for chip '%s'", chip);
+	return d->errors ? -1 : 0;
+}
+
+void ir_chip_release(struct ir_chip *c)
+{
+	for (size_t i = 0; i < c->nunits; i++)
+		ir_manual_free(c->units[i]);
+	free(c->units);
+	c->units = NULL;
+	c->nunits = 0;
+}
+
+const struct ir_manual *ir_chip_unit(const struct ir_chip *c, const char *unit)
+{
+	for (size_t i = 0; i < c->nunits; i++)
+		if (c->units[i]->unit && !strcmp(c->units[i]->unit, unit))
+			return c->units[i];
+	return NULL;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A chip's IR: every unit's document from one directory, found by chip name
+ * in the build tree or where `make install` put it.
+ */
+#ifndef REFGEN_IR_CHIP_H
+#define REFGEN_IR_CHIP_H
+
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "ir/ir.h"
+
+struct ir_chip {
+	char name[64];
+	char dir[4096];
+	struct ir_manual **units;   /* sorted by unit name */
+	size_t nunits;
+};
+
+/*
+ * Finds <root>/<chip> for the first root that has it: ir_root when given
+ * (nothing else is tried), else $REFGEN_IR, the build tree next to the
+ * program (<bindir>/../ir), the installed tree (<bindir>/../share/refgen/ir),
+ * then REFGEN_DATADIR/ir.  0, or -1 with every place tried in *tried.
+ */
+int ir_chip_locate(const char *chip, const char *ir_root, char *dir, size_t n,
+		   char *tried, size_t ntried);
+/* Loads every *.xml of the chip's directory.  0, or -1 with diagnostics. */
+int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struct diag *d);
+void ir_chip_release(struct ir_chip *c);
+/* The unit named unit, or NULL. */
+const struct ir_manual *ir_chip_unit(const struct ir_chip *c, const char *unit);
+
+#endif

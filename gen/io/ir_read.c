@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+#include "io/ir_read.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+
+#include "check/ir_check.h"
+#include "schema/ir_schema.h"
+#include "io/ir_text.h"
+#include "base/text_file.h"
+
+/* The IR never refers to anything outside itself. */
+static xmlParserInputPtr ir_read_refuse_entity(const char *url, const char *id,
+					       xmlParserCtxtPtr ctxt)
+{
+	(void)id;
+	(void)ctxt;
+	(void)url;
+	return NULL;
+}
+
+static const char *ir_attr(xmlNodePtr n, const char *name)
+{
+	xmlAttrPtr a = xmlHasProp(n, BAD_CAST name);
+
+	if (!a || !a->children || !a->children->content)
+		return NULL;
+	return (const char *)a->children->content;
+}
+
+static const char *ir_attr_dup(struct ir_manual *m, xmlNodePtr n, const char *name)
+{
+	const char *v = ir_attr(n, name);
+
+	return v ? arena_strdup(&m->arena, v) : NULL;
+}
+
+static uint64_t ir_attr_u64(xmlNodePtr n, const char *name, bool *found)
+{
+	const char *v = ir_attr(n, name);
+
+	if (found)
+		*found = v != NULL;
+	return v ? strtoull(v, NULL, v[0] == '0' && v[1] == 'x' ? 16 : 10) : 0;
+}
+
+static const char *ir_text_dup(struct ir_manual *m, xmlNodePtr n)
+{
+	xmlChar *s = xmlNodeGetContent(n);
+	const char *r = s ? arena_strdup(&m->arena, (const char *)s) : NULL;
+
+	xmlFree(s);
+	return r;
+}
+
+static void ir_read_params(struct ir_manual *m, struct ir_def *d)
+{
+	const char *comma;
+
+	if (!d->params || !d->params[0])
+		return;
+	comma = strchr(d->params, ',');
+	if (!comma) {
+		d->param[0] = d->params;
+		d->nparams = 1;
+		return;
+	}
+	d->param[0] = arena_strndup(&m->arena, d->params, (size_t)(comma - d->params));
+	d->param[1] = comma + 1;
+	d->nparams = 2;
+}
+
+static void ir_read_num(struct ir_manual *m, xmlNodePtr n, const char *attr,
+			const char *attr_expr, struct ir_num *num)
+{
+	num->value = ir_attr_u64(n, attr, &num->known);
+	num->expr = ir_attr_dup(m, n, attr_expr);
+}
+
+static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent);
+
+/* Why the last document was refused after validation (for the diagnostic). */
+static char ir_read_why[320];
+static unsigned ir_read_why_line;
+
+static int ir_read_refuse(struct ir_manual *m, const struct ir_def *d, const char *what)
+{
+	(void)m;
+	snprintf(ir_read_why, sizeof(ir_read_why), "%s has %s", d->name ? d->name : "a define", what);
+	ir_read_why_line = d->ir_line;
+	return -1;
+}
+
+static int ir_read_children(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
+{
+	for (xmlNodePtr c = n->children; c; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		if (!strcmp((const char *)c->name, "access")) {
+			continue;  /* derived from the code */
+		} else if (!strcmp((const char *)c->name, "prose")) {
+			if (parent)
+				parent->prose = ir_text_dup(m, c);
+		} else if (!strcmp((const char *)c->name, "license")) {
+			m->license = ir_text_dup(m, c);
+		} else if (!strcmp((const char *)c->name, "trailer")) {
+			m->trailer = ir_text_dup(m, c);
+		} else if (!strcmp((const char *)c->name, "addendum-trailer")) {
+			m->addendum_trailer = ir_text_dup(m, c);
+		} else if (ir_read_def(m, c, parent) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
+{
+	struct ir_def *d = ir_manual_add_def(m);
+	const char *code, *role;
+	bool found;
+
+	if (!d)
+		return -1;
+	d->kind = (enum ir_kind)ir_kind_from_name((const char *)n->name);
+	long xml_line = xmlGetLineNo(n);
+	d->ir_line = xml_line > 0 && xml_line <= UINT32_MAX ? (uint32_t)xml_line : 0;
+	d->name = ir_attr_dup(m, n, "name");
+	d->params = ir_attr_dup(m, n, "params");
+	ir_read_params(m, d);
+	d->body = ir_attr_dup(m, n, "body");
+	code = ir_attr(n, "code");
+	if (code) {
+		d->code.present = true;
+		snprintf(d->code.c, sizeof(d->code.c), "%s", code);
+	}
+	d->comment = ir_attr_dup(m, n, "comment");
+	uint64_t line = ir_attr_u64(n, "line", NULL), col = ir_attr_u64(n, "col", &found);
+	uint64_t size1 = ir_attr_u64(n, "size1", NULL), size2 = ir_attr_u64(n, "size2", NULL);
+	/* The schema cannot bound these: the model holds 32 bits. */
+	if (line > UINT32_MAX || col > UINT32_MAX || size1 > UINT32_MAX || size2 > UINT32_MAX)
+		return ir_read_refuse(m, d, "a line, column or index size beyond 32 bits");
+	d->line = (uint32_t)line;
+	d->addendum = ir_attr(n, "addendum") != NULL;
+	d->col = found ? (uint32_t)col : 1;
+	d->section = ir_attr_dup(m, n, "section");
+	role = ir_attr(n, "role");
+	d->role = role ? (enum ir_role)ir_role_from_name(role) : IR_ROLE_NONE;
+	d->placed = !ir_attr(n, "placed");
+	d->ref = ir_attr_dup(m, n, "ref");
+	d->string = ir_attr_dup(m, n, "string");
+	ir_read_num(m, n, "hi", "hi-expr", &d->hi);
+	ir_read_num(m, n, "lo", "lo-expr", &d->lo);
+	d->is_range = d->hi.known || d->hi.expr;
+	if (d->kind == IR_REGISTER)
+		ir_read_num(m, n, "offset", "offset-expr", &d->value);
+	else
+		ir_read_num(m, n, "value", "value-expr", &d->value);
+	d->size[0] = (uint32_t)size1;
+	d->size[1] = (uint32_t)size2;
+	/* Nor hi >= lo, which the parser never writes otherwise. */
+	if (d->hi.known && d->lo.known && d->hi.value < d->lo.value)
+		return ir_read_refuse(m, d, "a range whose hi is below its lo");
+	if (d->hi.known && d->hi.value >= (uint64_t)1 << 48)
+		return ir_read_refuse(m, d, "a bit position beyond 2^48");
+	ir_def_set_parent(m, d, parent);
+	return ir_read_children(m, n, d);
+}
+
+static int ir_read_by_line(const void *a, const void *b)
+{
+	const struct ir_def *x = *(const struct ir_def *const *)a;
+	const struct ir_def *y = *(const struct ir_def *const *)b;
+
+	if (x->addendum != y->addendum)
+		return x->addendum ? 1 : -1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static struct ir_manual *ir_read_doc(xmlDocPtr doc)
+{
+	struct ir_manual *m = ir_manual_new();
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+
+	if (!m)
+		return NULL;
+	m->source = ir_attr_dup(m, root, "source");
+	m->unit = ir_attr_dup(m, root, "unit");
+	m->chip = ir_attr_dup(m, root, "chip");
+	m->arch = ir_attr_dup(m, root, "arch");
+	m->path = ir_attr_dup(m, root, "path");
+	m->addendum = ir_attr_dup(m, root, "addendum");
+	if (ir_read_children(m, root, NULL) < 0) {
+		ir_manual_free(m);
+		return NULL;
+	}
+	/* Manual order: the manual's lines, then its addendum's. */
+	if (m->ndefs)
+		qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
+	return m;
+}
+
+static unsigned ir_read_doctype_line(const char *buf, size_t len)
+{
+	unsigned line = 1;
+
+	for (size_t i = 0; i + 9 <= len; i++) {
+		if (buf[i] == '\n')
+			line++;
+		else if (!memcmp(buf + i, "<!DOCTYPE", 9))
+			return line;
+	}
+	return 0;
+}
+
+struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
+				 struct diag *d)
+{
+	struct ir_xml_errors sink = { d, name, "" };
+	struct ir_manual *m = NULL;
+	unsigned errors = d->errors;
+	xmlParserCtxtPtr ctxt;
+	xmlDocPtr doc;
+
+	if (len > INT32_MAX) {
+		diag_report(d, DIAG_ERROR, name, 0, 0, "IR file too large");
+		return NULL;
+	}
+	xmlSetExternalEntityLoader(ir_read_refuse_entity);
+	ctxt = xmlNewParserCtxt();
+	if (!ctxt)
+		return NULL;
+	xmlSetStructuredErrorFunc(&sink, ir_xml_error_sink);
+	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	xmlFreeParserCtxt(ctxt);
+	if (!doc) {
+		if (d->errors == errors)
+			diag_report(d, DIAG_ERROR, name, 0, 0, "not well-formed XML");
+		return NULL;
+	}
+	if (doc->intSubset || doc->extSubset) {
+		diag_report(d, DIAG_ERROR, name, ir_read_doctype_line(buf, len), 0,
+			    "IR must not contain a DOCTYPE (DTDs and entities are refused)");
+	} else if (ir_text_check(doc, name, d) == 0 && ir_schema_validate(doc, name, d) == 0) {
+		ir_read_why[0] = '\0';
+		ir_read_why_line = 0;
+		m = ir_read_doc(doc);
+		if (!m) {
+			diag_report(d, DIAG_ERROR, name, ir_read_why_line, 0, "IR refused: %s",
+				    ir_read_why[0] ? ir_read_why : "out of memory");
+		} else if (ir_check_read(m, name, d) < 0) {
+			ir_manual_free(m);
+			m = NULL;
+		}
+	}
+	xmlFreeDoc(doc);
+	return m;
+}
+
+struct ir_manual *ir_read_file(const char *path, struct diag *d)
+{
+	struct text_file f;
+	struct ir_manual *m;
+
+	if (text_file_load(&f, path, d) < 0)
+		return NULL;
+	m = ir_read_memory(f.data, f.size, path, d);
+	text_file_release(&f);
+	return m;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A register value or structure words decoded with the manual's names:
+ * "BIND=TRUE PTR=0x123 TARGET=VID_MEM", fields by name, a value the manual
+ * names by its name and any other in hex, set bits no field holds called out.
+ */
+#ifndef REFGEN_LOOKUP_DECODE_H
+#define REFGEN_LOOKUP_DECODE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lookup/lookup_index.h"
+#include "strbuf.h"
+
+/* Bits [lo, lo + width) of little-endian 32-bit words w[0..nwords); width <= 64. */
+bool lookup_bits(const uint32_t *w, size_t nwords, uint64_t lo, uint64_t width, uint64_t *out);
+/* The value of f named v (a V/C/T value before a plain constant), or NULL. */
+const struct lookup_value *lookup_field_value(const struct lookup_field *f, uint64_t v);
+/* Set bits of a register value that no field holds. */
+uint64_t lookup_unclaimed(const struct lookup_layout *l, uint64_t value);
+
+/*
+ * Whether field i of l applies to element (the last index of a register
+ * array, -1 for none): NAME<n>_F fields only to element n, where they stand
+ * in for the array's own F.
+ */
+bool lookup_field_applies(const struct lookup_layout *l, size_t i, long element);
+
+/* The element a register array's NAME<n>_F fields are for: its last index. */
+static inline long lookup_reg_element(const struct lookup_reg *r)
+{
+	int n = r->layout->def->nparams;
+
+	return n > 0 && n <= 2 ? (long)r->index[n - 1] : -1;
+}
+
+/* "0x1f" */
+void lookup_hex(struct strbuf *b, uint64_t v);
+/* "NV_PCCSR_CHANNEL_INST(5)", with "+0x1" when addr is inside it. */
+void lookup_reg_name(struct strbuf *b, const struct lookup_reg *r, uint64_t addr);
+/*
+ * Every field of l readable from the words: "BIND=TRUE PTR=0x123
+ * TARGET=VID_MEM", then " (no field: 0x40000000)" when such bits are set.
+ */
+void lookup_decode_line(struct strbuf *b, const struct lookup_layout *l, const uint32_t *w, size_t nwords,
+			long element);
+/* One line per field ("    31:31  BIND = 0x1 TRUE"), then the bits no field holds. */
+void lookup_decode_table(FILE *out, const struct lookup_layout *l, const uint32_t *w, size_t nwords,
+			long element);
+/* The same as a JSON array of {"field","bits","value","name"}. */
+void lookup_decode_json(FILE *out, const struct lookup_layout *l, const uint32_t *w, size_t nwords,
+			long element);
+
+#endif

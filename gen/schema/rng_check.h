@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast checker: a document, as a stream of events (an element opens,
+ * its attributes, text, it closes), against a compiled grammar
+ * (rng_grammar.h).  ir_write feeds it each element as it writes it;
+ * rng_check_doc walks a parsed document.
+ *
+ * Each call returns 0, or -1 with the reason in why (the document does not
+ * match from there on; stop).
+ */
+#ifndef REFGEN_RNG_CHECK_H
+#define REFGEN_RNG_CHECK_H
+
+#include <libxml/tree.h>
+
+#include "schema/rng_grammar.h"
+
+struct rng_frame {
+	const struct rng_elem *e;
+	uint64_t names;         /* local attribute names seen */
+	uint64_t valid;         /* attribute patterns whose value matched */
+	uint64_t state;         /* bit k+1: after particle k; bit 0: before any */
+	bool attrs_done;
+	size_t text_start;      /* typed text: where it starts in the text buffer */
+};
+
+struct rng_check {
+	const struct rng_grammar *g;
+	struct rng_frame *stack;
+	int depth, cap;
+	char *text;             /* typed text collected so far */
+	size_t text_len, text_cap;
+	char why[320];
+};
+
+void rng_check_init(struct rng_check *c, const struct rng_grammar *g);
+void rng_check_release(struct rng_check *c);
+/* Ready for another document. */
+void rng_check_reset(struct rng_check *c);
+
+/* elem: rng_grammar_elem() of name (-1: not in the grammar). */
+int rng_check_open(struct rng_check *c, int elem, const char *name);
+/* attr: rng_grammar_attr() of name (-1: not in the grammar). */
+int rng_check_attr(struct rng_check *c, int attr, const char *name, const char *value, size_t len);
+int rng_check_text(struct rng_check *c, const char *text, size_t len);
+int rng_check_close(struct rng_check *c);
+/* After the root closed: the document is complete. */
+int rng_check_end(struct rng_check *c);
+
+/* The whole document; *line gets the line of the offending node. */
+int rng_check_doc(struct rng_check *c, xmlDocPtr doc, long *line);
+
+#endif

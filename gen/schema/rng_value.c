@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Values against a compiled simple type (rng_grammar.h): the XSD datatypes
+ * and RELAX NG values the IR schema uses, as libxml2's validator reads them.
+ */
+#include "schema/rng_grammar.h"
+
+#include <string.h>
+
+static bool rng_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* XSD integers collapse whitespace: surrounding blanks are allowed. */
+static bool rng_integer(const char *s, size_t n, bool positive)
+{
+	size_t i = 0, d;
+	bool minus = false, nonzero = false;
+
+	while (n && rng_space(s[n - 1]))
+		n--;
+	while (i < n && rng_space(s[i]))
+		i++;
+	if (i < n && (s[i] == '+' || s[i] == '-'))
+		minus = s[i++] == '-';
+	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		nonzero |= s[i] != '0';
+	if (i != n || i == d)
+		return false;
+	return positive ? !minus && nonzero : !(minus && nonzero);
+}
+
+static size_t rng_chars(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return k;
+}
+
+static bool rng_token_equal(const char *s, size_t n, const char *want)
+{
+	size_t i = 0;
+
+	while (i < n && rng_space(s[i]))
+		i++;
+	while (n > i && rng_space(s[n - 1]))
+		n--;
+	for (; i < n; i++, want++) {
+		if (rng_space(s[i])) {
+			while (i + 1 < n && rng_space(s[i + 1]))
+				i++;
+			if (*want != ' ')
+				return false;
+		} else if (*want != s[i]) {
+			return false;
+		}
+	}
+	return !*want;
+}
+
+static bool rng_simple_check(const struct rng_grammar *g, const struct rng_simple *s, const char *v,
+			     size_t n)
+{
+	switch (s->dt) {
+	case RNG_DT_TEXT:
+		return true;
+	case RNG_DT_VALUE_TOKEN:
+		return rng_token_equal(v, n, s->value);
+	case RNG_DT_VALUE_STRING:
+		return strlen(s->value) == n && !memcmp(s->value, v, n);
+	case RNG_DT_POSITIVE:
+	case RNG_DT_NONNEGATIVE:
+		return rng_integer(v, n, s->dt == RNG_DT_POSITIVE);
+	case RNG_DT_STRING:
+		break;
+	}
+	if (s->min_len >= 0 || s->max_len >= 0) {
+		size_t k = rng_chars(v, n);
+		if ((s->min_len >= 0 && k < (size_t)s->min_len) || (s->max_len >= 0 && k > (size_t)s->max_len))
+			return false;
+	}
+	return !s->pattern || pcre2_match(s->pattern, (PCRE2_SPTR)v, n, 0, 0, g->md, NULL) >= 0;
+}
+
+bool rng_type_check(const struct rng_grammar *g, const struct rng_type *t, const char *value, size_t len)
+{
+	for (int i = 0; i < t->nalts; i++)
+		if (rng_simple_check(g, &t->alts[i], value, len))
+			return true;
+	return false;
+}
