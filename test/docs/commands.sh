@@ -163,7 +163,7 @@ for page in $docs; do
 		case $cmd in *"# exit "[0-9]*) status=$(echo "$cmd" | sed -n 's/.*# exit \([0-9]*\)[[:space:]]*$/\1/p') ;; esac
 		case $mode in
 		norun)
-			skipped=$((skipped + 1)); printf '%s\n' \"not run ($where): $cmd\"; continue ;;
+			skipped=$((skipped + 1)); printf '%s\n' "not run ($where): $cmd"; continue ;;
 		ci | dry-run)
 			# Each part of `a && b`: a make command whose targets `make help`
 			# lists and whose variables the Makefile uses, or sh -n SCRIPT.
@@ -191,17 +191,17 @@ for page in $docs; do
 				esac
 			done
 			if [ "$ok" = 1 ]; then
-				passed=$((passed + 1)); printf '%s\n' \"ok ($mode, $where): $cmd\"
+				passed=$((passed + 1)); printf '%s\n' "ok ($mode, $where): $cmd"
 			else
-				failed=$((failed + 1)); printf '%s\n' \"FAIL ($mode, $where): $cmd\"; sed -n '1,15p' "$c/got"
+				failed=$((failed + 1)); printf '%s\n' "FAIL ($mode, $where): $cmd"; sed -n '1,15p' "$c/got"
 			fi
 			continue ;;
 		file)
 			# The file minus its SPDX line is the block, byte for byte.
 			if [ -f "$cmd" ] && grep -v 'SPDX-License-Identifier' "$cmd" | cmp -s - "$c/want"; then
-				passed=$((passed + 1)); printf '%s\n' \"ok ($where): the block is $cmd\"
+				passed=$((passed + 1)); printf '%s\n' "ok ($where): the block is $cmd"
 			else
-				failed=$((failed + 1)); printf '%s\n' \"FAIL ($where): the block differs from $cmd\"
+				failed=$((failed + 1)); printf '%s\n' "FAIL ($where): the block differs from $cmd"
 				[ -f "$cmd" ] && grep -v 'SPDX-License-Identifier' "$cmd" | diff - "$c/want" | sed -n '1,20p'
 			fi
 			continue ;;
@@ -213,9 +213,9 @@ for page in $docs; do
 		*'$KDIR'* | *'${KDIR}'*)
 			if [ -z "$kdir" ]; then
 				if [ "${CI:-}" = true ]; then
-					failed=$((failed + 1)); printf '%s\n' \"FAIL ($where): no kernel headers (install linux-headers-amd64, or set KDIR): $cmd\"
+					failed=$((failed + 1)); printf '%s\n' "FAIL ($where): no kernel headers (install linux-headers-amd64, or set KDIR): $cmd"
 				else
-					skipped=$((skipped + 1)); printf '%s\n' \"skipped ($where), no kernel headers: $cmd\"
+					skipped=$((skipped + 1)); printf '%s\n' "skipped ($where), no kernel headers: $cmd"
 				fi
 				continue
 			fi ;;
@@ -224,12 +224,12 @@ for page in $docs; do
 			sh -c "$cmd") >"$c/got" 2>&1 </dev/null
 		rc=$?
 		if [ "$rc" -ne "$status" ]; then
-			failed=$((failed + 1)); printf '%s\n' \"FAIL ($where): $cmd\"; echo "  exit status $rc, want $status"; sed -n '1,20p' "$c/got"
+			failed=$((failed + 1)); printf '%s\n' "FAIL ($where): $cmd"; echo "  exit status $rc, want $status"; sed -n '1,20p' "$c/got"
 		elif [ -s "$c/want" ] && ! match "$c/want" "$c/got"; then
-			failed=$((failed + 1)); printf '%s\n' \"FAIL ($where): $cmd\"; echo "  output differs (want, got):"
+			failed=$((failed + 1)); printf '%s\n' "FAIL ($where): $cmd"; echo "  output differs (want, got):"
 			diff "$c/want" "$c/got" | sed -n '1,30p'
 		else
-			passed=$((passed + 1)); printf '%s\n' \"ok ($where): $cmd\"
+			passed=$((passed + 1)); printf '%s\n' "ok ($where): $cmd"
 		fi
 	done
 done
