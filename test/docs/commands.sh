@@ -92,6 +92,9 @@ extract()
 		next
 	}
 	inblock && /^```$/ { endcmd(); inblock = 0; next }
+	!inblock && !other && /^[ \t]*\$ / {
+		printf "%s:%d: a command example outside a ```sh block: %s\n", page, NR, $0 > "/dev/stderr"; bad = 1
+	}
 	!inblock { next }
 	cont { cmd = cmd "\n" $0; if ($0 !~ /\\$/) endcmd(); next }
 	/^\$ / {
