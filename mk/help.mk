@@ -24,5 +24,5 @@ help:
 	@echo '  check-manuals    check that MANUALS and the chip selection are usable'
 	@echo '  help             this list'
 
-# make test: --version, README usage lines, this list, the QEMU test offline.
+# make test: --version, man page synopses, this list, the QEMU test offline.
 QUALITY_TESTS += test/cli/edges.sh

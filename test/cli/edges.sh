@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The command line's rough edges (issue 13): --version on every tool; every
-# option a tool's --help lists is on that tool's usage line in README.md;
+# option a tool's --help lists is in that tool's man page synopsis (dist/man);
 # `make help` names every .PHONY target; and the QEMU test, when it cannot
 # fetch what it needs, is skipped outside CI and fails with CI=true.
 #
@@ -28,14 +28,40 @@ for t in "refgen:$refgen" "nvrt:$nvrt" "nvrt-submit:$submit"; do
 	esac
 done
 
-# README usage lines of a command: the indented line starting with it (after
-# an optional out/bin/) and the lines continuing it.
+# The man page's SYNOPSIS lines of a command (dist/man/<tool>.1, the
+# reference for every option): each .br-separated entry whose text starts
+# with the command, as one line of plain text.
 usage_of() {
+	tool=${1%% *}
 	awk -v cmd="$1" '
-		{ line = $0; sub(/^    (out\/bin\/)?/, "", line) }
-		/^    / && index(line, cmd " ") == 1 { grab = 1; print; next }
-		grab && /^        +[[(a-z]/ { print; next }
-		{ grab = 0 }' "$top/README.md"
+		/^\.SH / { insyn = ($0 ~ /^\.SH SYNOPSIS/); next }
+		!insyn { next }
+		function flush() { if (index(entry, cmd " ") == 1 || entry == cmd) print entry; entry = "" }
+		/^\.br/ { flush(); next }
+		{
+			line = $0
+			gsub(/\\-/, "-", line); gsub(/\\f[BIPR]/, "", line)
+			if (line ~ /^\.(RB|BR|IR|RI|BI|IB) /) {
+				# alternating fonts: the arguments run together
+				rest = substr(line, 5); line = ""
+				while (rest != "") {
+					if (substr(rest, 1, 1) == " ") { rest = substr(rest, 2); continue }
+					if (substr(rest, 1, 1) == "\"") {
+						rest = substr(rest, 2); q = index(rest, "\"")
+						if (!q) q = length(rest) + 1
+						line = line substr(rest, 1, q - 1); rest = substr(rest, q + 1)
+					} else {
+						q = index(rest, " ")
+						if (!q) q = length(rest) + 1
+						line = line substr(rest, 1, q - 1); rest = substr(rest, q)
+					}
+				}
+			} else {
+				sub(/^\.[A-Z]+ ?/, "", line); gsub(/"/, "", line)
+			}
+			entry = entry (entry == "" ? "" : " ") line
+		}
+		END { flush() }' "$top/dist/man/$tool.1"
 }
 
 check_usage() {
@@ -44,7 +70,7 @@ check_usage() {
 	"$@" --help >"$tmp/help" 2>&1
 	usage_of "$cmd" >"$tmp/usage"
 	if [ ! -s "$tmp/usage" ]; then
-		bad "README has no usage line for '$cmd'"
+		bad "the man page has no synopsis line for '$cmd'"
 		return
 	fi
 	missing=""
@@ -56,8 +82,8 @@ check_usage() {
 		[ -n "$short" ] && grep -q -- "\\[$short \\|\\[$short\\]\\| $short " "$tmp/usage" && continue
 		missing="$missing $o"
 	done
-	[ -z "$missing" ] && ok "README usage of '$cmd' lists every option of its --help" ||
-		bad "README usage of '$cmd' lacks:$missing"
+	[ -z "$missing" ] && ok "man page synopsis of '$cmd' lists every option of its --help" ||
+		bad "man page synopsis of '$cmd' lacks:$missing"
 }
 
 check_usage "refgen parse" "$refgen" parse
@@ -68,7 +94,7 @@ check_usage "nvrt layout" "$nvrt" layout
 check_usage "nvrt decode" "$nvrt" decode
 check_usage "nvrt-submit" "$submit"
 for c in refgen nvrt nvrt-submit; do
-	usage_of "$c" | grep -q -- '--version' && ok "README usage of $c has --version" || bad "README usage of $c lacks --version"
+	usage_of "$c" | grep -q -- '--version' && ok "man page synopsis of $c has --version" || bad "man page synopsis of $c lacks --version"
 done
 
 # make help: every .PHONY target of the Makefile and mk/*.mk (but FORCE).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Runs the README's examples (test/examples/readme_example.c and
- * readme_builders.c, which test/headers/examples.sh checks are the README's
+ * Runs the examples of doc/headers.md (test/examples/readme_example.c and
+ * readme_builders.c, which test/headers/examples.sh checks are that page's
  * code blocks) and compares the words they build with values worked out by
  * hand from the gv100 manuals:
  *   dev_fifo: NV_PCCSR_CHANNEL_INST(i) = 0x00800000+(i)*8, PTR 27:0,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The README's examples and what the typed headers promise their users:
-#   - the README's two code blocks are test/examples/readme_example.c and
+# The examples of doc/headers.md and what the typed headers promise their users:
+#   - doc/headers.md's two code blocks are test/examples/readme_example.c and
 #     readme_builders.c, and run (readme_example_main.c) giving the words
 #     worked out from the manuals, as C99 (gcc, clang) and as C++17 (g++
 #     -Wconversion -Wsign-conversion; builders only in C);
@@ -30,21 +30,21 @@ if [ ! -d "$inc/gv100" ]; then
 	exit 0
 fi
 
-# The n-th ```c block of README.md after the line matching $1.
+# The first ```c block of doc/headers.md after the line matching $1.
 readme_block()
 {
 	awk -v anchor="$1" '
 		index($0, anchor) { found = 1; next }
 		found && /^```c$/ { inblock = 1; next }
 		inblock && /^```$/ { exit }
-		inblock { print }' README.md
+		inblock { print }' doc/headers.md
 }
 
 readme_block "Example (compiles as C99 and C++17):" >"$work/readme1.c"
 readme_block "Builders (C99):" >"$work/readme2.c"
-# The example files carry the SPDX line the README's blocks leave out.
-grep -v 'SPDX-License-Identifier' "$ex/readme_example.c" | cmp -s "$work/readme1.c" - && ok || ko "README example differs from $ex/readme_example.c"
-grep -v 'SPDX-License-Identifier' "$ex/readme_builders.c" | cmp -s "$work/readme2.c" - && ok || ko "README builders example differs from $ex/readme_builders.c"
+# The example files carry the SPDX line the page's blocks leave out.
+grep -v 'SPDX-License-Identifier' "$ex/readme_example.c" | cmp -s "$work/readme1.c" - && ok || ko "doc/headers.md example differs from $ex/readme_example.c"
+grep -v 'SPDX-License-Identifier' "$ex/readme_builders.c" | cmp -s "$work/readme2.c" - && ok || ko "doc/headers.md builders example differs from $ex/readme_builders.c"
 
 # build_run NAME CMD...: compile, run, expect "N passed, 0 failed".
 build_run()

@@ -218,7 +218,7 @@ static void checks_unbound(const char *edu, const char *other)
 	expect_open_fails(what, other, want, "unbind");
 }
 
-/* The README's procedure: driver_override, then drivers_probe. */
+/* doc/runtime.md's procedure: driver_override, then drivers_probe. */
 static bool bind_vfio(const char *edu)
 {
 	char path[128], drv[64];
