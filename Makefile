@@ -255,6 +255,21 @@ $(NVRT_SUBMIT): $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) | $(
 
 runtime: $(LIBNVRT) $(NVRT) $(if $(NVRT_SUBMIT_SRCS),$(NVRT_SUBMIT))
 
+# ---- check-layers: which file uses which, in mk/layers.txt's order ----------------
+# mk/check-layers.py reads the objects' symbols (nm) and the #include lines.
+# The tools and the demo are linked straight from their sources, so they are
+# compiled to objects here for the check alone.
+LAYERS_TOOL_OBJS := $(patsubst runtime/tools/%.c,$(OUT)/obj/tools/%.o,$(NVRT_TOOL_SRCS)) \
+	$(patsubst runtime/demo/%.c,$(OUT)/obj/demo/%.o,$(NVRT_SUBMIT_SRCS))
+LAYERS_OBJS := $(COMMON_OBJS) $(GEN_LIB_OBJS) $(OUT)/obj/gen/main.o $(RT_OBJS) $(LAYERS_TOOL_OBJS)
+.PHONY: check-layers
+$(OUT)/obj/tools/%.o: runtime/tools/%.c | $(OUT)/obj/tools/ $(RT_HEADER_STAMPS)
+	$(CC) $(RT_CFLAGS) -Iruntime/tools -c -o $@ $<
+$(OUT)/obj/demo/%.o: runtime/demo/%.c | $(OUT)/obj/demo/ $(RT_HEADER_STAMPS)
+	$(CC) $(RT_CFLAGS) -Iruntime/demo -c -o $@ $<
+check-layers: $(LAYERS_OBJS)
+	@python3 mk/check-layers.py --nm "$(NM)" $(LAYERS_OBJS)
+
 # ---- tests -------------------------------------------------------------------
 TEST_SRCS := $(wildcard test/unit/test_*.c)
 TEST_BINS := $(patsubst test/unit/%.c,$(OUT)/test/%,$(TEST_SRCS))
@@ -515,5 +530,5 @@ clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
--include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
+-include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*.d $(OUT)/obj/tools/*.d $(OUT)/obj/demo/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
 	$(OUT)/obj/runtime/*/sim/gen/*.d)

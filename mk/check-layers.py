@@ -521,7 +521,7 @@ def main(argv):
 
     comps = sccs(nodes, succ)
     if a.suggest:
-        return suggest(a.suggest, layers, comps)
+        return suggest(a.suggest, layers, comps, succ)
 
     # ---- the checks
     problems = {"placed": [], "circles": [], "order": []}
@@ -593,22 +593,74 @@ def main(argv):
     return 1 if failed else 0
 
 
-def suggest(stack_name, layers, comps):
-    """Layer lines for the files today's layers file puts in STACK, one file
-    a line, bottom-up, in an order today's graph keeps (the files of a
-    circle share a line until it is gone)."""
+def suggest(stack_name, layers, comps, succ):
+    """Layer lines for the files today's layers file puts in STACK, bottom-up,
+    in an order today's graph keeps: one module (foo.h and foo.c: foo.*) a
+    line; modules that use each other, through a circle of files or a
+    header they share, share a line.  A start for a provisional file."""
     if stack_name not in layers.by_name:
         print("error: no stack %s in %s" % (stack_name, layers.path), file=sys.stderr)
         return 2
     st = layers.by_name[stack_name]
-    # Tarjan gives the components sinks first: bottom-up already.
+
+    def mod(f):
+        return f[:-2] if f.endswith(SOURCE_EXT) else f
+
+    in_circle = set(f for c in comps if len(c) > 1 for f in c)
+    files_of = {}
+    msucc = {}
     for c in comps:
+        for f in c:
+            files_of.setdefault(mod(f), set()).add(f)
+            for g in succ.get(f, ()):
+                if mod(g) != mod(f):
+                    msucc.setdefault(mod(f), set()).add(mod(g))
+    mcomps = sccs(set(files_of), msucc)
+    comp_of = {}
+    for i, c in enumerate(mcomps):
+        for m in c:
+            comp_of[m] = i
+    needs = [set(comp_of[n] for m in c for n in msucc.get(m, ())) - {i} for i, c in enumerate(mcomps)]
+    users = [set() for _ in mcomps]
+    for i, n in enumerate(needs):
+        for j in n:
+            users[j].add(i)
+
+    def stack_of(f):
         try:
-            mine = [f for f in c if (layers.layer_of(f) or Layer(None, 0, 0, "")).stack is st]
+            l = layers.layer_of(f)
         except LayersError:
+            return None
+        return l.stack if l else None
+
+    # Kahn's order; of the ready ones, the first by name.
+    left = [len(n) for n in needs]
+    ready = sorted(i for i in range(len(mcomps)) if not left[i])
+    ready.sort(key=lambda i: mcomps[i][0])
+    while ready:
+        i = ready.pop(0)
+        for u in users[i]:
+            left[u] -= 1
+            if not left[u]:
+                ready.append(u)
+        ready.sort(key=lambda i: mcomps[i][0])
+        words = []
+        circle = False
+        for m in mcomps[i]:
+            fs = sorted(f for f in files_of[m] if stack_of(f) is st)
+            circle |= any(f in in_circle for f in fs)
+            if len(fs) > 1:
+                words.append(m + ".*")
+            else:
+                words += fs
+        if not words:
             continue
-        if mine:
-            print(" ".join(mine) + ("    # circle" if len(c) > 1 else ""))
+        note = ""
+        if circle:
+            note = "    # a circle: on one line until it is gone"
+        elif len(words) > 1:
+            note = "    # share a header"
+        print(" ".join(words) + note)
     return 0
 
 
