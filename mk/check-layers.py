@@ -524,6 +524,7 @@ def main(argv):
         return suggest(a.suggest, layers, comps, succ)
 
     # ---- the checks
+    layers_name = rel(os.path.abspath(layers_path)) or layers_path
     problems = {"placed": [], "circles": [], "order": []}
     layer_of = {}
     for k in sorted(nodes):
@@ -533,7 +534,7 @@ def main(argv):
             problems["placed"].append("error: %s" % e)
             continue
         if layer_of[k] is None:
-            problems["placed"].append("error: %s is in no layer of %s" % (k, layers_path))
+            problems["placed"].append("error: %s is in no layer of %s" % (k, layers_name))
 
     circles = sorted((c for c in comps if len(c) > 1), key=lambda c: c[0])
     for n, c in enumerate(circles, 1):
@@ -583,7 +584,8 @@ def main(argv):
         ", ".join("%s %d" % (st.name, len(st.layers)) for st in layers.stacks), nsym, ninc))
     print("layering: %d files, %d edges, %d circles, %d edges against the order%s" % (
         len(nodes), len(edges), len(circles), len(problems["order"]),
-        ", %d files in no layer" % len(problems["placed"]) if problems["placed"] else ""))
+        ", %d file%s in no layer" % (len(problems["placed"]), "s"[len(problems["placed"]) == 1:])
+        if problems["placed"] else ""))
     checks = [("every file in a layer", problems["placed"]), ("no circle", problems["circles"]),
               ("no edge against the order", problems["order"])]
     for name, p in checks:
