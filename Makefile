@@ -269,6 +269,10 @@ $(OUT)/obj/demo/%.o: runtime/demo/%.c | $(OUT)/obj/demo/ $(RT_HEADER_STAMPS)
 	$(CC) $(RT_CFLAGS) -Iruntime/demo -c -o $@ $<
 check-layers: $(LAYERS_OBJS)
 	@python3 mk/check-layers.py --nm "$(NM)" $(LAYERS_OBJS)
+# make test runs it on the tree and on a planted fixture (test/layers/run.sh).
+LAYERS_TESTS := test/layers/run.sh
+LAYERS_TEST_ENV = LAYERS_OBJS="$(LAYERS_OBJS)" REFGEN_LAYERS_DIR="$(OUT)/tmp/layers" CC="$(CC)" NM="$(NM)"
+test: $(LAYERS_OBJS)
 
 # ---- tests -------------------------------------------------------------------
 TEST_SRCS := $(wildcard test/unit/test_*.c)
@@ -359,8 +363,8 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" MAKE="$(MAKE)" \
-		$(VFIO_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS)
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
+		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,
