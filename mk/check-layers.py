@@ -27,6 +27,7 @@ The last line is "N passed, N failed" (test/run-tests.sh counts it).
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -88,9 +89,6 @@ class Layer:
         self.lineno = lineno
         self.comment = comment
         self.patterns = []
-
-    def name(self):
-        return " ".join(p.text for p in self.patterns)
 
 
 class Stack:
@@ -437,7 +435,13 @@ def main(argv):
             variant[os.path.join(root, o)] = v
 
     # ---- files: those the layers cover, the objects' sources, what they include
-    files = set(f for f in walk_sources(root, gen_dirs) if layers.layer_of(f) is not None)
+    files = set()
+    for f in walk_sources(root, gen_dirs):
+        try:
+            if layers.layer_of(f) is not None:
+                files.add(f)
+        except LayersError:
+            files.add(f)  # reported below with the others in no one layer
     files |= set(obj_src.values())
     inc_path = layers.include_path if layers.include_path is not None else makefile_include_path(root)
 
@@ -667,4 +671,5 @@ def suggest(stack_name, layers, comps, succ):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quietly, into | head
     sys.exit(main(sys.argv[1:]))
