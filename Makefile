@@ -256,6 +256,25 @@ $(NVRT_SUBMIT): $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) | $(
 
 runtime: $(LIBNVRT) $(NVRT) $(if $(NVRT_SUBMIT_SRCS),$(NVRT_SUBMIT))
 
+# ---- check-layers: which file uses which, in mk/layers.txt's order ----------------
+# mk/check-layers.py reads the objects' symbols (nm) and the #include lines.
+# The tools and the demo are linked straight from their sources, so they are
+# compiled to objects here for the check alone.
+LAYERS_TOOL_OBJS := $(patsubst runtime/tools/%.c,$(OUT)/obj/tools/%.o,$(NVRT_TOOL_SRCS)) \
+	$(patsubst runtime/demo/%.c,$(OUT)/obj/demo/%.o,$(NVRT_SUBMIT_SRCS))
+LAYERS_OBJS := $(COMMON_OBJS) $(GEN_LIB_OBJS) $(OUT)/obj/gen/cli/main.o $(RT_OBJS) $(LAYERS_TOOL_OBJS)
+.PHONY: check-layers
+$(OUT)/obj/tools/%.o: runtime/tools/%.c | $(OUT)/obj/tools/ $(RT_HEADER_STAMPS)
+	$(CC) $(RT_CFLAGS) -Iruntime/tools -c -o $@ $<
+$(OUT)/obj/demo/%.o: runtime/demo/%.c | $(OUT)/obj/demo/ $(RT_HEADER_STAMPS)
+	$(CC) $(RT_CFLAGS) -Iruntime/demo -c -o $@ $<
+check-layers: $(LAYERS_OBJS)
+	@python3 mk/check-layers.py --nm "$(NM)" $(LAYERS_OBJS)
+# make test runs it on the tree and on a planted fixture (test/layers/run.sh).
+LAYERS_TESTS := test/layers/run.sh
+LAYERS_TEST_ENV = LAYERS_OBJS="$(LAYERS_OBJS)" REFGEN_LAYERS_DIR="$(OUT)/tmp/layers" CC="$(CC)" NM="$(NM)"
+test: $(LAYERS_OBJS)
+
 # ---- tests -------------------------------------------------------------------
 TEST_SRCS := $(wildcard test/unit/test_*.c)
 TEST_BINS := $(patsubst test/unit/%.c,$(OUT)/test/%,$(TEST_SRCS))
@@ -352,8 +371,8 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" MAKE="$(MAKE)" \
-		$(VFIO_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS) $(IDENTICAL_TESTS)
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
+		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,
@@ -524,5 +543,5 @@ clean:
 	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
--include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*/*.d $(OUT)/obj/gen/*/*/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
+-include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*/*.d $(OUT)/obj/gen/*/*/*.d $(OUT)/obj/tools/*.d $(OUT)/obj/demo/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
 	$(OUT)/obj/runtime/*/sim/gen/*.d)

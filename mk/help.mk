@@ -13,6 +13,7 @@ help:
 	@echo '  test-vfio        only the VFIO backend test in a QEMU guest'
 	@echo '  check-sanitize   the test suite built by clang with ASan and UBSan'
 	@echo '  check-valgrind   refgen over every manual and nvrt-submit under valgrind memcheck'
+	@echo '  check-layers     which file uses which: no circle, the order of mk/layers.txt'
 	@echo '  fuzz             each libFuzzer target for FUZZ_SECONDS (default 30)'
 	@echo '  fuzz-build       build the fuzz targets only'
 	@echo '  fuzz-seeds       regenerate test/fuzz/seeds'

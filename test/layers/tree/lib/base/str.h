@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: MIT */
+int str_len(const char *s);

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+#include "types.h"
+int a_fn(void);

@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: MIT */
+int b_fn(void);

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+#include "kinds.h"
+struct thing { enum kind k; };
