@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#include "base/diag_known.h"
-
 static const char *const diag_names[DIAG_W_COUNT] = {
 	[DIAG_W_UNPLACED] = "unplaced",
 	[DIAG_W_REDEFINED] = "redefined",
@@ -131,7 +129,7 @@ void diag_warn(struct diag *d, enum diag_warning w, const char *file, unsigned l
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (d->known_list && define && diag_known_has(d->known_list, file, w, define)) {
+	if (d->known_list && define && d->known_has(d->known_list, file, w, define)) {
 		d->known++;
 		if (d->known_log) {
 			char where[600];

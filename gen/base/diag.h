@@ -31,6 +31,10 @@ struct diag {
 	unsigned char wflags[DIAG_W_COUNT];  /* DIAG_WF_* per warning */
 	unsigned max_errors;         /* stop reporting after this many (0: no cap) */
 	const struct diag_known *known_list;
+	/* Whether known_list lists warning w about define in file; set with
+	 * known_list by diag_known_use, so diag.c needs nothing of diag_known.c. */
+	bool (*known_has)(const struct diag_known *k, const char *file, enum diag_warning w,
+			  const char *define);
 	FILE *known_log;             /* where known warnings go instead (or NULL) */
 	/* Sink for formatted lines (without newline); NULL prints to stderr. */
 	void (*sink)(void *ctx, enum diag_level level, const char *line);

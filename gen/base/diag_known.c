@@ -108,3 +108,11 @@ bool diag_known_has(const struct diag_known *k, const char *file, enum diag_warn
 	snprintf(key, sizeof(key), "%s %s %s", unit, diag_warning_name(w), define);
 	return strmap_get(&k->keys, key) != NULL;
 }
+
+/* The list and its lookup go into d together: diag_warn calls back through
+ * d->known_has, so the reporter never names this file. */
+void diag_known_use(struct diag *d, const struct diag_known *k)
+{
+	d->known_list = k;
+	d->known_has = diag_known_has;
+}

@@ -6,8 +6,9 @@
  *   NAME                 where a register, field, value or structure is
  *   --struct NAME WORD.. a memory structure's words decoded
  *   (nothing, or -)      batch: stdin lines decoded one per line
- * This file: the command, the shared helpers and the ADDRESS form; NAME and
- * --struct are cli_lookup_name.c and cli_lookup_struct.c.
+ * This file: the command and the ADDRESS form; NAME and --struct are
+ * cli_lookup_name.c and cli_lookup_struct.c, the define lines every form
+ * prints cli_lookup_out.c.
  */
 #include "cli/cli.h"
 
@@ -20,38 +21,12 @@
 #include "cli/cli_lookup.h"
 #include "base/diag.h"
 #include "io/ir_chip.h"
-#include "ir/ir_print.h"
 #include "base/json_out.h"
 #include "lookup/lookup_batch.h"
 #include "lookup/lookup_decode.h"
 #include "lookup/lookup_index.h"
 
 #define CLI_LOOKUP_MAX_REGS 16
-
-/* "dev_fifo.ref.txt:54: #define ..." */
-void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent)
-{
-	struct strbuf b = { 0 };
-
-	ir_print_define_buf(d, &b);
-	fprintf(out, "%s%s:%u: %s\n", indent, ir_def_file(m, d), d->line, b.data);
-	strbuf_release(&b);
-}
-
-void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const struct ir_def *d)
-{
-	struct strbuf b = { 0 };
-
-	ir_print_define_buf(d, &b);
-	json_out_member(out, "name", d->name, 1);
-	json_out_member(out, "kind", ir_kind_name(d->kind), 0);
-	json_out_member(out, "unit", m->unit, 0);
-	json_out_member(out, "code", d->code.present ? d->code.c : NULL, 0);
-	json_out_member(out, "file", ir_def_file(m, d), 0);
-	fprintf(out, ",\"line\":%u", d->line);
-	json_out_member(out, "define", b.data, 0);
-	strbuf_release(&b);
-}
 
 /* ---- ADDRESS [VALUE] ------------------------------------------------------------- */
 

@@ -2,7 +2,8 @@
 /*
  * refgen lookup's forms, shared between cli_lookup.c (the command and the
  * ADDRESS [VALUE] form), cli_lookup_name.c (NAME) and cli_lookup_struct.c
- * (--struct NAME WORD...).
+ * (--struct NAME WORD...); the define lines they all print are
+ * cli_lookup_out.c's.
  */
 #ifndef REFGEN_CLI_LOOKUP_H
 #define REFGEN_CLI_LOOKUP_H
@@ -20,6 +21,7 @@ struct cli_lookup {
 	struct lookup_index x;
 };
 
+/* cli_lookup_out.c: apart, so NAME and --struct never call back into cli_lookup.c. */
 /* indent + "dev_fifo.ref.txt:54: #define ..." */
 void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent);
 /* The define's members of a JSON object ("name", "kind", "unit", ..., "define"). */

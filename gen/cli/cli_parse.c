@@ -115,9 +115,11 @@ static char *cli_parse_addendum(const char *dir, const char *path)
 /* Loads the known-warnings list and opens its log. */
 static int cli_parse_known(const struct cli_parse_opts *o, struct diag *d)
 {
-	d->known_list = diag_known_load(o->known, d);
-	if (!d->known_list)
+	struct diag_known *k = diag_known_load(o->known, d);
+
+	if (!k)
 		return -1;
+	diag_known_use(d, k);
 	if (o->known_log && !(d->known_log = fopen(o->known_log, "w"))) {
 		fprintf(stderr, "%s: error: cannot create: %s\n", o->known_log, strerror(errno));
 		diag_known_free((struct diag_known *)d->known_list);

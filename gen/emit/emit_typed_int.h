@@ -26,6 +26,8 @@ struct emit_pos {
 	bool ok;
 };
 
+/* emit_typed_util.c: apart, so emit_field.c and emit_addr.c never call back into
+ * emit_typed.c (which calls them). */
 /* Typed identifier for d (see emit_ident), claimed against collisions. */
 const char *emit_typed_name(struct emit_typed *t, const struct ir_def *d,
 			    const char *suffix, bool upper);

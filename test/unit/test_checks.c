@@ -238,7 +238,7 @@ static void test_checks_known_counted_not_shown(void **state)
 	(void)state;
 	assert_int_equal(file_put(list, known, strlen(known)), 0);
 	capture_attach(&c, &d);
-	d.known_list = diag_known_load(list, &d);
+	diag_known_use(&d, diag_known_load(list, &d));
 	assert_non_null(d.known_list);
 	d.known_log = fopen(log, "w");
 	assert_non_null(d.known_log);

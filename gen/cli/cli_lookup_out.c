@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* refgen lookup: a define's source line and JSON members, which every form prints. */
+#include <stdio.h>
+
+#include "cli/cli_lookup.h"
+#include "ir/ir_print.h"
+#include "base/json_out.h"
+
+/* "dev_fifo.ref.txt:54: #define ..." */
+void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent)
+{
+	struct strbuf b = { 0 };
+
+	ir_print_define_buf(d, &b);
+	fprintf(out, "%s%s:%u: %s\n", indent, ir_def_file(m, d), d->line, b.data);
+	strbuf_release(&b);
+}
+
+void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const struct ir_def *d)
+{
+	struct strbuf b = { 0 };
+
+	ir_print_define_buf(d, &b);
+	json_out_member(out, "name", d->name, 1);
+	json_out_member(out, "kind", ir_kind_name(d->kind), 0);
+	json_out_member(out, "unit", m->unit, 0);
+	json_out_member(out, "code", d->code.present ? d->code.c : NULL, 0);
+	json_out_member(out, "file", ir_def_file(m, d), 0);
+	fprintf(out, ",\"line\":%u", d->line);
+	json_out_member(out, "define", b.data, 0);
+	strbuf_release(&b);
+}
