@@ -29,7 +29,7 @@
 #include NVRT_HW_HEADER(fields/dev_top)
 #include NVRT_HW_HEADER(fields/dev_usermode)
 #include NVRT_HW_HEADER(fields/pri_mmu_hub)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* ---- the bus ---------------------------------------------------------------------- */
 

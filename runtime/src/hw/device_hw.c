@@ -31,7 +31,7 @@
 #include NVRT_HW_HEADER(fields/dev_pbdma)
 #include NVRT_HW_HEADER(fields/dev_top)
 #include NVRT_HW_HEADER(fields/pri_mmu_hub)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* ---- identification (dev_master NV_PMC_BOOT_0) ----------------------------------- */
 

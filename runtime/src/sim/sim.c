@@ -7,7 +7,7 @@
  * HWC(X): sim_internal.h); what the chips do differently is in
  * sim/gen/<generation>.c, what their manuals do not say in
  * sim/chips/<chip>.h, and the chip-generic entry, nvrt_backend_sim_open,
- * in runtime/src/sim_model.c.  The runtime drives it exactly as it would
+ * in runtime/src/sim/sim_model.c.  The runtime drives it exactly as it would
  * drive the chip over VFIO: 32-bit register reads and writes, DMA buffers by
  * IOVA.  Below, GV100's registers; TU104's differences are listed in
  * sim/gen/turing.c.
@@ -131,7 +131,7 @@
 
 #include "bits.h"
 #include "sim/sim_internal.h"
-#include "sim_model.h"
+#include "sim/sim_model.h"
 
 #define SIM_IOVA_DEFAULT ((uint64_t)1 << 20)   /* nvrt_sim_config.iova_base 0 */
 #define SIM_HOST_PAGE 4096u

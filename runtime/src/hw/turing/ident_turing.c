@@ -16,7 +16,7 @@
 #include NVRT_HW_HEADER(dev_master)
 #include NVRT_HW_HEADER(dev_usermode)
 #include NVRT_HW_HEADER(fields/dev_ctrl)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* BOOT_0 decoded as on every chip, then BOOT_42's CHIP_ID. */
 static uint32_t ident_read(struct nvrt_backend *b, struct nvrt_identity *id)

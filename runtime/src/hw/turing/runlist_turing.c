@@ -13,7 +13,7 @@
 #include "nvrt/device.h"
 #include NVRT_HW_HEADER(dev_fifo)
 #include NVRT_HW_HEADER(fields/dev_fifo)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* The address, in PTR_ALIGN_SHIFT units, must fit PTR_HI:PTR_LO. */
 #define RUNLIST_PTR_BITS (HWC(PFIFO_RUNLIST_BASE_LO_PTR_LO_FIELD_WIDTH) + \

@@ -12,7 +12,7 @@
 #include NVRT_HW_HEADER(dev_master)
 #include NVRT_HW_HEADER(dev_usermode)
 #include NVRT_HW_HEADER(fields/dev_master)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 const struct nvrt_chip_ident NVRT_FN(ident) = {
 	.value = HWC(NVRT_CHIP_IDENT),

@@ -13,7 +13,7 @@
 #include "nvrt/device.h"
 #include NVRT_HW_HEADER(dev_fifo)
 #include NVRT_HW_HEADER(fields/dev_fifo)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 static int runlist_check(uint32_t runlist, uint64_t iova, struct nvrt_err *err)
 {

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "bits.h"
-#include "device_poll.h"
-#include "device_stale.h"
+#include "device/device_poll.h"
+#include "device/device_stale.h"
 #include "nvrt/device.h"
 #include "nvrt/gpfifo.h"
 #include "nvrt/pushbuf.h"
