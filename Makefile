@@ -199,23 +199,30 @@ $(HTML_STAMP): $(IR_STAMPS) $(REFGEN) manuals/alternative-views.txt
 html: ir $(HTML_STAMP)
 
 # ---- nvrt runtime ----------------------------------------------------------------
-# runtime/src/*.c is chip-generic; runtime/src/hw/*.c is compiled once per chip
-# that has runtime/src/chips/<chip>.h, against that chip's generated headers.
-# So is the Host simulator, runtime/src/sim/*.c: one model per chip, plus
+# The folders of runtime/src are its parts (each one's README says what it
+# owns and may use).  The chip-generic ones are compiled once (RT_SRC_DIRS);
+# runtime/src/hw/*.c is compiled once per chip that has
+# runtime/src/chips/<chip>.h, against that chip's generated headers.  So is
+# the Host simulator, runtime/src/sim/*.c: one model per chip, plus
 # runtime/src/sim/gen/<generation>.c of the NVRT_CHIP_GENERATION that
-# runtime/src/chips/<chip>.h names.
+# runtime/src/chips/<chip>.h names; its chip-generic entry,
+# runtime/src/sim/sim_model.c, is compiled once.  Headers of runtime/src are
+# included by their folder ("device/device_poll.h").
 RT_HEADER_STAMPS := $(foreach c,$(RT_CHIPS),$(OUT)/include/$(c)/.stamp)
 RT_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Iruntime/include -Iruntime/src -Icommon -I$(OUT)/include -MMD -MP
-# runtime/src/vfio/: the VFIO backend; runtime/src/pagetable/: ver2 page tables;
-# runtime/src/chips/*.c: the chip tables.
-RT_SRC_DIRS := runtime/src runtime/src/vfio runtime/src/pagetable runtime/src/chips
-RT_SRCS := $(wildcard $(addsuffix /*.c,$(RT_SRC_DIRS)))
+# error/, dump/, backend/, layout/, pagetable/ (ver2 page tables), chip/,
+# chips/*.c (the chip tables), device/, debug/, vfio/ (the VFIO backend).
+RT_SRC_DIRS := runtime/src/error runtime/src/dump runtime/src/backend runtime/src/layout \
+	runtime/src/pagetable runtime/src/chip runtime/src/chips runtime/src/device runtime/src/debug \
+	runtime/src/vfio
+RT_SIM_ENTRY := runtime/src/sim/sim_model.c
+RT_SRCS := $(wildcard $(addsuffix /*.c,$(RT_SRC_DIRS))) $(RT_SIM_ENTRY)
 # runtime/src/hw/<generation>/*.c and runtime/src/sim/gen/<generation>.c: what
 # one generation does its own way, compiled for the chips whose
 # runtime/src/chips/<chip>.h names it (#define NVRT_CHIP_GENERATION volta).
 rt_gen = $(shell sed -n 's/^\#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
 rt_hw_srcs = $(wildcard runtime/src/hw/*.c runtime/src/hw/$(call rt_gen,$(1))/*.c)
-rt_sim_srcs = $(wildcard runtime/src/sim/*.c runtime/src/sim/gen/$(call rt_gen,$(1)).c)
+rt_sim_srcs = $(filter-out $(RT_SIM_ENTRY),$(wildcard runtime/src/sim/*.c runtime/src/sim/gen/$(call rt_gen,$(1)).c))
 # $(1) = chip, $(2) = object root: the chip's objects of hw/ and sim/.
 rt_chip_objs = $(patsubst runtime/src/hw/%.c,$(2)/$(1)/%.o,$(call rt_hw_srcs,$(1))) \
 	$(patsubst runtime/src/%.c,$(2)/$(1)/%.o,$(call rt_sim_srcs,$(1)))

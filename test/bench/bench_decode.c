@@ -33,7 +33,7 @@
 #include <gv100/fields/dev_pbdma.h>
 
 #include "nvrt/pushbuf.h"
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 #define BENCH_ROW_FORMAT "%-34s | %-10s | %-10s | %-8s | %s\n"
 #define BENCH_SECONDS 0.2

@@ -180,14 +180,15 @@ matrix_chip_plan()
 # (runtime/src/hw/<generation>/, when runtime/src/chips/<chip>.h names one
 # with NVRT_CHIP_GENERATION), and the simulator's model of the chip when it
 # has one (runtime/src/sim/chips/<chip>.h: sim/*.c and sim/gen/<generation>.c, the
-# generation being the NVRT_CHIP_GENERATION above).
+# generation being the NVRT_CHIP_GENERATION above; not sim/sim_model.c, the
+# simulator's chip-generic entry, compiled once).
 matrix_rt_sources()
 {
 	gen=$(sed -n 's/^#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' "runtime/src/chips/$1.h")
 	ls runtime/src/hw/*.c
 	[ -n "$gen" ] && ls runtime/src/hw/"$gen"/*.c 2>/dev/null
 	if [ -f "runtime/src/sim/chips/$1.h" ]; then
-		ls runtime/src/sim/*.c
+		ls runtime/src/sim/*.c | grep -v '/sim_model\.c$'
 		[ -n "$gen" ] && ls "runtime/src/sim/gen/$gen.c" 2>/dev/null
 	fi
 	return 0

@@ -30,7 +30,7 @@
 
 #include <cmocka.h>
 
-#include "hw_check.h"
+#include "error/hw_check.h"
 #include "nvrt/backend.h"
 #include "nvrt/chip.h"
 #include "nvrt/pagetable.h"

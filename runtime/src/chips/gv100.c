@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* GV100 (Volta): every sub-table its own, from its generated headers. */
-#include "chip_tables.h"
+#include "chip/chip_tables.h"
 
 NVRT_CHIP_TABLES_DECLARE(gv100);
 

@@ -9,7 +9,7 @@
 /* Its generation's own code: runtime/src/hw/volta/ (read by the Makefile too). */
 #define NVRT_CHIP_GENERATION volta
 /* The field value that identifies the chip (dev_master): NV_PMC_BOOT_0's
- * ARCHITECTURE on Volta (hw/volta/ident_volta.c). */
+ * ARCHITECTURE on Volta (read by hw/ident_hw.c; the sub-table: hw/volta/table_volta.c). */
 #define NVRT_CHIP_IDENT PMC_BOOT_0_ARCHITECTURE_GV100
 
 /* The interrupt fields bring-up enables (Volta's, kept by Turing). */

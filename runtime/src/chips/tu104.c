@@ -13,7 +13,7 @@
  */
 #include <assert.h>
 
-#include "chip_tables.h"
+#include "chip/chip_tables.h"
 #include "gv100/dev_mmu.h"
 #include "gv100/dev_pbdma.h"
 #include "gv100/dev_ram.h"

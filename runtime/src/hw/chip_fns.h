@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The per-chip functions of runtime/src/hw/, gathered in sub-tables by
- * chip_table.c (those every generation shares) and by the generation's own
- * files, runtime/src/hw/<generation>/ (those that differ).
+ * chip_table.c (those every generation shares) and by the generation's
+ * runtime/src/hw/<generation>/table_<generation>.c (those that differ).
+ * The tables are the top: no function here names one.
  */
 #ifndef NVRT_CHIP_FNS_H
 #define NVRT_CHIP_FNS_H
@@ -46,9 +47,10 @@ void NVRT_FN(dual_pde_encode)(const struct nvrt_pde *big, const struct nvrt_pde 
 void NVRT_FN(dual_pde_decode)(const uint32_t in[4], struct nvrt_pde *big, struct nvrt_pde *small);
 void NVRT_FN(pte_encode)(const struct nvrt_pte *p, uint32_t out[2]);
 void NVRT_FN(pte_decode)(const uint32_t in[2], struct nvrt_pte *p);
-/* device_hw.c */
+/* ident_hw.c */
 /* Reads NV_PMC_BOOT_0 into id; returns its ARCHITECTURE. */
 uint32_t NVRT_FN(ident_read_boot0)(struct nvrt_backend *b, struct nvrt_identity *id);
+/* device_hw.c */
 int NVRT_FN(host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log, struct nvrt_err *err);
 int NVRT_FN(topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err);
 int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
@@ -87,7 +89,15 @@ void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, const cha
 uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist);
 /* NV_USERMODE_NOTIFY_CHANNEL_PENDING's value for chid on runlist. */
 uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist);
-/* The sub-tables: chip_table.c's, then the generation's. */
+/* The runlist sub-table's submission and its PENDING, through the
+ * generation's runlist registers. */
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+			     enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist);
+/* Turing's ident read: BOOT_0 as on every chip, then NV_PMC_BOOT_42 into
+ * id; returns its CHIP_ID (hw/turing/ident_turing.c). */
+uint32_t NVRT_FN(ident_read_boot42)(struct nvrt_backend *b, struct nvrt_identity *id);
+/* The sub-tables: chip_table.c's, then the generation's (table_<generation>.c). */
 extern const struct nvrt_chip_formats NVRT_FN(formats);
 extern const struct nvrt_chip_gpfifo NVRT_FN(gpfifo);
 extern const struct nvrt_chip_pushbuf NVRT_FN(pushbuf);

@@ -26,7 +26,7 @@
 /* #include NVRT_HW_HEADER(dev_ram) -> "gv100/dev_ram.h" */
 #define NVRT_HW_HEADER(unit) NVRT_STR(NVRT_CHIP/unit.h)
 
-#include "hw_check.h"   /* before any generated header: REFGEN_CHECK */
+#include "error/hw_check.h"   /* before any generated header: REFGEN_CHECK */
 #include "nvrt/chip.h"
 #include "hw/chip_fns.h"
 

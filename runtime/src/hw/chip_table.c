@@ -3,9 +3,12 @@
  * This chip's sub-tables whose code is the same source for every
  * generation (the files of runtime/src/hw/ compiled against the chip's headers), with
  * their constants from the chip's generated headers.  The generation's own
- * sub-tables are in runtime/src/hw/<generation>/; runtime/src/chips/<chip>.c
- * puts the chip's table together.
+ * sub-tables are in runtime/src/hw/<generation>/table_<generation>.c;
+ * runtime/src/chips/<chip>.c puts the chip's table together.  The tables
+ * are the top of runtime/src/hw/: they point at the functions, which never
+ * name a table (counts they share: hw/chip_counts.h).
  */
+#include "hw/chip_counts.h"
 #include "hw/chip_hw.h"
 #include "nvrt/device.h"
 #include NVRT_HW_HEADER(dev_fifo)
@@ -60,11 +63,6 @@ const struct nvrt_chip_dump NVRT_FN(dump) = {
 	.host_method_data_text = NVRT_FN(host_method_data_text),
 	.reg_name = NVRT_FN(reg_name),
 };
-
-/* PBDMAs: as many as every per-PBDMA array of the manual holds. */
-#define CHIP_MIN(a, b) ((a) < (b) ? (a) : (b))
-#define CHIP_PBDMAS CHIP_MIN(CHIP_MIN(HWC(PPBDMA_INTR_0_SIZE_1), HWC(PFIFO_PBDMA_MAP_SIZE_1)), \
-			     CHIP_MIN(HWC(PFIFO_PBDMA_STATUS_SIZE_1), NVRT_MAX_PBDMAS))
 
 const struct nvrt_chip_host NVRT_FN(host) = {
 	.pbdmas = CHIP_PBDMAS,

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "bits.h"
 
+#include "hw/chip_counts.h"
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
 #include "nvrt/device.h"
@@ -29,7 +30,7 @@
 #include NVRT_HW_HEADER(fields/dev_top)
 #include NVRT_HW_HEADER(fields/dev_usermode)
 #include NVRT_HW_HEADER(fields/pri_mmu_hub)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* ---- the bus ---------------------------------------------------------------------- */
 
@@ -117,7 +118,7 @@ static bool stale_channel(struct nvrt_backend *b, uint32_t chid)
 /* Runlists still holding entries of a submission nobody here made. */
 static void stale_runlists(struct nvrt_backend *b, struct nvrt_stale *s, FILE *log)
 {
-	for (uint32_t r = 0; r < NVRT_FN(runlist).runlists && r < 32; r++) {
+	for (uint32_t r = 0; r < CHIP_RUNLISTS && r < 32; r++) {
 		if (!NVRT_FN(runlist_length)(b, r))
 			continue;
 		s->runlists |= 1u << r;

@@ -27,7 +27,7 @@
 #include NVRT_HW_HEADER(fields/dev_master)
 #include NVRT_HW_HEADER(fields/dev_pbdma)
 #include NVRT_HW_HEADER(fields/pri_mmu_hub)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* ---- dev_fault names (constants only there: no field descriptor) ----------------- */
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hw/chip_counts.h"
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
 #include "nvrt/device.h"
@@ -31,21 +32,7 @@
 #include NVRT_HW_HEADER(fields/dev_pbdma)
 #include NVRT_HW_HEADER(fields/dev_top)
 #include NVRT_HW_HEADER(fields/pri_mmu_hub)
-#include "reg_dump.h"
-
-/* ---- identification (dev_master NV_PMC_BOOT_0) ----------------------------------- */
-
-uint32_t NVRT_FN(ident_read_boot0)(struct nvrt_backend *b, struct nvrt_identity *id)
-{
-	HW(pmc_boot_0_t) r = REG_RD(b, pmc_boot_0);
-
-	memset(id, 0, sizeof(*id));
-	id->boot0 = r.v;
-	id->architecture = HW(get_pmc_boot_0_architecture)(r);
-	id->implementation = HW(get_pmc_boot_0_implementation)(r);
-	nvrt_reg_text(&HW(pmc_boot_0_layout), r.v, 0, id->text, sizeof(id->text));
-	return id->architecture;
-}
+#include "dump/reg_dump.h"
 
 /* ---- bring-up ------------------------------------------------------------------- */
 
@@ -81,7 +68,7 @@ static uint32_t host_num_pbdma(struct nvrt_backend *b)
 {
 	uint32_t n = HW(get_pfifo_cfg0_num_pbdma)(REG_RD(b, pfifo_cfg0));
 
-	return n < NVRT_FN(host).pbdmas ? n : NVRT_FN(host).pbdmas;
+	return n < CHIP_PBDMAS ? n : CHIP_PBDMAS;
 }
 
 /*

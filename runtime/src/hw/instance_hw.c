@@ -23,7 +23,7 @@
 #include NVRT_HW_HEADER(dev_ram)
 #include NVRT_HW_HEADER(fields/dev_pbdma)
 #include NVRT_HW_HEADER(fields/dev_ram)
-#include "dump.h"
+#include "dump/dump.h"
 
 typedef HW(ramin_t) ramin_t;
 typedef HW(ramfc_t) ramfc_t;

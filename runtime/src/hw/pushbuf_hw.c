@@ -14,7 +14,7 @@
 #include NVRT_HW_HEADER(dev_ram)
 #include NVRT_HW_HEADER(dev_pbdma)
 #include NVRT_HW_HEADER(fields/dev_pbdma)
-#include "dump.h"
+#include "dump/dump.h"
 
 /* A PB entry is one dword, and method addresses count dwords (dev_ram). */
 #define PB_DWORD HWC(FIFO_PB_ENTRY_SIZE)

@@ -11,7 +11,7 @@
 #include "nvrt/runlist.h"
 #include NVRT_HW_HEADER(dev_ram)
 #include NVRT_HW_HEADER(fields/dev_ram)
-#include "dump.h"
+#include "dump/dump.h"
 
 typedef HW(ramrl_entry_t) entry_t;
 

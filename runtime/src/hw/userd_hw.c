@@ -3,7 +3,7 @@
 #include "hw/chip_hw.h"
 #include NVRT_HW_HEADER(dev_ram)
 #include NVRT_HW_HEADER(fields/dev_ram)
-#include "dump.h"
+#include "dump/dump.h"
 
 typedef HW(ramuserd_t) userd_t;
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw_check.h"
+#include "error/hw_check.h"
 #include "pagetable/pt_internal.h"
 
 /* ---- the VM's tables ---------------------------------------------------- */

@@ -7,6 +7,14 @@
  * (runlists, PBDMA contexts, pending work) and the DMA buffers by IOVA.
  * Every field is protected by sim->lock: the backend ops take it around a
  * register access, the model's thread holds it while it works.
+ *
+ * The files are layers, each calling only those below it (bottom first):
+ * sim_mem.c (time, memory by IOVA), sim_known.c and sim_fail.c; sim_mmu.c;
+ * sim/gen/<generation>.c; sim_regs.c (the register file, which raises the
+ * interrupts); sim_pbdma.c; sim_sched.c; sim.c, the backend, at the top
+ * (with sim_stale.c).  What a lower layer must tell a higher one -- a
+ * register write that asks the scheduler for work, a generation's register
+ * that resets a PBDMA -- goes through sim->up, which sim.c installs.
  */
 #ifndef NVRT_SIM_INTERNAL_H
 #define NVRT_SIM_INTERNAL_H
@@ -117,6 +125,24 @@ struct sim_mem {
 	uint64_t next_iova;
 };
 
+/* ---- calls upwards ------------------------------------------------------------- */
+
+struct sim;
+
+/* sim_sched.c's and sim_regs.c's functions that the layers below them call,
+ * installed by sim.c (sim_upcalls): each the function of the same name. */
+struct sim_upcalls {
+	/* sim_regs.c and sim/gen tell the scheduler of a register write. */
+	void (*sched_reset)(struct sim *s);
+	void (*sched_pbdma_reset)(struct sim *s, uint32_t p);
+	void (*sched_runlist_submit)(struct sim *s, uint32_t r);
+	void (*sched_doorbell)(struct sim *s, uint32_t chid);
+	bool (*sched_chan_loaded)(const struct sim *s, uint32_t chid);
+	bool (*sched_runlist_holds)(const struct sim *s, uint32_t r, uint32_t chid);
+	/* sim/gen resets a PBDMA its own register took out of (or put back in) reset. */
+	void (*pbdma_regs_reset)(struct sim *s, uint32_t p);
+};
+
 /* ---- scheduling ---------------------------------------------------------------- */
 
 /* A channel entry of a fetched runlist, with the TSG it belongs to. */
@@ -164,6 +190,7 @@ struct sim_pbdma {
 
 struct sim {
 	struct nvrt_backend base;
+	const struct sim_upcalls *up;  /* sim.c's: the calls upwards */
 	const struct nvrt_chip *chip;  /* the chip modelled: its PB header decoder and PT walk */
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
@@ -190,7 +217,9 @@ struct sim {
 	uint64_t fail_reads;           /* reads left before it */
 };
 
-/* ---- sim.c: time, memory by IOVA, thread ---------------------------------------- */
+/* ---- sim_mem.c: time, the thread's wake-up, memory by IOVA ----------------------- */
+
+#define SIM_HOST_PAGE 4096u                      /* DMA buffers and their guard pages */
 
 uint64_t sim_now(void);                          /* monotonic ns */
 uint64_t sim_gpu_time(const struct sim *s);      /* PTIMER ns */
@@ -200,6 +229,10 @@ void sim_kick(struct sim *s);                    /* wake the thread */
 int sim_mem_read(struct sim *s, uint64_t iova, void *buf, size_t len);
 int sim_mem_write(struct sim *s, uint64_t iova, const void *buf, size_t len);
 int sim_mem_read_cb(void *ctx, uint64_t iova, void *buf, size_t len);
+/* The backend's dma_alloc and dma_free: buffers the model finds by IOVA. */
+int sim_dma_alloc(struct nvrt_backend *b, size_t size, size_t align, enum nvrt_aperture ap,
+		  struct nvrt_dma *out, struct nvrt_err *err);
+void sim_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf);
 
 /* ---- sim_fail.c: nvrt_sim_fail's failures; sim_stale.c: a crashed run ------- */
 

@@ -17,6 +17,8 @@
 #define sim_mem_read NVRT_FN(sim_mem_read)
 #define sim_mem_write NVRT_FN(sim_mem_write)
 #define sim_mem_read_cb NVRT_FN(sim_mem_read_cb)
+#define sim_dma_alloc NVRT_FN(sim_dma_alloc)
+#define sim_dma_free NVRT_FN(sim_dma_free)
 #define sim_fail_read NVRT_FN(sim_fail_read)
 #define sim_crashed_run NVRT_FN(sim_crashed_run)
 #define sim_regs_init NVRT_FN(sim_regs_init)

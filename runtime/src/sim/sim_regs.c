@@ -385,7 +385,7 @@ void sim_pbdma_regs_reset(struct sim *s, uint32_t p)
 	/* Every interrupt stalls the PBDMA after reset (INTR_STALL*: ENABLED). */
 	sim_reg_set(s, HW(ppbdma_intr_stall)(p), 0 NVRT_PPBDMA_INTR_EN_0_FIELDS(SIM_STALL_ON));
 	sim_reg_set(s, HW(ppbdma_intr_stall_1)(p), 0 NVRT_PPBDMA_INTR_EN_1_FIELDS(SIM_STALL_1_ON));
-	sim_sched_pbdma_reset(s, p);
+	s->up->sched_pbdma_reset(s, p);
 }
 
 /* Host leaves or enters reset (NV_PMC_ENABLE_PFIFO): everything starts over. */
@@ -393,7 +393,7 @@ static void sim_host_reset(struct sim *s, bool enabled)
 {
 	sim_regs_clear(s, HWC(PFIFO_BASE), HWC(PFIFO_LIMIT) - HWC(PFIFO_BASE) + 1);
 	sim_regs_clear(s, HWC(PCCSR_BASE), HWC(PCCSR_LIMIT) - HWC(PCCSR_BASE) + 1);
-	sim_sched_reset(s);
+	s->up->sched_reset(s);
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
 		sim_pbdma_regs_reset(s, p);
 	if (enabled)
@@ -530,7 +530,7 @@ static void sim_usermode_write(struct sim *s, uint32_t off, uint32_t v)
 	/* Host in reset takes no doorbells; the generation decodes the value. */
 	if (off == HW(usermode_notify_channel_pending)() && sim_fifo_enabled(s) &&
 	    (chid = sim_gen_doorbell_chid(s, v)) >= 0)
-		sim_sched_doorbell(s, (uint32_t)chid);
+		s->up->sched_doorbell(s, (uint32_t)chid);
 }
 
 /* ---- PFIFO ---------------------------------------------------------------------------------- */
@@ -653,7 +653,7 @@ static void sim_pccsr_inst_write(struct sim *s, uint32_t chid, uint32_t v)
 		sim_bind_error(s, HWC(PFIFO_INTR_BIND_ERROR_CODE_INVALID_CTX_TGT));
 		return;
 	}
-	if (!bind && was && sim_sched_chan_loaded(s, chid)) {
+	if (!bind && was && s->up->sched_chan_loaded(s, chid)) {
 		sim_bind_error(s, HWC(PFIFO_INTR_BIND_ERROR_CODE_UNBIND_WHILE_RUNNING));
 		return;
 	}

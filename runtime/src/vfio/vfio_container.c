@@ -125,18 +125,7 @@ static int vfio_container_attach(struct vfio_iommu *io, struct nvrt_err *err)
 	return vfio_container_get_info(io, err);
 }
 
-int vfio_container_open(struct vfio_iommu *io, int *device_fd, struct nvrt_err *err)
-{
-	io->fd = vfio_node_open(io->bdf, "/dev/vfio/vfio", err);
-	if (io->fd < 0 || vfio_container_attach(io, err))
-		return -1;
-	*device_fd = ioctl(io->group_fd, VFIO_GROUP_GET_DEVICE_FD, io->bdf);
-	if (*device_fd < 0)
-		return vfio_ioctl_error(io->bdf, "VFIO_GROUP_GET_DEVICE_FD", err);
-	return 0;
-}
-
-int vfio_container_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size)
+static int vfio_container_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size)
 {
 	struct vfio_iommu_type1_dma_map m = {
 		.argsz = sizeof(m),
@@ -149,9 +138,26 @@ int vfio_container_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64
 	return ioctl(io->fd, VFIO_IOMMU_MAP_DMA, &m);
 }
 
-int vfio_container_unmap(struct vfio_iommu *io, uint64_t iova, uint64_t size)
+static int vfio_container_unmap(struct vfio_iommu *io, uint64_t iova, uint64_t size)
 {
 	struct vfio_iommu_type1_dma_unmap u = { .argsz = sizeof(u), .iova = iova, .size = size };
 
 	return ioctl(io->fd, VFIO_IOMMU_UNMAP_DMA, &u);
+}
+
+static const struct vfio_iommu_ops vfio_container_ops = {
+	.map = vfio_container_map,
+	.unmap = vfio_container_unmap,
+};
+
+int vfio_container_open(struct vfio_iommu *io, int *device_fd, struct nvrt_err *err)
+{
+	io->ops = &vfio_container_ops;
+	io->fd = vfio_node_open(io->bdf, "/dev/vfio/vfio", err);
+	if (io->fd < 0 || vfio_container_attach(io, err))
+		return -1;
+	*device_fd = ioctl(io->group_fd, VFIO_GROUP_GET_DEVICE_FD, io->bdf);
+	if (*device_fd < 0)
+		return vfio_ioctl_error(io->bdf, "VFIO_GROUP_GET_DEVICE_FD", err);
+	return 0;
 }

@@ -3,7 +3,8 @@
  * Inside the VFIO backend (backend_vfio.c): where the device stands in sysfs
  * and /dev (vfio_sysfs.c), the two IOMMU interfaces (vfio_container.c, the
  * legacy container/group; vfio_iommufd.c, iommufd and the device's cdev), the
- * IOVA allocator and DMA mapping (vfio_dma.c), and the device-level steps
+ * IOVA allocator (vfio_iova.c), DMA mapping through the interface that
+ * opened the context (vfio_dma.c), and the device-level steps
  * (vfio_device.c).  Every error message starts "vfio <bdf>: " and says what
  * to do about it.
  *
@@ -60,7 +61,7 @@ int vfio_node_open(const char *bdf, const char *path, struct nvrt_err *err);
 /* "vfio <bdf>: <what> failed: <errno text>"; returns -1. */
 int vfio_ioctl_error(const char *bdf, const char *what, struct nvrt_err *err);
 
-/* ---- IOVAs and DMA (vfio_dma.c) --------------------------------------------- */
+/* ---- IOVAs (vfio_iova.c) ---------------------------------------------------- */
 
 /* The usable IOVA ranges (inclusive, page-aligned, inside [BASE, LIMIT)) and
  * the next free IOVA: allocation goes upwards and never reuses space. */
@@ -77,11 +78,22 @@ void vfio_iova_add(struct vfio_iova *v, uint64_t start, uint64_t last);
 /* size a multiple of pgsize, align a power of two >= pgsize; -1 if full. */
 int vfio_iova_alloc(struct vfio_iova *v, uint64_t size, uint64_t align, uint64_t *iova);
 
+/* ---- DMA (vfio_dma.c) ------------------------------------------------------- */
+
+struct vfio_iommu;
+
+/* The mapping calls of the interface that opened the context: 0, or -1
+ * with errno set. */
+struct vfio_iommu_ops {
+	int (*map)(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size);
+	int (*unmap)(struct vfio_iommu *io, uint64_t iova, uint64_t size);
+};
+
 /* One device's IOMMU context: a legacy container and group, or an iommufd
  * IOAS. */
 struct vfio_iommu {
 	char bdf[VFIO_BDF_MAX];
-	bool iommufd;
+	const struct vfio_iommu_ops *ops;   /* set by the open that made it; NULL before */
 	int fd;                   /* /dev/vfio/vfio, or /dev/iommu */
 	int group_fd;             /* legacy: /dev/vfio/<group> */
 	int group;
@@ -99,19 +111,17 @@ void vfio_iommu_close(struct vfio_iommu *io);
 
 /* ---- legacy container/group (vfio_container.c) ----------------------------- */
 
-/* Container, group io->group, type1 IOMMU, IOVA ranges; the device's fd. */
+/* Container, group io->group, type1 IOMMU, IOVA ranges; the device's fd.
+ * Sets io->ops to the container's mapping calls. */
 int vfio_container_open(struct vfio_iommu *io, int *device_fd, struct nvrt_err *err);
-int vfio_container_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size);
-int vfio_container_unmap(struct vfio_iommu *io, uint64_t iova, uint64_t size);
 
 /* ---- iommufd and the vfio cdev (vfio_iommufd.c) ----------------------------- */
 
 /* Built with iommufd, /dev/iommu exists and the device has a vfio cdev. */
 bool vfio_iommufd_available(const char *bdf);
-/* IOAS, the device's cdev bound and attached, IOVA ranges; the device's fd. */
+/* IOAS, the device's cdev bound and attached, IOVA ranges; the device's fd.
+ * Sets io->ops to iommufd's mapping calls. */
 int vfio_iommufd_open(struct vfio_iommu *io, int *device_fd, struct nvrt_err *err);
-int vfio_iommufd_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size);
-int vfio_iommufd_unmap(struct vfio_iommu *io, uint64_t iova, uint64_t size);
 
 /* ---- the device (vfio_device.c) -------------------------------------------- */
 

@@ -94,22 +94,7 @@ static int vfio_iommufd_read_ranges(struct vfio_iommu *io, struct nvrt_err *err)
 	return 0;
 }
 
-int vfio_iommufd_open(struct vfio_iommu *io, int *device_fd, struct nvrt_err *err)
-{
-	io->iommufd = true;
-	if (vfio_iommufd_ioas_alloc(io, err))
-		return -1;
-	*device_fd = vfio_iommufd_device_open(io, err);
-	if (*device_fd < 0)
-		return -1;
-	if (vfio_iommufd_read_ranges(io, err) == 0)
-		return 0;
-	close(*device_fd);
-	*device_fd = -1;
-	return -1;
-}
-
-int vfio_iommufd_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size)
+static int vfio_iommufd_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size)
 {
 	struct iommu_ioas_map m = {
 		.size = sizeof(m),
@@ -123,12 +108,32 @@ int vfio_iommufd_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t
 	return ioctl(io->fd, IOMMU_IOAS_MAP, &m);
 }
 
-int vfio_iommufd_unmap(struct vfio_iommu *io, uint64_t iova, uint64_t size)
+static int vfio_iommufd_unmap(struct vfio_iommu *io, uint64_t iova, uint64_t size)
 {
 	struct iommu_ioas_unmap u = { .size = sizeof(u), .ioas_id = io->ioas_id, .iova = iova,
 				      .length = size };
 
 	return ioctl(io->fd, IOMMU_IOAS_UNMAP, &u);
+}
+
+static const struct vfio_iommu_ops vfio_iommufd_ops = {
+	.map = vfio_iommufd_map,
+	.unmap = vfio_iommufd_unmap,
+};
+
+int vfio_iommufd_open(struct vfio_iommu *io, int *device_fd, struct nvrt_err *err)
+{
+	io->ops = &vfio_iommufd_ops;
+	if (vfio_iommufd_ioas_alloc(io, err))
+		return -1;
+	*device_fd = vfio_iommufd_device_open(io, err);
+	if (*device_fd < 0)
+		return -1;
+	if (vfio_iommufd_read_ranges(io, err) == 0)
+		return 0;
+	close(*device_fd);
+	*device_fd = -1;
+	return -1;
 }
 
 #else /* !VFIO_HAVE_IOMMUFD */
@@ -144,21 +149,6 @@ int vfio_iommufd_open(struct vfio_iommu *io, int *device_fd, struct nvrt_err *er
 	*device_fd = -1;
 	return nvrt_err_set(err, "vfio %s: built without iommufd (<linux/iommufd.h> of Linux 6.6+ "
 			    "missing at build time)", io->bdf);
-}
-
-int vfio_iommufd_map(struct vfio_iommu *io, void *vaddr, uint64_t iova, uint64_t size)
-{
-	(void)io;
-	(void)vaddr;
-	(void)iova;
-	(void)size;
-	errno = ENOSYS;
-	return -1;
-}
-
-int vfio_iommufd_unmap(struct vfio_iommu *io, uint64_t iova, uint64_t size)
-{
-	return vfio_iommufd_map(io, NULL, iova, size);
 }
 
 #endif

@@ -16,10 +16,10 @@
 #include NVRT_HW_HEADER(dev_master)
 #include NVRT_HW_HEADER(dev_usermode)
 #include NVRT_HW_HEADER(fields/dev_ctrl)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* BOOT_0 decoded as on every chip, then BOOT_42's CHIP_ID. */
-static uint32_t ident_read(struct nvrt_backend *b, struct nvrt_identity *id)
+uint32_t NVRT_FN(ident_read_boot42)(struct nvrt_backend *b, struct nvrt_identity *id)
 {
 	HW(pmc_boot_42_t) r;
 
@@ -28,12 +28,6 @@ static uint32_t ident_read(struct nvrt_backend *b, struct nvrt_identity *id)
 	id->boot42 = r.v;
 	return HW(get_pmc_boot_42_chip_id)(r);
 }
-
-const struct nvrt_chip_ident NVRT_FN(ident) = {
-	.value = HWC(NVRT_CHIP_IDENT),
-	.value_name = "NV_" NVRT_STR(NVRT_CHIP_IDENT),
-	.read = ident_read,
-};
 
 /*
  * No PBDMA enable register.  NV_CTRL_VIRTUAL_CHANNEL_CFG(0) PENDING_ENABLE

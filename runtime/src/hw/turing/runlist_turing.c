@@ -13,7 +13,7 @@
 #include "nvrt/device.h"
 #include NVRT_HW_HEADER(dev_fifo)
 #include NVRT_HW_HEADER(fields/dev_fifo)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 /* The address, in PTR_ALIGN_SHIFT units, must fit PTR_HI:PTR_LO. */
 #define RUNLIST_PTR_BITS (HWC(PFIFO_RUNLIST_BASE_LO_PTR_LO_FIELD_WIDTH) + \
@@ -37,8 +37,8 @@ static enum HW(pfifo_runlist_base_lo_target) runlist_target(enum nvrt_aperture a
 
 /* BASE_LO/HI, then SUBMIT: writing SUBMIT starts the fetch.  OFFSET stays
  * ZERO (the manual does not describe it; nouveau tu102_runl_commit). */
-static int runlist_submit(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
-			  enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+			     enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
 {
 	HW(pfifo_runlist_base_lo_t) lo = REG_ZERO(pfifo_runlist_base_lo);
 	HW(pfifo_runlist_base_hi_t) hi = REG_ZERO(pfifo_runlist_base_hi);
@@ -62,7 +62,7 @@ static int runlist_submit(struct nvrt_backend *b, uint32_t runlist, uint64_t iov
 	return 0;
 }
 
-static bool runlist_pending(struct nvrt_backend *b, uint32_t runlist)
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
 {
 	return HW(get_pfifo_runlist_submit_info_pending)(REG_RD(b, pfifo_runlist_submit_info, runlist)) ==
 	       HWC(PFIFO_RUNLIST_SUBMIT_INFO_PENDING_TRUE);
@@ -87,13 +87,3 @@ uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist)
 {
 	return HW(get_pfifo_runlist_submit_length)(REG_RD(b, pfifo_runlist_submit, runlist));
 }
-
-const struct nvrt_chip_runlist NVRT_FN(runlist) = {
-	.runlists = HWC(PFIFO_RUNLIST_SUBMIT_SIZE_1),
-	.runlist_submit = runlist_submit,
-	.runlist_pending = runlist_pending,
-	.runlist_sched_disable = NVRT_FN(runlist_sched_disable),
-	.runlist_preempt = NVRT_FN(runlist_preempt),
-	.preempt_done = NVRT_FN(preempt_done),
-	.runlist_idle = NVRT_FN(runlist_idle),
-};

@@ -12,13 +12,7 @@
 #include NVRT_HW_HEADER(dev_master)
 #include NVRT_HW_HEADER(dev_usermode)
 #include NVRT_HW_HEADER(fields/dev_master)
-#include "reg_dump.h"
-
-const struct nvrt_chip_ident NVRT_FN(ident) = {
-	.value = HWC(NVRT_CHIP_IDENT),
-	.value_name = "NV_" NVRT_STR(NVRT_CHIP_IDENT),
-	.read = NVRT_FN(ident_read_boot0),   /* its ARCHITECTURE */
-};
+#include "dump/reg_dump.h"
 
 /* NV_PMC_ENABLE_PB: every PBDMA that exists on (nouveau gk104_fifo_init_pbdmas). */
 void NVRT_FN(pbdma_enable)(struct nvrt_backend *b, uint32_t npbdma, FILE *log)

@@ -13,7 +13,7 @@
 #include "nvrt/device.h"
 #include NVRT_HW_HEADER(dev_fifo)
 #include NVRT_HW_HEADER(fields/dev_fifo)
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 static int runlist_check(uint32_t runlist, uint64_t iova, struct nvrt_err *err)
 {
@@ -32,8 +32,8 @@ static enum HW(pfifo_runlist_base_target) runlist_target(enum nvrt_aperture ap)
 }
 
 /* RUNLIST_BASE, then RUNLIST: writing RUNLIST starts the fetch. */
-static int runlist_submit(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
-			  enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+			     enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
 {
 	HW(pfifo_runlist_base_t) base = REG_ZERO(pfifo_runlist_base);
 	HW(pfifo_runlist_t) rl = REG_ZERO(pfifo_runlist);
@@ -52,7 +52,7 @@ static int runlist_submit(struct nvrt_backend *b, uint32_t runlist, uint64_t iov
 	return 0;
 }
 
-static bool runlist_pending(struct nvrt_backend *b, uint32_t runlist)
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
 {
 	return HW(get_pfifo_eng_runlist_pending)(REG_RD(b, pfifo_eng_runlist, runlist)) ==
 	       HWC(PFIFO_ENG_RUNLIST_PENDING_TRUE);
@@ -71,13 +71,3 @@ uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist)
 {
 	return HW(get_pfifo_eng_runlist_length)(REG_RD(b, pfifo_eng_runlist, runlist));
 }
-
-const struct nvrt_chip_runlist NVRT_FN(runlist) = {
-	.runlists = HWC(PFIFO_ENG_RUNLIST_SIZE_1),
-	.runlist_submit = runlist_submit,
-	.runlist_pending = runlist_pending,
-	.runlist_sched_disable = NVRT_FN(runlist_sched_disable),
-	.runlist_preempt = NVRT_FN(runlist_preempt),
-	.preempt_done = NVRT_FN(preempt_done),
-	.runlist_idle = NVRT_FN(runlist_idle),
-};

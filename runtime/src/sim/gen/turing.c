@@ -101,7 +101,7 @@ static void sim_turing_submit_write(struct sim *s, uint32_t r, uint32_t v)
 	sim_reg_set(s, HW(pfifo_runlist_submit)(r), v);
 	i = HW(set_pfifo_runlist_submit_info_pending)(i, HWC(PFIFO_RUNLIST_SUBMIT_INFO_PENDING_TRUE));
 	sim_reg_set(s, HW(pfifo_runlist_submit_info)(r), i.v);
-	sim_sched_runlist_submit(s, r);
+	s->up->sched_runlist_submit(s, r);
 }
 
 bool sim_gen_pfifo_write(struct sim *s, uint32_t off, uint32_t v)
@@ -192,5 +192,5 @@ long sim_gen_doorbell_chid(const struct sim *s, uint32_t v)
 		return -1;
 	if (r == HWC(USERMODE_NOTIFY_CHANNEL_PENDING_RUNLIST_ID_ALL))
 		return chid;
-	return r < SIM_NUM_RUNLISTS && sim_sched_runlist_holds(s, r, chid) ? (long)chid : -1;
+	return r < SIM_NUM_RUNLISTS && s->up->sched_runlist_holds(s, r, chid) ? (long)chid : -1;
 }

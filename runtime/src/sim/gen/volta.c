@@ -51,7 +51,7 @@ bool sim_gen_pmc_write(struct sim *s, uint32_t off, uint32_t v)
 	sim_reg_set(s, off, v);
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++)
 		if (HW(get_pmc_enable_pb_sel)(old, p) != HW(get_pmc_enable_pb_sel)(now, p))
-			sim_pbdma_regs_reset(s, p);
+			s->up->pbdma_regs_reset(s, p);
 	sim_kick(s);
 	return true;
 }
@@ -102,7 +102,7 @@ static void sim_volta_runlist_write(struct sim *s, uint32_t v)
 	el = HW(set_pfifo_eng_runlist_pending)(el, HWC(PFIFO_ENG_RUNLIST_PENDING_TRUE));
 	sim_reg_set(s, HW(pfifo_eng_runlist_base)(r), eb.v);
 	sim_reg_set(s, HW(pfifo_eng_runlist)(r), el.v);
-	sim_sched_runlist_submit(s, r);
+	s->up->sched_runlist_submit(s, r);
 }
 
 bool sim_gen_pfifo_write(struct sim *s, uint32_t off, uint32_t v)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "hw_check.h"
+#include "error/hw_check.h"
 
 #include <stdio.h>
 

@@ -15,8 +15,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "device_poll.h"
-#include "device_stale.h"
+#include "device/device_poll.h"
+#include "device/device_stale.h"
 
 struct stale_wait {
 	struct nvrt_device *d;

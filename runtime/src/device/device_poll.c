@@ -9,7 +9,7 @@
 #include <sched.h>
 #include <time.h>
 
-#include "device_poll.h"
+#include "device/device_poll.h"
 
 uint64_t device_now_ns(void)
 {

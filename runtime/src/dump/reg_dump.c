@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-#include "reg_dump.h"
+#include "dump/reg_dump.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
 #include <string.h>
 
-#include "dump.h"
+#include "dump/dump.h"
 
 static uint64_t reg_field_mask(const struct refgen_field *f)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "dump.h"
+#include "dump/dump.h"
 
 #include <inttypes.h>
 #include <string.h>

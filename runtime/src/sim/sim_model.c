@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "bits.h"
-#include "sim_model.h"
+#include "sim/sim_model.h"
 
 static const struct nvrt_sim_model *const sim_models[] = {
 	&nvrt_sim_model_gv100,
