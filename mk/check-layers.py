@@ -208,13 +208,24 @@ def walk_sources(root, skip):
 
 
 def makefile_include_path(root):
-    """The -I folders of the Makefile, in the order they first appear;
-    -I$(OUT)/... (generated headers) is left out."""
+    """The -I folders of the Makefile and its parts (mk/*.mk), in the order
+    they first appear; -I$(OUT)/... (generated headers) is left out."""
     try:
         with open(os.path.join(root, "Makefile"), encoding="utf-8") as f:
             text = f.read()
     except OSError:
         return []
+    # The parts in the order the Makefile includes them.
+    joined = text.replace("\\\n", " ")
+    for m in re.finditer(r"^-?include\s+(.*)$", joined, re.M):
+        for part in m.group(1).split():
+            if "$" in part:
+                continue
+            try:
+                with open(os.path.join(root, part), encoding="utf-8") as f:
+                    text += f.read()
+            except OSError:
+                pass
     seen = []
     for m in re.finditer(r"(?<![\w$])-I([A-Za-z0-9_./-]+)", text):
         d = os.path.normpath(m.group(1))

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+# common/: the helpers refgen and nvrt share, built once (included by the Makefile).
+
+# ---- common: helpers refgen and nvrt share ------------------------------------
+# common/*.c is built once and archived into both librefgen.a and libnvrt.a
+# (so the installed libnvrt.a needs nothing else).
+COMMON_SRCS := $(wildcard common/*.c)
+COMMON_OBJS := $(patsubst common/%.c,$(OUT)/obj/common/%.o,$(COMMON_SRCS))
+COMMON_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Icommon -MMD -MP
+
+$(OUT)/obj/common/%.o: common/%.c | $(OUT)/obj/common/
+	$(CC) $(COMMON_CFLAGS) -c -o $@ $<

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: MIT
+# refgen: gen/ built into librefgen.a and the refgen command (included by the Makefile).
+
+# ---- refgen ------------------------------------------------------------------
+GEN_SRCS := $(wildcard gen/*/*.c gen/*/*/*.c)
+GEN_LIB_OBJS := $(patsubst gen/%.c,$(OUT)/obj/gen/%.o,$(filter-out gen/cli/main.c,$(GEN_SRCS))) \
+	$(OUT)/obj/gen/ir_schema_data.o $(OUT)/obj/gen/html_data.o
+REFGEN := $(OUT)/bin/refgen
+LIBREFGEN := $(OUT)/lib/librefgen.a
+
+
+$(OUT)/obj/gen/%.o: gen/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The schema is built into refgen so the binary needs no data files.
+$(OUT)/obj/gen/ir_schema_data.c: gen/schema/ir.rng | $(OUT)/obj/gen/
+	{ echo '/* Generated from gen/schema/ir.rng. */'; \
+	  echo 'const unsigned char ir_schema_rng[] = {'; \
+	  od -An -v -tx1 $< | sed -e 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	  echo '0x00 };'; \
+	  echo "const unsigned int ir_schema_rng_len = $$(wc -c < $<);"; } > $@.tmp && mv $@.tmp $@
+
+$(OUT)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c
+	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+
+# The HTML reference's stylesheet and script, built in the same way.
+$(OUT)/obj/gen/html_data.c: gen/emit/html/refgen.css gen/emit/html/refgen.js | $(OUT)/obj/gen/
+	{ echo '/* Generated from gen/emit/html/refgen.css and refgen.js. */'; \
+	  for f in css:gen/emit/html/refgen.css js:gen/emit/html/refgen.js; do \
+	    echo "const char emit_html_$${f%%:*}[] = {"; \
+	    od -An -v -tx1 $${f#*:} | sed -e 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	    echo '0x00 };'; \
+	  done; } > $@.tmp && mv $@.tmp $@
+
+$(OUT)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c
+	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(LIBREFGEN): $(GEN_LIB_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
+	rm -f $@ && ar rcs $@ $^
+
+$(REFGEN): $(OUT)/obj/gen/cli/main.o $(LIBREFGEN) | $(OUT)/bin/
+	$(CC) $(CFLAGS) -o $@ $^ $(GEN_LIBS)
