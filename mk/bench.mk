@@ -6,13 +6,13 @@ BENCH_SRCS := $(wildcard test/bench/bench_*.c)
 BENCH_BINS := $(patsubst test/bench/%.c,$(OUT)/bench/%,$(BENCH_SRCS))
 
 $(OUT)/bench/%: test/bench/%.c $(LIBREFGEN) | $(OUT)/bench/
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBREFGEN) $(GEN_LIBS)
+	$(call quiet,LD,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBREFGEN) $(GEN_LIBS)
 
 # The simulator benchmark runs the runtime.
 $(OUT)/bench/bench_submit: test/bench/bench_submit.c $(LIBNVRT) | $(OUT)/bench/
-	$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
 $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
-	$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
 
 # bench_headers compiles test/bench/accessor_ops.c and TUs of generated headers
 # at run time; BENCH_CHIPS tells it which chips' headers are current.

@@ -9,4 +9,4 @@ COMMON_OBJS := $(patsubst common/%.c,$(OUT)/obj/common/%.o,$(COMMON_SRCS))
 COMMON_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Icommon -MMD -MP
 
 $(OUT)/obj/common/%.o: common/%.c | $(OUT)/obj/common/
-	$(CC) $(COMMON_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(CC) $(COMMON_CFLAGS) -c -o $@ $<

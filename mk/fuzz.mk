@@ -33,39 +33,39 @@ FUZZ_RT_OBJS := $(patsubst runtime/src/%.c,$(FUZZ_DIR)/obj/runtime/%.o,$(RT_SRCS
 	$(foreach c,$(RT_CHIPS),$(call rt_chip_objs,$(c),$(FUZZ_DIR)/obj/runtime))
 
 $(FUZZ_DIR)/obj/common/%.o: common/%.c | $(FUZZ_DIR)/obj/common/
-	$(FUZZ_CC) $(WARN) -D_GNU_SOURCE -Icommon -MMD -MP $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(FUZZ_CC) $(WARN) -D_GNU_SOURCE -Icommon -MMD -MP $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/%.o: gen/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c | $(FUZZ_DIR)/obj/gen/
-	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c | $(FUZZ_DIR)/obj/gen/
-	$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(FUZZ_CC) $(WARN) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 $(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_LIB_CFLAGS) -c -o $@ $<
 define fuzz_rt_chip_rule
 $(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/ $(FUZZ_DIR)/obj/runtime/$(1)/$(call rt_gen,$(1))/
-	$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+	$$(call quiet,CC,$$< [$(1)])$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 $(FUZZ_DIR)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/sim/gen/
-	$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+	$$(call quiet,CC,$$< [$(1)])$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call fuzz_rt_chip_rule,$(c))))
 $(FUZZ_DIR)/lib/librefgen.a: $(FUZZ_GEN_OBJS) $(FUZZ_COMMON_OBJS) | $(FUZZ_DIR)/lib/
-	rm -f $@ && ar rcs $@ $^
+	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $^
 $(FUZZ_DIR)/lib/libnvrt.a: $(FUZZ_RT_OBJS) $(FUZZ_COMMON_OBJS) | $(FUZZ_DIR)/lib/
-	rm -f $@ && ar rcs $@ $^
+	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_GEN_TARGETS)): $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_DIR)/lib/librefgen.a
-	$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_BIN_CFLAGS) -Itest/fuzz -o $@ $< $(FUZZ_DIR)/lib/librefgen.a $(GEN_LIBS)
+	$(call quiet,LD,$@)$(FUZZ_CC) $(FUZZ_GEN_CFLAGS) $(FUZZ_BIN_CFLAGS) -Itest/fuzz -o $@ $< $(FUZZ_DIR)/lib/librefgen.a $(GEN_LIBS)
 $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_RT_TARGETS)): $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_DIR)/lib/libnvrt.a
-	$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_BIN_CFLAGS) -Itest/fuzz -o $@ $< $(FUZZ_DIR)/lib/libnvrt.a $(RT_LIBS)
+	$(call quiet,LD,$@)$(FUZZ_CC) $(FUZZ_RT_CFLAGS) $(FUZZ_BIN_CFLAGS) -Itest/fuzz -o $@ $< $(FUZZ_DIR)/lib/libnvrt.a $(RT_LIBS)
 
 # The replay builds use the tree's compiler, flags and libraries.
 $(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_GEN_TARGETS)): $(OUT)/test/fuzz/replay_%: test/fuzz/fuzz_%.c test/fuzz/replay.c $(FUZZ_HDRS) $(LIBREFGEN) | $(OUT)/test/fuzz/
-	$(CC) $(ALL_CFLAGS) -Itest/fuzz -DFUZZ_TARGET='"$*"' -o $@ $< test/fuzz/replay.c $(LIBREFGEN) $(GEN_LIBS)
+	$(call quiet,LD,$@)$(CC) $(ALL_CFLAGS) -Itest/fuzz -DFUZZ_TARGET='"$*"' -o $@ $< test/fuzz/replay.c $(LIBREFGEN) $(GEN_LIBS)
 $(patsubst %,$(OUT)/test/fuzz/replay_%,$(FUZZ_RT_TARGETS)): $(OUT)/test/fuzz/replay_%: test/fuzz/fuzz_%.c test/fuzz/replay.c $(FUZZ_HDRS) $(LIBNVRT) | $(OUT)/test/fuzz/
-	$(CC) $(RT_CFLAGS) -Itest/fuzz -DFUZZ_TARGET='"$*"' -o $@ $< test/fuzz/replay.c $(LIBNVRT) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Itest/fuzz -DFUZZ_TARGET='"$*"' -o $@ $< test/fuzz/replay.c $(LIBNVRT) $(RT_LIBS)
 
 .PHONY: fuzz fuzz-build fuzz-seeds
 fuzz-build: $(FUZZ_BINS)

@@ -11,22 +11,22 @@ LIBREFGEN := $(OUT)/lib/librefgen.a
 
 $(OUT)/obj/gen/%.o: gen/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The schema is built into refgen so the binary needs no data files.
 $(OUT)/obj/gen/ir_schema_data.c: gen/schema/ir.rng | $(OUT)/obj/gen/
-	{ echo '/* Generated from gen/schema/ir.rng. */'; \
+	$(call quiet,GEN,$@){ echo '/* Generated from gen/schema/ir.rng. */'; \
 	  echo 'const unsigned char ir_schema_rng[] = {'; \
 	  od -An -v -tx1 $< | sed -e 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
 	  echo '0x00 };'; \
 	  echo "const unsigned int ir_schema_rng_len = $$(wc -c < $<);"; } > $@.tmp && mv $@.tmp $@
 
 $(OUT)/obj/gen/ir_schema_data.o: $(OUT)/obj/gen/ir_schema_data.c
-	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
 # The HTML reference's stylesheet and script, built in the same way.
 $(OUT)/obj/gen/html_data.c: gen/emit/html/refgen.css gen/emit/html/refgen.js | $(OUT)/obj/gen/
-	{ echo '/* Generated from gen/emit/html/refgen.css and refgen.js. */'; \
+	$(call quiet,GEN,$@){ echo '/* Generated from gen/emit/html/refgen.css and refgen.js. */'; \
 	  for f in css:gen/emit/html/refgen.css js:gen/emit/html/refgen.js; do \
 	    echo "const char emit_html_$${f%%:*}[] = {"; \
 	    od -An -v -tx1 $${f#*:} | sed -e 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
@@ -34,10 +34,10 @@ $(OUT)/obj/gen/html_data.c: gen/emit/html/refgen.css gen/emit/html/refgen.js | $
 	  done; } > $@.tmp && mv $@.tmp $@
 
 $(OUT)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c
-	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
 $(LIBREFGEN): $(GEN_LIB_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
-	rm -f $@ && ar rcs $@ $^
+	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(REFGEN): $(OUT)/obj/gen/cli/main.o $(LIBREFGEN) | $(OUT)/bin/
-	$(CC) $(CFLAGS) -o $@ $^ $(GEN_LIBS)
+	$(call quiet,LD,$@)$(CC) $(CFLAGS) -o $@ $^ $(GEN_LIBS)

@@ -24,7 +24,7 @@ unit_of = $(firstword $(subst ., ,$(notdir $(1))))
 define unit_ir_rule
 $(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS)) $(REFGEN) | check-manuals
 	$(Q)rm -f $(OUT)/ir/$(1)/.src/$(2).known
-	$(Q)$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) -a $(ADDENDA)/$(1) -o $(OUT)/ir/$(1)/$(2).xml $(3)
+	$$(call quiet,PARSE,$(1)/$(2))$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) -a $(ADDENDA)/$(1) -o $(OUT)/ir/$(1)/$(2).xml $(3)
 	@touch $$@
 $(OUT)/ir/$(1)/$(2).xml: $(OUT)/ir/$(1)/.src/$(2).stamp ;
 endef
@@ -47,8 +47,7 @@ else
 endif
 	@touch $$@
 $(OUT)/include/$(2)/.stamp: $(OUT)/ir/$(2)/.stamp $(REFGEN) manuals/alternative-views.txt
-	$$(if $(Q),@echo "  EMIT    $(2)")
-	$(Q)$(REFGEN) emit --chip $(2) --views manuals/alternative-views.txt -o $(OUT)/include $$(IR_FILES_$(2))
+	$$(call quiet,GEN,$(2) headers)$(REFGEN) emit --chip $(2) --views manuals/alternative-views.txt -o $(OUT)/include $$(IR_FILES_$(2))
 	$(Q)sh mk/prune.sh $(OUT)/include/$(2) $(OUT)/ir/$(2)/.src/.header-units $$(IR_UNITS_$(2))
 	@touch $$@
 # Headers are made by the chip's emit; objects depend on the headers they

@@ -3,7 +3,7 @@
 # test of the command line's rough edges.
 .PHONY: help
 help:
-	@echo 'Targets (variables: MANUALS=DIR CHIP=c CHIPS=all|"a b" PREFIX=DIR DESTDIR=DIR CC=cc CFLAGS=...):'
+	@echo 'Targets (variables: MANUALS=DIR CHIP=c CHIPS=all|"a b" PREFIX=DIR DESTDIR=DIR CC=cc CFLAGS=... V=1):'
 	@echo '  all (default)    IR, headers, libnvrt, refgen, nvrt, nvrt-submit for the chips of manuals/chips.txt'
 	@echo '  ir               the IR of each chip (out/ir/CHIP/*.xml)'
 	@echo '  headers          the generated headers (out/include)'

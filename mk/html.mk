@@ -6,7 +6,7 @@
 CHIP_NAMES = $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
 HTML_STAMP := $(OUT)/html/.stamp
 $(HTML_STAMP): $(IR_STAMPS) $(REFGEN) manuals/alternative-views.txt
-	$(REFGEN) emit --format=html --views manuals/alternative-views.txt -o $(OUT)/html $(addprefix $(OUT)/ir/,$(CHIP_NAMES))
-	touch $@
+	$(call quiet,GEN,HTML reference: $(CHIP_NAMES))$(REFGEN) emit --format=html --views manuals/alternative-views.txt -o $(OUT)/html $(addprefix $(OUT)/ir/,$(CHIP_NAMES))
+	$(Q)touch $@
 
 html: ir $(HTML_STAMP)

@@ -37,31 +37,31 @@ NVRT := $(OUT)/bin/nvrt
 
 $(OUT)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(CC) $(RT_CFLAGS) -c -o $@ $<
 
 define rt_chip_rule
 $(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/ $(OUT)/obj/runtime/$(1)/$(call rt_gen,$(1))/ $(OUT)/include/$(1)/.stamp
-	$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+	$$(call quiet,CC,$$< [$(1)])$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 $(OUT)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/sim/gen/ $(OUT)/include/$(1)/.stamp
-	$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
+	$$(call quiet,CC,$$< [$(1)])$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))
 
 # Each chip's objects export only names of that chip (mk/check-chip-symbols.sh).
 $(LIBNVRT): $(RT_OBJS) $(COMMON_OBJS) mk/check-chip-symbols.sh | $(OUT)/lib/
-	sh mk/check-chip-symbols.sh "$(NM)" $(foreach c,$(RT_CHIPS),$(c) $(call rt_chip_objs,$(c),$(OUT)/obj/runtime) --)
-	rm -f $@ && ar rcs $@ $(RT_OBJS) $(COMMON_OBJS)
+	$(call quiet,CHECK,chip symbols of $(RT_CHIPS))sh mk/check-chip-symbols.sh "$(NM)" $(foreach c,$(RT_CHIPS),$(c) $(call rt_chip_objs,$(c),$(OUT)/obj/runtime) --)
+	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $(RT_OBJS) $(COMMON_OBJS)
 
 # The tools: runtime/tools/*.c (common/, e.g. the atomic output file
 # writer, comes with libnvrt.a).
 NVRT_TOOL_SRCS := $(wildcard runtime/tools/*.c)
 $(NVRT): $(NVRT_TOOL_SRCS) runtime/tools/nvrt_cli.h $(LIBNVRT) | $(OUT)/bin/
-	$(CC) $(RT_CFLAGS) -Iruntime/tools -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Iruntime/tools -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(RT_LIBS)
 
 # The submit demo: runtime/demo/*.c.
 NVRT_SUBMIT := $(OUT)/bin/nvrt-submit
 NVRT_SUBMIT_SRCS := $(wildcard runtime/demo/*.c)
 $(NVRT_SUBMIT): $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) | $(OUT)/bin/
-	$(CC) $(RT_CFLAGS) -Iruntime/demo -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Iruntime/demo -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(RT_LIBS)
 
 runtime: $(LIBNVRT) $(NVRT) $(if $(NVRT_SUBMIT_SRCS),$(NVRT_SUBMIT))

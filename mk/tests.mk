@@ -10,9 +10,9 @@ LAYERS_TOOL_OBJS := $(patsubst runtime/tools/%.c,$(OUT)/obj/tools/%.o,$(NVRT_TOO
 LAYERS_OBJS := $(COMMON_OBJS) $(GEN_LIB_OBJS) $(OUT)/obj/gen/cli/main.o $(RT_OBJS) $(LAYERS_TOOL_OBJS)
 .PHONY: check-layers
 $(OUT)/obj/tools/%.o: runtime/tools/%.c | $(OUT)/obj/tools/ $(RT_HEADER_STAMPS)
-	$(CC) $(RT_CFLAGS) -Iruntime/tools -c -o $@ $<
+	$(call quiet,CC,$<)$(CC) $(RT_CFLAGS) -Iruntime/tools -c -o $@ $<
 $(OUT)/obj/demo/%.o: runtime/demo/%.c | $(OUT)/obj/demo/ $(RT_HEADER_STAMPS)
-	$(CC) $(RT_CFLAGS) -Iruntime/demo -c -o $@ $<
+	$(call quiet,CC,$<)$(CC) $(RT_CFLAGS) -Iruntime/demo -c -o $@ $<
 check-layers: $(LAYERS_OBJS)
 	@python3 mk/check-layers.py --nm "$(NM)" $(LAYERS_OBJS)
 # make test runs it on the tree and on a planted fixture (test/layers/run.sh).
@@ -26,7 +26,7 @@ TEST_BINS := $(patsubst test/unit/%.c,$(OUT)/test/%,$(TEST_SRCS))
 TEST_SUPPORT := $(wildcard test/unit/support/*.c)
 
 $(OUT)/test/%: test/unit/%.c $(TEST_SUPPORT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS)
+	$(call quiet,LD,$@)$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS)
 
 # The VFIO backend's test fakes the kernel: the backend's system calls are
 # redirected to the test's __wrap_* functions (test/unit/test_nvrt_vfio.c).
@@ -34,15 +34,15 @@ VFIO_TEST_WRAP := -Wl,--wrap=open,--wrap=close,--wrap=ioctl,--wrap=readlink,--wr
 	-Wl,--wrap=opendir,--wrap=readdir,--wrap=closedir,--wrap=mmap,--wrap=munmap,--wrap=pread,--wrap=pwrite
 # It also checks nvrt-submit's chip identification (runtime/demo/submit_chip.c).
 $(OUT)/test/test_nvrt_vfio: test/unit/test_nvrt_vfio.c runtime/demo/submit_chip.c runtime/demo/submit_chip.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -Iruntime/demo $(VFIO_TEST_WRAP) -o $@ $< runtime/demo/submit_chip.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -Iruntime/demo $(VFIO_TEST_WRAP) -o $@ $< runtime/demo/submit_chip.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # nvrt-submit's latency histogram, from the demo's own source.
 $(OUT)/test/test_nvrt_hist: test/unit/test_nvrt_hist.c runtime/demo/submit_hist.c runtime/demo/submit_hist.h | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(CMOCKA_CFLAGS) -Iruntime/demo -o $@ $< runtime/demo/submit_hist.c $(CMOCKA_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(CMOCKA_CFLAGS) -Iruntime/demo -o $@ $< runtime/demo/submit_hist.c $(CMOCKA_LIBS)
 
 # Runtime tests link libnvrt (and see the generated headers of its chips).
 $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # The simulator's test runs once per runtime chip: test_nvrt_sim_<chip> is
 # test/unit/test_nvrt_sim.c built against that chip's headers, with its
@@ -50,7 +50,7 @@ $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LI
 SIM_TEST_BINS := $(patsubst %,$(OUT)/test/test_nvrt_sim_%,$(RT_CHIPS))
 TEST_BINS := $(filter-out $(OUT)/test/test_nvrt_sim,$(TEST_BINS)) $(SIM_TEST_BINS)
 $(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # Generated headers (test/headers): test/headers/*.sh (compile matrix,
 # reproducibility) run from test/run-tests.sh; the self-check per chip is C
@@ -71,22 +71,22 @@ SELFCHECK_BINS := $(foreach c,$(HDR_CHIPS),$(OUT)/test/selfcheck/$(c)/selfcheck)
 SELFCHECK_HDRS := test/headers/selfcheck.h test/headers/drf.h
 
 $(SELFCHECK_GEN): test/headers/selfcheck_gen.c $(LIBREFGEN) | $(OUT)/test/
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBREFGEN) $(GEN_LIBS)
+	$(call quiet,LD,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBREFGEN) $(GEN_LIBS)
 
 $(OUT)/test/selfcheck/main.o: test/headers/selfcheck_main.c $(SELFCHECK_HDRS) | $(OUT)/test/selfcheck/ $(HEADER_STAMPS)
-	$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $@ $<
+	$(call quiet,CC,$<)$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $@ $<
 
 # $(1) = arch/chip, $(2) = chip; units are known from the manuals' names.
 define chip_selfcheck_rule
 SELFCHECK_OBJS_$(2) := $(OUT)/test/selfcheck/$(2)/units.o $(patsubst %,$(OUT)/test/selfcheck/$(2)/%.o,\
 	$(basename $(basename $(notdir $(call chip_manuals,$(1)) $(call chip_standalone,$(1))))))
 $(OUT)/test/selfcheck/$(2)/.stamp: $(SELFCHECK_GEN) $(OUT)/include/$(2)/.stamp | $(OUT)/test/selfcheck/$(2)/
-	$(SELFCHECK_GEN) --chip $(2) -o $(OUT)/test/selfcheck/$(2) $(OUT)/ir/$(2)/*.xml
-	touch $$@
+	$$(call quiet,GEN,$(2) self-check)$(SELFCHECK_GEN) --chip $(2) -o $(OUT)/test/selfcheck/$(2) $(OUT)/ir/$(2)/*.xml
+	$(Q)touch $$@
 $(OUT)/test/selfcheck/$(2)/%.o: $(OUT)/test/selfcheck/$(2)/.stamp $(SELFCHECK_HDRS)
-	$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $$@ $$(@:.o=.c)
+	$(call quiet,CC,$(@:.o=.c))$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $$@ $$(@:.o=.c)
 $(OUT)/test/selfcheck/$(2)/selfcheck: $(OUT)/test/selfcheck/main.o $$(SELFCHECK_OBJS_$(2))
-	$(SELFCHECK_CC) -o $$@ $$^
+	$(call quiet,LD,$@)$(SELFCHECK_CC) -o $$@ $$^
 endef
 $(foreach c,$(CHIP_DIRS),$(eval $(call chip_selfcheck_rule,$(c),$(call chip_name,$(c)))))
 
@@ -138,10 +138,10 @@ endif
 .PHONY: test-vfio
 
 $(VFIO_DIR)/guest_vfio: test/vfio/guest_vfio.c $(LIBNVRT) | $(VFIO_DIR)/
-	$(CC) $(RT_CFLAGS) -static -o $@ $< $(LIBNVRT) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -static -o $@ $< $(LIBNVRT) $(RT_LIBS)
 
 $(VFIO_DIR)/nvrt-submit: $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) | $(VFIO_DIR)/
-	$(CC) $(RT_CFLAGS) -Iruntime/demo -static -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(RT_LIBS)
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Iruntime/demo -static -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(RT_LIBS)
 
 test-vfio: $(VFIO_GUEST_BINS)
 	@$(VFIO_TEST_ENV) sh test/vfio/run.sh
@@ -167,7 +167,7 @@ VALGRIND_DIR := $(OUT)/valgrind
 ALL_CHIP_DIRS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))))
 .PHONY: check-valgrind
 $(VALGRIND_DIR)/pcre2-nojit.so: test/valgrind/pcre2_nojit.c | $(VALGRIND_DIR)/
-	$(CC) $(WARN) $(CFLAGS) $(GEN_CFLAGS) -shared -fPIC -o $@ $<
+	$(call quiet,LD,$@)$(CC) $(WARN) $(CFLAGS) $(GEN_CFLAGS) -shared -fPIC -o $@ $<
 check-valgrind: $(REFGEN) $(NVRT_SUBMIT) $(VALGRIND_DIR)/pcre2-nojit.so | check-manuals
 	@VALGRIND="$(VALGRIND)" REFGEN="$(REFGEN)" NVRT_SUBMIT="$(NVRT_SUBMIT)" MANUALS="$(MANUALS)" \
 		CHIP_DIRS="$(ALL_CHIP_DIRS)" VALGRIND_DIR="$(VALGRIND_DIR)" NOJIT="$(VALGRIND_DIR)/pcre2-nojit.so" \
