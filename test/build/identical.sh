@@ -3,9 +3,10 @@
 # Behaviour unchanged: the outputs of this tree are byte-identical to those of
 # a baseline revision (test/build/baseline.rev) -- IR, headers (every format),
 # HTML reference, and what refgen, nvrt and nvrt-submit print for a fixed set
-# of commands (timings masked).  Guards restructures: a change that means to
-# change an output moves the baseline to the commit before it, in the same
-# commit that says why.
+# of commands (timings masked).  Guards restructures and anything else
+# meant to change no output.  A change meant to change an output is committed
+# with the reason, then the next commit moves test/build/baseline.rev to it
+# (CI tests the tip), after a look at what this test printed in between.
 #
 #   REFGEN_BIN NVRT_BIN NVRT_SUBMIT_BIN REFGEN_IR REFGEN_INCLUDE REFGEN_HTML
 #   REFGEN_MANUALS REFGEN_IDENTICAL_DIR (scratch) [REFGEN_BASELINE_REV]
