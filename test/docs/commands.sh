@@ -52,8 +52,13 @@ kdir=${KDIR:-}
 [ -z "$kdir" ] && kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1)
 [ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || kdir=""
 
+case $work in
+"" | /) echo "commands.sh: refusing scratch dir '$work'" >&2; exit 1 ;;
+esac
 rm -rf "$work"
 mkdir -p "$work" || exit 1
+# Absolute: the commands run in the scratch tree, with its out/bin on PATH.
+work=$(cd "$work" && pwd) || exit 1
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s help >"$work/make-help" 2>&1
 
 # extract PAGE DIR: one directory per command, DIR/NNN/{cmd,want,mode,line}.
@@ -137,6 +142,17 @@ match()
 		exit !ok[1, 1]
 	}' "$1" "$2"
 }
+
+# A sanitizer build's library links only with the sanitizer's runtime: there
+# (CFLAGS has -fsanitize, as make check-sanitize sets it) the examples' cc is
+# the build's compiler with the build's flags.
+ccdir=
+case ${CFLAGS:-} in
+*-fsanitize*)
+	mkdir -p "$work/cc" || exit 1
+	printf '#!/bin/sh\nexec %s %s "$@"\n' "${CC:-cc}" "$CFLAGS" >"$work/cc/cc" && chmod +x "$work/cc/cc" || exit 1
+	ccdir=$work/cc: ;;
+esac
 
 # farm DIR: a scratch copy of the repository's top made of symbolic links.
 farm()
@@ -223,8 +239,8 @@ for page in $docs; do
 				continue
 			fi ;;
 		esac
-		(cd "$p/top" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL KDIR="$kdir" PATH="$p/top/out/bin:$PATH" \
-			sh -c "$cmd") >"$c/got" 2>&1 </dev/null
+		(cd "$p/top" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u REFGEN_BIN -u REFGEN_DOCS_DIR -u DOCS \
+			KDIR="$kdir" PATH="$p/top/out/bin:$ccdir$PATH" sh -c "$cmd") >"$c/got" 2>&1 </dev/null
 		rc=$?
 		if [ "$rc" -ne "$status" ]; then
 			failed=$((failed + 1)); printf '%s\n' "FAIL ($where): $cmd"; echo "  exit status $rc, want $status"; sed -n '1,20p' "$c/got"
