@@ -144,6 +144,16 @@ static int cli_parse_known(const struct cli_parse_opts *o, struct diag *d)
 	return 0;
 }
 
+/* The known-warnings list and its log, on a way out before any input is read. */
+static void cli_parse_known_release(struct diag *d)
+{
+	diag_known_free((struct diag_known *)d->known_list);
+	d->known_list = NULL;
+	if (d->known_log)
+		fclose(d->known_log);
+	d->known_log = NULL;
+}
+
 static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
 {
 	char *path;
@@ -212,11 +222,13 @@ int cli_parse(int argc, char **argv)
 		return CLI_INPUT_ERROR;
 	if (o.outdir && fs_mkdir_p(o.outdir) < 0) {
 		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
+		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
 	}
 	p = ref_parser_new();
 	if (!p) {
 		fputs("refgen: cannot compile the .ref patterns\n", stderr);
+		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
 	}
 	ninputs = argc - optind;
