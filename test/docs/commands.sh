@@ -39,6 +39,10 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 refgen=${REFGEN_BIN:-out/bin/refgen}
 outdir=$(cd "$(dirname "$refgen")/.." && pwd) || { echo "no build tree for $refgen"; echo "0 passed, 1 failed"; exit 1; }
+# Absolute, for the commands run in a scratch copy (where out/ may be another
+# build tree, make check-sanitize's out/san) and for a nested run of this script.
+REFGEN_BIN=$outdir/bin/${refgen##*/}
+export REFGEN_BIN
 manuals=${REFGEN_MANUALS:-../shared/manuals}
 case $manuals in /*) ;; *) manuals=$top/$manuals ;; esac
 manuals=$(cd "$manuals" && pwd) || { echo "no manuals at $manuals"; echo "0 passed, 1 failed"; exit 1; }
@@ -53,7 +57,7 @@ kdir=${KDIR:-}
 [ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || kdir=""
 
 rm -rf "$work"
-mkdir -p "$work" || exit 1
+mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 1
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s help >"$work/make-help" 2>&1
 
 # extract PAGE DIR: one directory per command, DIR/NNN/{cmd,want,mode,line}.
