@@ -17,9 +17,18 @@ $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 # bench_headers compiles test/bench/accessor_ops.c and TUs of generated headers
 # at run time; BENCH_CHIPS tells it which chips' headers are current.
 # test/bench/incremental.sh times cold and incremental builds of gv100 on a
-# scratch copy of its manuals.
+# scratch copy of its manuals and those of the runtime's chips.
+BENCH_CHIP_NAMES = $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
+BENCH_RUN = MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" \
+	REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
+	BENCH_DIR="$(OUT)/tmp/bench-incremental" BENCH_CHIP_DIRS="$(RT_CHIP_DIRS)" MAKE="$(MAKE)" \
+	sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py test/bench/incremental.sh
+.PHONY: bench-smoke
 bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
-	@MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" BENCH_CHIPS="$(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))" \
-		REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
-		BENCH_DIR="$(OUT)/tmp/bench-incremental" MAKE="$(MAKE)" \
-		sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py test/bench/incremental.sh
+	@BENCH_CHIPS="$(BENCH_CHIP_NAMES)" $(BENCH_RUN)
+
+# make bench-smoke: every benchmark once, small (one repetition, one chip,
+# 2000 submissions, one build of each kind), so that a benchmark broken by a
+# change fails CI (.ci/run); figures are printed, goals are not enforced.
+bench-smoke: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
+	@BENCH_SMOKE=1 BENCH_REPEAT=1 BENCH_SUBMIT_N=2000 BENCH_CHIPS="$(firstword $(filter gv100,$(BENCH_CHIP_NAMES)) $(BENCH_CHIP_NAMES))" $(BENCH_RUN)

@@ -39,5 +39,15 @@ $(OUT)/obj/gen/html_data.o: $(OUT)/obj/gen/html_data.c
 $(LIBREFGEN): $(GEN_LIB_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
 	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $^
 
-$(REFGEN): $(OUT)/obj/gen/cli/main.o $(LIBREFGEN) | $(OUT)/bin/
+# The project's declarations, which refgen reads by default (parse's known
+# warnings, emit's alternative views): found beside the program as
+# <bindir>/../share/refgen/NAME (gen/base/data_file.h), so the build tree
+# has them in $(OUT)/share/refgen as an installed tree in PREFIX/share/refgen.
+# Order-only below: an edit of one is copied and relinks nothing.
+REFGEN_DECLS := alternative-views.txt known-warnings.txt
+REFGEN_DATA := $(addprefix $(OUT)/share/refgen/,$(REFGEN_DECLS))
+$(OUT)/share/refgen/%.txt: manuals/%.txt | $(OUT)/share/refgen/
+	$(call quiet,CP,$@)cp $< $@.tmp && mv $@.tmp $@
+
+$(REFGEN): $(OUT)/obj/gen/cli/main.o $(LIBREFGEN) | $(OUT)/bin/ $(REFGEN_DATA)
 	$(call quiet,LD,$@)$(CC) $(CFLAGS) -o $@ $^ $(GEN_LIBS)

@@ -18,6 +18,7 @@ help:
 	@echo '  fuzz-build       build the fuzz targets only'
 	@echo '  fuzz-seeds       regenerate test/fuzz/seeds'
 	@echo '  bench            benchmarks: parsing, headers, lookup batch, simulator submit'
+	@echo '  bench-smoke      every benchmark once, small (CI: a broken benchmark fails)'
 	@echo '  install          install into DESTDIR+PREFIX (default /usr/local): tools, headers, libnvrt,'
 	@echo '                   IR, pkg-config files, man pages, bash completion'
 	@echo '  uninstall        remove what install wrote'

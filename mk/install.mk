@@ -10,6 +10,8 @@
 #   include/nvrt/*.h, lib/libnvrt.a   the runtime
 #   lib/pkgconfig/<chip>-regs.pc, nvrt.pc
 #   share/refgen/ir/<chip>/*.xml      the IR, for refgen lookup/diff
+#   share/refgen/*.txt                the project's declarations refgen reads by
+#                                     default (alternative views, known warnings)
 #   share/man/man1/{refgen,nvrt,nvrt-submit}.1, share/man/man7/refgen-headers.7
 #   share/bash-completion/completions/{refgen,nvrt,nvrt-submit}
 #   share/doc/refgen/LICENSE
@@ -41,8 +43,9 @@ INSTALL_REGS := $(includedir)/refgen-regs
 install: headers runtime $(REFGEN)
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(pkgconfigdir) \
 		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man7 $(DESTDIR)$(bashcompdir) $(DESTDIR)$(INSTALL_REGS)/refgen \
-		$(DESTDIR)$(docdir)
+		$(DESTDIR)$(docdir) $(DESTDIR)$(datadir)/refgen
 	$(INSTALL_DATA) LICENSE $(DESTDIR)$(docdir)
+	$(INSTALL_DATA) $(REFGEN_DATA) $(DESTDIR)$(datadir)/refgen
 	$(INSTALL_PROGRAM) $(REFGEN) $(NVRT) $(NVRT_SUBMIT) $(DESTDIR)$(bindir)
 	$(INSTALL_DATA) $(LIBNVRT) $(DESTDIR)$(libdir)
 	$(INSTALL_DATA) runtime/include/nvrt/*.h $(DESTDIR)$(includedir)/nvrt
@@ -72,7 +75,8 @@ uninstall:
 		$(addprefix $(DESTDIR)$(mandir)/man1/,$(notdir $(filter %.1,$(INSTALL_MANS)))) \
 		$(addprefix $(DESTDIR)$(mandir)/man7/,$(notdir $(filter %.7,$(INSTALL_MANS)))) \
 		$(addprefix $(DESTDIR)$(bashcompdir)/,$(INSTALL_TOOLS)) $(DESTDIR)$(docdir)/LICENSE \
-		$(addprefix $(DESTDIR)$(includedir)/nvrt/,$(notdir $(wildcard runtime/include/nvrt/*.h)))
+		$(addprefix $(DESTDIR)$(includedir)/nvrt/,$(notdir $(wildcard runtime/include/nvrt/*.h))) \
+		$(addprefix $(DESTDIR)$(datadir)/refgen/,$(REFGEN_DECLS))
 	rm -rf $(DESTDIR)$(INSTALL_REGS) $(patsubst %,$(DESTDIR)$(datadir)/refgen/ir/%,$(INSTALL_CHIPS))
 	-rmdir $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(datadir)/refgen/ir $(DESTDIR)$(datadir)/refgen \
 		$(DESTDIR)$(docdir) 2>/dev/null

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "atomic_file.h"
+#include "base/data_file.h"
 #include "base/diag.h"
 #include "cli/emit_format.h"
 #include "emit/emit_views.h"
@@ -106,7 +107,8 @@ static void cli_emit_help(void)
 		printf("  %c %-8s CHIP/%-8s %s\n", f->by_default ? '*' : ' ', f->name, f->subdir, f->help);
 	printf("--views FILE declares units that are alternative views of one block\n"
 	       "(lines CHIP UNIT UNIT); any other units sharing a name are an error.\n"
-	       "Nothing is written unless every input is good.\n");
+	       "Default: the project's alternative-views.txt, installed with refgen\n"
+	       "(share/refgen).  Nothing is written unless every input is good.\n");
 }
 
 /* One chip of the run: its units (struct emit_peer, what the others see)
@@ -296,6 +298,7 @@ int cli_emit(int argc, char **argv)
 	};
 	struct cli_emit_formats sel = { { NULL }, 0 };
 	const char *chip = NULL, *outdir = NULL, *views_file = NULL;
+	char views_found[4096], tried[1024];
 	struct cli_emit_chips cs = { NULL, NULL, 0, false };
 	struct diag d;
 	int c, rc;
@@ -324,6 +327,9 @@ int cli_emit(int argc, char **argv)
 		return cli_usage_error("emit: chip name '%s' must be lower-case letters and digits", chip);
 	if (optind == argc)
 		return cli_usage_error(chip ? "emit: no IR files" : "emit: no IR directories (or --chip CHIP IR.xml...)");
+	if (!views_file && data_file_find("alternative-views.txt", views_found, sizeof(views_found),
+					   tried, sizeof(tried)) == 0)
+		views_file = views_found;
 	diag_init(&d);
 	rc = cli_emit_read_all(&cs, chip, argv + optind, (size_t)(argc - optind), views_file, &d);
 	if (rc == CLI_OK && (d.errors || cli_emit_run(&cs, &sel, outdir, &d) < 0))

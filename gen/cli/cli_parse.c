@@ -12,6 +12,7 @@
 #include <libxml/parser.h>
 
 #include "atomic_file.h"
+#include "base/data_file.h"
 #include "base/diag.h"
 #include "base/diag_known.h"
 #include "fs.h"
@@ -21,7 +22,8 @@
 
 struct cli_parse_opts {
 	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log;
-	bool stats;
+	bool stats, no_known;
+	char known_found[4096];   /* the project's list, when --known is not given */
 	struct diag *diag;   /* -W options land here */
 };
 
@@ -35,6 +37,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "chip", required_argument, NULL, 'c' },
 		{ "known", required_argument, NULL, 'k' },
 		{ "known-log", required_argument, NULL, 'K' },
+		{ "no-known", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -49,13 +52,14 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		case 'c': o->chip = optarg; break;
 		case 'k': o->known = optarg; break;
 		case 'K': o->known_log = optarg; break;
+		case 'N': o->no_known = true; break;
 		case 'W':
 			if (diag_option(o->diag, optarg) < 0)
 				return cli_usage_error("unknown option -W%s", optarg);
 			break;
 		case 'h':
 			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-W...]\n"
-			       "                    [--known FILE [--known-log LOG]] FILE.ref...\n"
+			       "                    [--known FILE | --no-known] [--known-log LOG] FILE.ref...\n"
 			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
@@ -65,8 +69,11 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "                     <arch>/<chip>/<unit>.ref.txt of another chip is an error)\n"
 			       "      --stats        print define counts by kind, per file and in total\n"
 			       "      --known FILE   don't show the warnings FILE lists (\"<chip>/<unit> <warning>\n"
-			       "                     <DEFINE>\" a line: known defects of the public manuals)\n"
-			       "      --known-log LOG  write those warnings to LOG instead\n"
+			       "                     <DEFINE>\" a line: known defects of the public manuals);\n"
+			       "                     default: the project's known-warnings.txt, installed with\n"
+			       "                     refgen (share/refgen); a count says how many were not shown\n"
+			       "      --no-known     show every warning (no list)\n"
+			       "      --known-log LOG  write the listed warnings to LOG instead of counting them\n"
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
@@ -85,6 +92,15 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 					       o->chip);
 	if (o->output && o->outdir)
 		return cli_usage_error("parse: -o and -d cannot be used together");
+	if (o->known && o->no_known)
+		return cli_usage_error("parse: --known and --no-known cannot be used together");
+	if (!o->known && !o->no_known) {
+		char tried[1024];
+
+		if (data_file_find("known-warnings.txt", o->known_found, sizeof(o->known_found),
+				   tried, sizeof(tried)) == 0)
+			o->known = o->known_found;
+	}
 	if (o->output && argc - optind > 1)
 		return cli_usage_error("parse: -o takes one input; use -d for several");
 	if (!o->output && !o->outdir && !o->stats) {
@@ -126,6 +142,16 @@ static int cli_parse_known(const struct cli_parse_opts *o, struct diag *d)
 		return -1;
 	}
 	return 0;
+}
+
+/* The known-warnings list and its log, on a way out before any input is read. */
+static void cli_parse_known_release(struct diag *d)
+{
+	diag_known_free((struct diag_known *)d->known_list);
+	d->known_list = NULL;
+	if (d->known_log)
+		fclose(d->known_log);
+	d->known_log = NULL;
 }
 
 static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
@@ -187,7 +213,8 @@ int cli_parse(int argc, char **argv)
 	if (rc != CLI_OK)
 		return rc;
 	if (o.known_log && !o.known)
-		return cli_usage_error("parse: --known-log needs --known");
+		return cli_usage_error(o.no_known ? "parse: --known-log needs a known-warnings list, not --no-known" :
+				       "parse: --known-log needs --known (the project's known-warnings.txt is not installed)");
 	new_outdir = o.outdir && stat(o.outdir, &st) < 0;
 	if (o.output && cli_parse_check_target(o.output, &d) < 0)
 		return CLI_INPUT_ERROR;
@@ -195,11 +222,13 @@ int cli_parse(int argc, char **argv)
 		return CLI_INPUT_ERROR;
 	if (o.outdir && fs_mkdir_p(o.outdir) < 0) {
 		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
+		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
 	}
 	p = ref_parser_new();
 	if (!p) {
 		fputs("refgen: cannot compile the .ref patterns\n", stderr);
+		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
 	}
 	ninputs = argc - optind;
@@ -264,6 +293,9 @@ int cli_parse(int argc, char **argv)
 		free(units[i]);
 	free(units);
 	ref_parser_free(p);
+	if (d.known && !d.known_log)
+		fprintf(stderr, "refgen: %u warning(s) about known defects of the public manuals not shown "
+			"(%s; --no-known shows them)\n", d.known, o.known);
 	diag_known_free((struct diag_known *)d.known_list);
 	if (d.known_log && fclose(d.known_log) != 0) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));

@@ -121,7 +121,7 @@ void emit_builder(struct emit_typed *t, const struct ir_def *d)
 		struct emit_pos p;
 		emit_typed_pos(t, fs[k], &p);
 		emit_builder_member(d, fs[k], m, sizeof(m));
-		if (emit_field_has_enum(fs[k], &p))
+		if (emit_field_has_enum(fs[k], &p) && !emit_field_is_numeric(fs[k]))
 			strbuf_printf(t->b, "\tenum %s %s;\n", emit_ident(t->ec, fs[k]->name, NULL, false), m);
 		else
 			strbuf_printf(t->b, "\t%s %s;\n", p.max_width > 32 ? "uint64_t" : "uint32_t", m);

@@ -27,6 +27,7 @@ struct emit_field {
 	char cond[4096];        /* index check, "" when none */
 	char vtype[300];        /* value type: "enum x" or uint32_t/uint64_t */
 	bool as_enum;
+	bool numeric;           /* the enum's values are numbers: set takes any integer */
 	const char *owner;      /* register or structure type: gv100_x_t */
 	const char *obj, *val;  /* macro parameter names of the value and the new value */
 };
@@ -63,6 +64,61 @@ bool emit_field_has_enum(const struct ir_def *f, const struct emit_pos *p)
 		any = true;
 	}
 	return any;
+}
+
+/* v's name after its field's and '_': "MAX" of NV_X_LENGTH_MAX. */
+static const char *emit_value_suffix(const struct ir_def *f, const struct ir_def *v)
+{
+	size_t n = strlen(f->name);
+
+	return !strncmp(v->name, f->name, n) && v->name[n] == '_' ? v->name + n + 1 : v->name;
+}
+
+static bool emit_suffix_is(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+
+	return !strcmp(s, tail) || (n > t && s[n - t - 1] == '_' && !strcmp(s + n - t, tail));
+}
+
+/*
+ * Numeric: the field holds a number, and its named values are a few numbers
+ * of it, not a list of meanings (doc/headers.md, "Numeric fields"):
+ *   - one names a bound of a range: MIN or MAX, or a name ending _MIN, _MAX
+ *     (NV_RAMRL_ENTRY_TSG_LENGTH: INIT, MIN 1, MAX 128);
+ *   - each is a reset or recommended value (INIT, HWINIT, _PROD), ZERO, or a
+ *     number: a name starting with the decimal digits of its value (10US =
+ *     0xa, 0_CLOCKS = 0);
+ *   - they all name one value (NV_PFIFO_RUNLIST_BASE_PTR: NULL = 0).
+ * Anything else (TRUE/FALSE, VID_MEM/SYS_MEM, ...) is an enumeration.
+ */
+bool emit_field_is_numeric(const struct ir_def *f)
+{
+	static const char *const settings[] = { "INIT", "HWINIT", "ZERO", "_PROD" };
+	bool numbers = true, one = true, any = false;
+	uint64_t first = 0;
+
+	for (const struct ir_def *v = f->first_child; v; v = v->next_sibling) {
+		if (v->kind != IR_VALUE || !v->value.known || emit_value_is_constant(v))
+			continue;
+		const char *sfx = emit_value_suffix(f, v);
+		if (emit_suffix_is(sfx, "MIN") || emit_suffix_is(sfx, "MAX"))
+			return true;
+		if (!any)
+			first = v->value.value;
+		one = one && v->value.value == first;
+		any = true;
+		bool setting = false;
+		for (size_t k = 0; k < ARRAY_SIZE(settings); k++)
+			setting = setting || !strcmp(sfx, settings[k]);
+		if (setting)
+			continue;
+		char *end;
+		unsigned long long num = isdigit((unsigned char)sfx[0]) ? strtoull(sfx, &end, 10) : 0;
+		numbers = numbers && isdigit((unsigned char)sfx[0]) && !isdigit((unsigned char)*end) &&
+			  num == v->value.value;
+	}
+	return any && (numbers || one);
 }
 
 static void emit_field_values(struct emit_typed *t, const struct ir_def *f, bool as_enum)
@@ -242,10 +298,10 @@ static void emit_field_guard_close(struct emit_typed *t, bool hidden)
 }
 
 /* Type the new value is passed as: the field's enum (C++ checks it), else
- * any unsigned number. */
+ * any unsigned number (also for a numeric field's enum: C++ takes integers). */
 static const char *emit_field_argtype(const struct emit_field *e)
 {
-	return e->as_enum ? e->vtype : "uint64_t";
+	return e->as_enum && !e->numeric ? e->vtype : "uint64_t";
 }
 
 /* Accessors are one call of a generic macro of refgen/accessors.h each:
@@ -311,6 +367,7 @@ static bool emit_field_begin(struct emit_typed *t, const struct ir_def *f, struc
 	e->obj = emit_field_param(f, f->parent->kind == IR_STRUCTURE ? "s" : "r", "obj_");
 	e->val = emit_field_param(f, "v", "val_");
 	e->as_enum = e->p.ok && e->p.max_width <= 64 && emit_field_has_enum(f, &e->p);
+	e->numeric = e->as_enum && emit_field_is_numeric(f);
 	if (e->as_enum)
 		snprintf(e->vtype, sizeof(e->vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
 	else

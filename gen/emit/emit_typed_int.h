@@ -58,6 +58,8 @@ void emit_typed_subst(struct emit_typed *t, const struct ir_def *d, const char *
 bool emit_value_is_constant(const struct ir_def *v);
 void emit_field_index_cond(const struct ir_def *d, char *out, size_t cap);
 bool emit_field_has_enum(const struct ir_def *f, const struct emit_pos *p);
+/* Whether f's named values are values of a number (its setter takes any integer). */
+bool emit_field_is_numeric(const struct ir_def *f);
 /* Readable/writable per the access code (both when the code says nothing). */
 void emit_field_access(const struct ir_def *f, bool *readable, bool *writable);
 void emit_field_reg(struct emit_typed *t, const struct ir_def *f, const char *reg_type);

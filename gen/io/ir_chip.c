@@ -9,36 +9,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/data_file.h"
 #include "io/ir_read.h"
 #include "mem.h"
-
-#ifndef REFGEN_DATADIR
-#define REFGEN_DATADIR "/usr/local/share/refgen"
-#endif
 
 static int ir_chip_is_dir(const char *path)
 {
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Directory of the running program, "" when unknown. */
-static void ir_chip_exe_dir(char *buf, size_t n)
-{
-	ssize_t len = readlink("/proc/self/exe", buf, n - 1);
-	char *slash;
-
-	if (len <= 0) {
-		buf[0] = '\0';
-		return;
-	}
-	buf[len] = '\0';
-	slash = strrchr(buf, '/');
-	if (slash)
-		*slash = '\0';
-	else
-		buf[0] = '\0';
 }
 
 static int ir_chip_try(const char *root, const char *chip, char *dir, size_t n,
@@ -69,7 +48,7 @@ int ir_chip_locate(const char *chip, const char *ir_root, char *dir, size_t n,
 		return ir_chip_try(ir_root, chip, dir, n, tried, ntried);
 	if (ir_chip_try(getenv("REFGEN_IR"), chip, dir, n, tried, ntried) == 0)
 		return 0;
-	ir_chip_exe_dir(exe, sizeof(exe));
+	data_file_exe_dir(exe, sizeof(exe));
 	if (exe[0]) {
 		snprintf(root, sizeof(root), "%s/../ir", exe);
 		if (ir_chip_try(root, chip, dir, n, tried, ntried) == 0)

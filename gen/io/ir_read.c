@@ -2,14 +2,19 @@
 #include "io/ir_read.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 
 #include "check/ir_check.h"
 #include "schema/ir_schema.h"
+#include "schema/rng_check.h"
 #include "io/ir_text.h"
 #include "base/text_file.h"
 
@@ -87,11 +92,13 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 static char ir_read_why[320];
 static unsigned ir_read_why_line;
 
-static int ir_read_refuse(struct ir_manual *m, const struct ir_def *d, const char *what)
+/* What d has wrong, on the line of n's attribute attr. */
+static int ir_read_refuse(const struct ir_def *d, xmlNodePtr n, const char *attr, const char *what)
 {
-	(void)m;
+	long line = rng_attr_line(n, attr);
+
 	snprintf(ir_read_why, sizeof(ir_read_why), "%s has %s", d->name ? d->name : "a define", what);
-	ir_read_why_line = d->ir_line;
+	ir_read_why_line = line > 0 && line <= UINT32_MAX ? (unsigned)line : d->ir_line;
 	return -1;
 }
 
@@ -143,7 +150,9 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 	uint64_t size1 = ir_attr_u64(n, "size1", NULL), size2 = ir_attr_u64(n, "size2", NULL);
 	/* The schema cannot bound these: the model holds 32 bits. */
 	if (line > UINT32_MAX || col > UINT32_MAX || size1 > UINT32_MAX || size2 > UINT32_MAX)
-		return ir_read_refuse(m, d, "a line, column or index size beyond 32 bits");
+		return ir_read_refuse(d, n, line > UINT32_MAX ? "line" : col > UINT32_MAX ? "col" :
+				      size1 > UINT32_MAX ? "size1" : "size2",
+				      "a line, column or index size beyond 32 bits");
 	d->line = (uint32_t)line;
 	d->addendum = ir_attr(n, "addendum") != NULL;
 	d->col = found ? (uint32_t)col : 1;
@@ -164,9 +173,9 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 	d->size[1] = (uint32_t)size2;
 	/* Nor hi >= lo, which the parser never writes otherwise. */
 	if (d->hi.known && d->lo.known && d->hi.value < d->lo.value)
-		return ir_read_refuse(m, d, "a range whose hi is below its lo");
+		return ir_read_refuse(d, n, "hi", "a range whose hi is below its lo");
 	if (d->hi.known && d->hi.value >= (uint64_t)1 << 48)
-		return ir_read_refuse(m, d, "a bit position beyond 2^48");
+		return ir_read_refuse(d, n, "hi", "a bit position beyond 2^48");
 	ir_def_set_parent(m, d, parent);
 	return ir_read_children(m, n, d);
 }
@@ -204,6 +213,84 @@ static struct ir_manual *ir_read_doc(xmlDocPtr doc)
 	return m;
 }
 
+/* Sets a node's line as libxml2 keeps it (lines past 65535 in psvi, text only). */
+static void ir_read_set_line(xmlNodePtr n, unsigned long line)
+{
+	if (line < 65535) {
+		n->line = (unsigned short)line;
+	} else if (n->type == XML_TEXT_NODE && line <= LONG_MAX) {
+		n->line = 65535;
+		n->psvi = (void *)(ptrdiff_t)line;
+	}
+}
+
+/* The document being parsed, for ir_read_start_element. */
+struct ir_read_src {
+	const char *buf;
+	size_t len;
+};
+
+/*
+ * libxml2 gives an element the line its start tag ends on (or the next) and
+ * an attribute none.  Called by the parser as each start tag ends (the input
+ * at its '>' or "/>"), after libxml2 made the element: the element gets the
+ * line of its '<' and each attribute value's text node the line of the
+ * attribute's name (rng_attr_line() reads it), so that a diagnostic about an
+ * attribute names the line it is on.
+ */
+static void ir_read_start_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
+				  const xmlChar *uri, int nns, const xmlChar **ns, int nattrs,
+				  int ndefaulted, const xmlChar **attrs)
+{
+	xmlParserCtxtPtr ctxt = ctx;
+	const struct ir_read_src *src = ctxt->_private;
+	xmlNodePtr n;
+	size_t end, i;
+	unsigned long line;
+
+	xmlSAX2StartElementNs(ctx, localname, prefix, uri, nns, ns, nattrs, ndefaulted, attrs);
+	n = ctxt->node;
+	if (!n || n->type != XML_ELEMENT_NODE || !ctxt->input || ctxt->input->line <= 0 ||
+	    ctxt->input->cur < ctxt->input->base)
+		return;
+	end = (size_t)ctxt->input->consumed + (size_t)(ctxt->input->cur - ctxt->input->base);
+	if (end >= src->len || (src->buf[end] != '>' && src->buf[end] != '/'))
+		return;   /* not where the bytes given are (not expected: the IR is UTF-8) */
+	line = (unsigned long)ctxt->input->line;
+	for (i = end; i > 0 && src->buf[i] != '<'; i--)
+		line -= src->buf[i] == '\n';
+	if (src->buf[i] != '<' || line == 0)
+		return;
+	ir_read_set_line(n, line);
+	/* <name (space+ name space? = space? quoted)* space? */
+	for (i++; i < end && !strchr(" \t\r\n", src->buf[i]); i++)
+		;
+	while (i < end) {
+		size_t name, len;
+		unsigned long attr_line;
+		char q;
+
+		for (; i < end && strchr(" \t\r\n", src->buf[i]); i++)
+			line += src->buf[i] == '\n';
+		name = i;
+		attr_line = line;
+		for (; i < end && !strchr(" \t\r\n=", src->buf[i]); i++)
+			;
+		len = i - name;
+		for (; i < end && strchr(" \t\r\n=", src->buf[i]); i++)
+			line += src->buf[i] == '\n';
+		if (i >= end || (src->buf[i] != '"' && src->buf[i] != '\''))
+			return;
+		for (q = src->buf[i++]; i < end && src->buf[i] != q; i++)
+			line += src->buf[i] == '\n';
+		i++;
+		for (xmlAttrPtr a = n->properties; a; a = a->next)
+			if (!a->ns && !strncmp((const char *)a->name, src->buf + name, len) &&
+			    !a->name[len] && a->children && a->children->type == XML_TEXT_NODE)
+				ir_read_set_line(a->children, attr_line);
+	}
+}
+
 static unsigned ir_read_doctype_line(const char *buf, size_t len)
 {
 	unsigned line = 1;
@@ -221,6 +308,7 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 				 struct diag *d)
 {
 	struct ir_xml_errors sink = { d, name, "" };
+	struct ir_read_src src = { buf, len };
 	struct ir_manual *m = NULL;
 	unsigned errors = d->errors;
 	xmlParserCtxtPtr ctxt;
@@ -231,12 +319,24 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 		return NULL;
 	}
 	xmlSetExternalEntityLoader(ir_read_refuse_entity);
-	ctxt = xmlNewParserCtxt();
-	if (!ctxt)
+	/* Parsed as xmlCtxtReadMemory does, with the lines of start tags and attributes. */
+	ctxt = xmlCreateMemoryParserCtxt(buf, (int)len);
+	if (!ctxt) {
+		diag_report(d, DIAG_ERROR, name, 0, 0, len ? "out of memory" : "empty file");
 		return NULL;
+	}
+	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+	ctxt->_private = &src;
+	ctxt->sax->startElementNs = ir_read_start_element;
 	xmlSetStructuredErrorFunc(&sink, ir_xml_error_sink);
-	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+	xmlParseDocument(ctxt);
 	xmlSetStructuredErrorFunc(NULL, NULL);
+	doc = ctxt->myDoc;
+	ctxt->myDoc = NULL;
+	if (doc && !ctxt->wellFormed) {
+		xmlFreeDoc(doc);
+		doc = NULL;
+	}
 	xmlFreeParserCtxt(ctxt);
 	if (!doc) {
 		if (d->errors == errors)

@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "schema/rng_check.h"
+
 /*
  * The first byte of s a line of generated C must not hold, or NULL.  Prose
  * (lines) may hold line ends, a lone CR included (the manuals' own): the
@@ -31,7 +33,9 @@ static int ir_text_refuse(xmlNodePtr n, const char *attr, xmlChar c, const char 
 {
 	xmlChar *def = xmlGetProp(n, BAD_CAST "name");
 
-	diag_report(d, DIAG_ERROR, name, (unsigned)xmlGetLineNo(n), 0,
+	long line = attr ? rng_attr_line(n, attr) : xmlGetLineNo(n);
+
+	diag_report(d, DIAG_ERROR, name, line > 0 ? (unsigned)line : 0, 0,
 		    "IR refused: %s%s of <%s%s%s> holds %s (0x%02X); text copied into generated C "
 		    "must be printable ASCII", attr ? "attribute " : "", attr ? attr : "the text",
 		    (const char *)n->name, def ? " " : "", def ? (const char *)def : "",
@@ -49,7 +53,9 @@ static int ir_text_length(xmlNodePtr n, const char *attr, const xmlChar *v, cons
 
 	if (!empty && !(len > 15 && !strcmp(attr, "code")))
 		return 0;
-	diag_report(d, DIAG_ERROR, name, (unsigned)xmlGetLineNo(n), 0,
+	long line = rng_attr_line(n, attr);
+
+	diag_report(d, DIAG_ERROR, name, line > 0 ? (unsigned)line : 0, 0,
 		    "IR refused: attribute %s of <%s> is %s", attr, (const char *)n->name,
 		    empty ? "empty" : "longer than 15 characters");
 	return -1;

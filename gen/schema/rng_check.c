@@ -32,6 +32,7 @@ void rng_check_reset(struct rng_check *c)
 	if (c->stack)
 		c->stack[0].e = NULL;
 	c->why[0] = '\0';
+	c->why_attr = NULL;
 }
 
 void rng_check_release(struct rng_check *c)
@@ -88,9 +89,11 @@ static int rng_attrs_fail(struct rng_check *c, const struct rng_frame *f)
 
 		for (int j = 0; j < e->nocc; j++)
 			any_valid |= e->occ[j].name == n && (f->valid >> j & 1);
-		if ((f->names >> n & 1) && !any_valid)
+		if ((f->names >> n & 1) && !any_valid) {
+			c->why_attr = rng_attr_name(c, e, n);
 			return rng_check_fail(c, "attribute %s of <%s> has a value the schema does not allow",
 					      rng_attr_name(c, e, n), e->name);
+		}
 	}
 	return rng_check_fail(c, "the attributes of <%s> do not match the schema (one missing, "
 			      "or two that exclude each other)", e->name);
@@ -110,8 +113,10 @@ int rng_check_attr(struct rng_check *c, int attr, const char *name, const char *
 	const struct rng_elem *e = f->e;
 	int local = attr >= 0 ? e->local[attr] : -1;
 
-	if (local < 0)
+	if (local < 0) {
+		c->why_attr = name;
 		return rng_check_fail(c, "<%s> has no attribute %s", e->name, name);
+	}
 	f->names |= (uint64_t)1 << local;
 	for (int k = 0; k < e->nocc; k++)
 		if (e->occ[k].name == local && rng_type_check(c->g, &e->occ[k].type, value, len))
@@ -260,6 +265,15 @@ int rng_check_end(struct rng_check *c)
 
 static int rng_check_node(struct rng_check *c, xmlNodePtr n, long *line);
 
+long rng_attr_line(xmlNodePtr n, const char *name)
+{
+	xmlAttrPtr a = xmlHasProp(n, BAD_CAST name);
+	long line = a && a->children ? xmlGetLineNo(a->children) : 0;
+
+	return line > 0 ? line : xmlGetLineNo(n);
+}
+
+/* n's attributes, all of them: the set is checked here, not at n's first child. */
 static int rng_check_attrs(struct rng_check *c, xmlNodePtr n)
 {
 	for (xmlAttrPtr a = n->properties; a; a = a->next) {
@@ -281,7 +295,7 @@ static int rng_check_attrs(struct rng_check *c, xmlNodePtr n)
 		if (rc < 0)
 			return -1;
 	}
-	return 0;
+	return rng_attrs_done(c, &c->stack[c->depth - 1]);
 }
 
 static int rng_check_kids(struct rng_check *c, xmlNodePtr n, long *line)
@@ -315,8 +329,14 @@ static int rng_check_node(struct rng_check *c, xmlNodePtr n, long *line)
 	*line = xmlGetLineNo(n);
 	if (n->ns)
 		return rng_check_fail(c, "element <%s> is in a namespace; the IR has none", n->name);
-	if (rng_check_open(c, rng_grammar_elem(c->g, (const char *)n->name), (const char *)n->name) < 0 ||
-	    rng_check_attrs(c, n) < 0 || rng_check_kids(c, n, line) < 0)
+	if (rng_check_open(c, rng_grammar_elem(c->g, (const char *)n->name), (const char *)n->name) < 0)
+		return -1;
+	if (rng_check_attrs(c, n) < 0) {
+		if (c->why_attr)
+			*line = rng_attr_line(n, c->why_attr);
+		return -1;
+	}
+	if (rng_check_kids(c, n, line) < 0)
 		return -1;
 	*line = xmlGetLineNo(n);
 	return rng_check_close(c);

@@ -31,6 +31,7 @@ struct rng_check {
 	char *text;             /* typed text collected so far */
 	size_t text_len, text_cap;
 	char why[320];
+	const char *why_attr;   /* the attribute why is about, or NULL */
 };
 
 void rng_check_init(struct rng_check *c, const struct rng_grammar *g);
@@ -47,7 +48,16 @@ int rng_check_close(struct rng_check *c);
 /* After the root closed: the document is complete. */
 int rng_check_end(struct rng_check *c);
 
-/* The whole document; *line gets the line of the offending node. */
+/*
+ * The whole document; *line gets the line of the offending node, or of the
+ * offending attribute (rng_attr_line()).
+ */
 int rng_check_doc(struct rng_check *c, xmlDocPtr doc, long *line);
+
+/*
+ * The line of n's attribute name: the line its value's text node holds when
+ * the reader recorded it (ir_read), else n's line.
+ */
+long rng_attr_line(xmlNodePtr n, const char *name);
 
 #endif

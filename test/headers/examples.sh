@@ -7,6 +7,9 @@
 #     -Wconversion -Wsign-conversion; builders only in C);
 #   - clang++ -fsanitize=enum reports nothing for a field value no
 #     enumerator names (cxx_enum_range.c);
+#   - a numeric field's setter takes a plain integer in C++ (g++, clang++
+#     -Wconversion -Wsign-conversion) as in C, its enum values too, and an
+#     enumeration field's does not (cxx_numeric_fields.c);
 #   - a register's field applied to another register's value, or a structure
 #     field to another structure, does not compile, in C or C++;
 #   - a read-only field has no setter unless REFGEN_ALL_ACCESSORS is defined.
@@ -68,6 +71,9 @@ build_run readme-clang-c11 clang -std=c11 $CWARN -I"$inc" -I$ex $ex/readme_examp
 build_run readme-gxx-c++17 g++ -std=c++17 $XWARN -I"$inc" -I$ex -x c++ $ex/readme_example_main.c
 build_run enum-range clang++ -std=c++17 $XWARN -fsanitize=enum -fno-sanitize-recover=all -I"$inc" \
 	-x c++ $ex/cxx_enum_range.c
+build_run numeric-gxx g++ -std=c++17 $XWARN -I"$inc" -x c++ $ex/cxx_numeric_fields.c
+build_run numeric-clangxx clang++ -std=c++17 $XWARN -I"$inc" -x c++ $ex/cxx_numeric_fields.c
+build_run numeric-gcc gcc -std=c11 $XWARN -I"$inc" $ex/cxx_numeric_fields.c
 
 # must_fail NAME CMD...: the compiler must refuse.
 must_fail()
@@ -85,6 +91,7 @@ must_fail wrong-register-c gcc -std=c11 -Wall -I"$inc" $ex/wrong_register.c
 must_fail wrong-register-c++ g++ -std=c++17 -Wall -I"$inc" -x c++ $ex/wrong_register.c
 must_fail wrong-structure-c gcc -std=c11 -Wall -Werror -DSTRUCTURE -I"$inc" $ex/wrong_register.c
 must_fail wrong-structure-c++ g++ -std=c++17 -Wall -DSTRUCTURE -I"$inc" -x c++ $ex/wrong_register.c
+must_fail enum-field-int-c++ g++ -std=c++17 -Wall -DENUM_FIELD_INT -I"$inc" -x c++ $ex/cxx_numeric_fields.c
 must_fail read-only-setter gcc -std=c11 -Wall -Werror -I"$inc" $ex/read_only_setter.c
 if gcc -std=c11 $CWARN -DALL -I"$inc" -c -o /dev/null $ex/read_only_setter.c >"$work/ro-all.log" 2>&1; then
 	ok

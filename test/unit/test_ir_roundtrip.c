@@ -412,6 +412,58 @@ static void test_read_refuses_off_schema(void **state)
 	}
 }
 
+/*
+ * Issue 23: an error about an attribute names the line the attribute is on,
+ * not the line the start tag ends on.  Each start tag below spans three
+ * lines, one attribute a line; each case spoils one attribute in turn.
+ */
+static void test_read_names_the_attribute_line(void **state)
+{
+	static const char head[] = "<?xml version=\"1.0\"?>\n";
+	static const struct {
+		const char *doc, *where, *what;
+	} cases[] = {
+		/* <manual> on lines 2-4: the issue's example, a version at line 2 */
+		{ "<manual version=\"2\"\n source=\"s.ref\"\n unit=\"s\"/>\n",
+		  "a1.xml:2: error: ", "attribute version of <manual> has a value the schema does not allow" },
+		{ "<manual version=\"1\"\n source=\"\"\n unit=\"s\"/>\n",
+		  "a2.xml:3: error: ", "attribute source of <manual> is empty" },
+		{ "<manual version=\"1\"\n source=\"s.ref\"\n unit=\"s\\\"/>\n",
+		  "a3.xml:4: error: ", "attribute unit of <manual> holds a backslash" },
+		{ "<manual version=\"1\"\n source=\"s.ref\"\n bogus=\"s\"/>\n",
+		  "a4.xml:4: error: ", "<manual> has no attribute bogus" },
+		/* a <constant> on lines 3-5 inside a one-line <manual> */
+		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
+		  "  <constant name=\"NV A\"\n    line=\"1\"\n    value=\"0x1\"/>\n</manual>\n",
+		  "a5.xml:3: error: ", "attribute name of <constant> has a value the schema does not allow" },
+		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
+		  "  <constant name=\"NV_A\"\n    line=\"x\"\n    value=\"0x1\"/>\n</manual>\n",
+		  "a6.xml:4: error: ", "attribute line of <constant> has a value the schema does not allow" },
+		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
+		  "  <constant name=\"NV_A\"\n    line=\"1\"\n    value=\"12\"/>\n</manual>\n",
+		  "a7.xml:5: error: ", "attribute value of <constant> has a value the schema does not allow" },
+		/* a <field> on lines 4-6 whose hi (line 5) is below its lo: refused after the schema */
+		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
+		  "  <register name=\"NV_A\" body=\"0x0\" line=\"1\" offset=\"0x0\">\n"
+		  "    <field name=\"NV_A_F\" body=\"3:4\" line=\"2\" width=\"1\"\n      hi=\"3\"\n      lo=\"4\"/>\n"
+		  "  </register>\n</manual>\n",
+		  "a8.xml:5: error: ", "IR refused: NV_A_F has a range whose hi is below its lo" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char name[8], *doc;
+		struct capture c;
+
+		snprintf(name, sizeof(name), "a%zu.xml", i + 1);
+		assert_true(asprintf(&doc, "%s%s", head, cases[i].doc) > 0);
+		rt_expect_refused(name, doc, &c);
+		rt_expect_diag(&c, cases[i].where, cases[i].what);
+		capture_free(&c);
+		free(doc);
+	}
+}
+
 static void test_read_reports_not_well_formed(void **state)
 {
 	struct capture c;
@@ -500,6 +552,7 @@ int main(void)
 		cmocka_unit_test(test_read_refuses_external_entity_file),
 		cmocka_unit_test(test_read_refuses_external_dtd),
 		cmocka_unit_test(test_read_refuses_off_schema),
+		cmocka_unit_test(test_read_names_the_attribute_line),
 		cmocka_unit_test(test_read_reports_not_well_formed),
 		cmocka_unit_test(test_read_file_reports_its_path),
 		cmocka_unit_test(test_read_missing_file),
