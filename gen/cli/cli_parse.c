@@ -18,9 +18,10 @@
 #include "ir/ir_stats.h"
 #include "io/ir_write.h"
 #include "parse/ref_parse.h"
+#include "parse/ref_space.h"
 
 struct cli_parse_opts {
-	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log;
+	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log, *spaces;
 	bool stats;
 	struct diag *diag;   /* -W options land here */
 };
@@ -35,6 +36,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "chip", required_argument, NULL, 'c' },
 		{ "known", required_argument, NULL, 'k' },
 		{ "known-log", required_argument, NULL, 'K' },
+		{ "spaces", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -49,13 +51,14 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		case 'c': o->chip = optarg; break;
 		case 'k': o->known = optarg; break;
 		case 'K': o->known_log = optarg; break;
+		case 'S': o->spaces = optarg; break;
 		case 'W':
 			if (diag_option(o->diag, optarg) < 0)
 				return cli_usage_error("unknown option -W%s", optarg);
 			break;
 		case 'h':
 			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-W...]\n"
-			       "                    [--known FILE [--known-log LOG]] FILE.ref...\n"
+			       "                    [--known FILE [--known-log LOG]] [--spaces FILE] FILE.ref...\n"
 			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
@@ -67,6 +70,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "      --known FILE   don't show the warnings FILE lists (\"<chip>/<unit> <warning>\n"
 			       "                     <DEFINE>\" a line: known defects of the public manuals)\n"
 			       "      --known-log LOG  write those warnings to LOG instead\n"
+			       "      --spaces FILE  the address spaces FILE declares (\"<chip>/<unit> <DEVICE>|*\n"
+			       "                     <space>[:<VIA>] <source>\" a line), recorded in the IR\n"
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
@@ -176,6 +181,7 @@ int cli_parse(int argc, char **argv)
 	struct ir_stats total = { 0 };
 	struct diag d;
 	struct ref_parser *p;
+	struct ref_spaces *spaces = NULL;
 	int rc, failed = 0, ninputs;
 	bool new_outdir;
 	char **units;
@@ -197,8 +203,13 @@ int cli_parse(int argc, char **argv)
 		fprintf(stderr, "%s: error: cannot create directory: %s\n", o.outdir, strerror(errno));
 		return CLI_INPUT_ERROR;
 	}
+	if (o.spaces && !(spaces = ref_spaces_load(o.spaces, &d))) {
+		diag_known_free((struct diag_known *)d.known_list);
+		return CLI_INPUT_ERROR;
+	}
 	p = ref_parser_new();
 	if (!p) {
+		ref_spaces_free(spaces);
 		fputs("refgen: cannot compile the .ref patterns\n", stderr);
 		return CLI_INPUT_ERROR;
 	}
@@ -216,7 +227,8 @@ int cli_parse(int argc, char **argv)
 
 		free(addendum);
 
-		if (!m || d.errors != before || cli_parse_chip(m, o.chip, path, &d) < 0) {
+		if (!m || d.errors != before || cli_parse_chip(m, o.chip, path, &d) < 0 ||
+		    (spaces && ref_spaces_apply(spaces, m, &d) < 0)) {
 			failed = 1;
 			ir_manual_free(m);
 			continue;
@@ -264,6 +276,7 @@ int cli_parse(int argc, char **argv)
 		free(units[i]);
 	free(units);
 	ref_parser_free(p);
+	ref_spaces_free(spaces);
 	diag_known_free((struct diag_known *)d.known_list);
 	if (d.known_log && fclose(d.known_log) != 0) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));
