@@ -12,11 +12,19 @@
  *   - there is no NV_PMC_ENABLE_PB (nor ENABLE PRIV_RING): a PBDMA is out of
  *     reset with PFIFO, and the offset reads as a PRI error (sim_known.c);
  *   - MMU faults do not reach NV_PMC_INTR(0) HUB; NV_CTRL_VIRTUAL_CHANNEL_CFG
- *     exists; GV100's NV_PFIFO_ENG_TIMEOUT is named ENG_CTXSW_TIMEOUT.
+ *     exists; GV100's NV_PFIFO_ENG_TIMEOUT is named ENG_CTXSW_TIMEOUT;
+ *   - BAR0 holds the function's registers (dev_vm) from
+ *     NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET on: the window's doorbell
+ *     (NV_VIRTUAL_FUNCTION_DOORBELL, BAR0 0xbb0090) takes the handle
+ *     NOTIFY_CHANNEL_PENDING takes, and its TIME_0/TIME_1 are USERMODE's
+ *     (dev_vm __VFALIAS NV_USERMODE_TIME_0/1); the rest of the window is not
+ *     modelled (a PRI error).
  */
 #include "sim/sim_internal.h"
 
 #include NVRT_HW_HEADER(dev_ctrl)
+#include NVRT_HW_HEADER(dev_usermode)
+#include NVRT_HW_HEADER(dev_vm)
 
 /* ---- PMC ------------------------------------------------------------------------------- */
 
@@ -155,8 +163,26 @@ static bool sim_turing_ctrl(uint32_t off)
 	return sim_index(off, HW(ctrl_virtual_channel_cfg), HWC(CTRL_VIRTUAL_CHANNEL_CFG_SIZE_1)) >= 0;
 }
 
+/* ---- the VF window in BAR0 (dev_vm) ----------------------------------------------------- */
+
+/* USERMODE's copy of a window register (dev_vm __VFALIAS), or 0: not modelled. */
+static uint32_t sim_turing_window_alias(uint32_t off)
+{
+	if (off == HW(virtual_function_time_0)())
+		return HW(usermode_time_0)();
+	if (off == HW(virtual_function_time_1)())
+		return HW(usermode_time_1)();
+	return 0;
+}
+
 bool sim_gen_read(struct sim *s, uint32_t off, uint32_t *v)
 {
+	uint32_t alias = sim_turing_window_alias(off);
+
+	if (alias) {
+		*v = sim_regs_read(s, alias);
+		return true;
+	}
 	if (!sim_turing_ctrl(off))
 		return false;
 	*v = sim_reg(s, off);
@@ -165,6 +191,14 @@ bool sim_gen_read(struct sim *s, uint32_t off, uint32_t *v)
 
 bool sim_gen_write(struct sim *s, uint32_t off, uint32_t v)
 {
+	long chid;
+
+	/* The doorbell nouveau and RM ring: as NOTIFY_CHANNEL_PENDING. */
+	if (off == HW(virtual_function_doorbell)()) {
+		if (sim_fifo_enabled(s) && (chid = sim_gen_doorbell_chid(s, v)) >= 0)
+			s->up->sched_doorbell(s, (uint32_t)chid);
+		return true;
+	}
 	if (!sim_turing_ctrl(off))
 		return false;
 	sim_reg_set(s, off, v);
