@@ -163,26 +163,8 @@ static bool sim_turing_ctrl(uint32_t off)
 	return sim_index(off, HW(ctrl_virtual_channel_cfg), HWC(CTRL_VIRTUAL_CHANNEL_CFG_SIZE_1)) >= 0;
 }
 
-/* ---- the VF window in BAR0 (dev_vm) ----------------------------------------------------- */
-
-/* USERMODE's copy of a window register (dev_vm __VFALIAS), or 0: not modelled. */
-static uint32_t sim_turing_window_alias(uint32_t off)
-{
-	if (off == HW(virtual_function_time_0)())
-		return HW(usermode_time_0)();
-	if (off == HW(virtual_function_time_1)())
-		return HW(usermode_time_1)();
-	return 0;
-}
-
 bool sim_gen_read(struct sim *s, uint32_t off, uint32_t *v)
 {
-	uint32_t alias = sim_turing_window_alias(off);
-
-	if (alias) {
-		*v = sim_regs_read(s, alias);
-		return true;
-	}
 	if (!sim_turing_ctrl(off))
 		return false;
 	*v = sim_reg(s, off);
@@ -191,18 +173,25 @@ bool sim_gen_read(struct sim *s, uint32_t off, uint32_t *v)
 
 bool sim_gen_write(struct sim *s, uint32_t off, uint32_t v)
 {
-	long chid;
-
-	/* The doorbell nouveau and RM ring: as NOTIFY_CHANNEL_PENDING. */
-	if (off == HW(virtual_function_doorbell)()) {
-		if (sim_fifo_enabled(s) && (chid = sim_gen_doorbell_chid(s, v)) >= 0)
-			s->up->sched_doorbell(s, (uint32_t)chid);
-		return true;
-	}
 	if (!sim_turing_ctrl(off))
 		return false;
 	sim_reg_set(s, off, v);
 	return true;
+}
+
+/* ---- the VF window in BAR0 (dev_vm) ----------------------------------------------------- */
+
+/* The USERMODE register a window register is (dev_vm __VFALIAS; the doorbell
+ * takes NOTIFY_CHANNEL_PENDING's handle, dev_usermode), or 0: not modelled. */
+uint32_t sim_gen_window_alias(uint32_t off)
+{
+	if (off == HW(virtual_function_doorbell)())
+		return HW(usermode_notify_channel_pending)();
+	if (off == HW(virtual_function_time_0)())
+		return HW(usermode_time_0)();
+	if (off == HW(virtual_function_time_1)())
+		return HW(usermode_time_1)();
+	return 0;
 }
 
 /* ---- USERMODE: the doorbell handle ----------------------------------------------------- */
