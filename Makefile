@@ -56,6 +56,8 @@ chip_name = $(notdir $(1))
 # warnings of the public manuals: shown as one line per chip, unless V=1.
 ADDENDA ?= manuals
 KNOWN_WARNINGS ?= manuals/known-warnings.txt
+# Where each unit's and device's offsets live (BAR0, a window in it, ...).
+SPACES ?= manuals/address-spaces.txt
 # Quiet by default: a step is one line ("  CC      gen/parse/ref_parse.c",
 # "  GEN     gv100 headers"); V=1 prints every command in full.  What the
 # commands print (warnings, errors) shows in full either way.

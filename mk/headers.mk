@@ -22,9 +22,9 @@ unit_of = $(firstword $(subst ., ,$(notdir $(1))))
 # when some IR changed (the empty recipe makes make look again).
 # $(1) = chip, $(2) = unit, $(3) = input file
 define unit_ir_rule
-$(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS)) $(REFGEN) | check-manuals
+$(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS) $(SPACES)) $(REFGEN) | check-manuals
 	$(Q)rm -f $(OUT)/ir/$(1)/.src/$(2).known
-	$$(call quiet,PARSE,$(1)/$(2))$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) -a $(ADDENDA)/$(1) -o $(OUT)/ir/$(1)/$(2).xml $(3)
+	$$(call quiet,PARSE,$(1)/$(2))$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) $(if $(wildcard $(SPACES)),--spaces $(SPACES)) -a $(ADDENDA)/$(1) -o $(OUT)/ir/$(1)/$(2).xml $(3)
 	@touch $$@
 $(OUT)/ir/$(1)/$(2).xml: $(OUT)/ir/$(1)/.src/$(2).stamp ;
 endef

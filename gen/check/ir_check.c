@@ -328,6 +328,35 @@ static int ir_check_body(const struct ir_check *c, struct ir_manual *m, const st
 	return 0;
 }
 
+/* A space says what it needs and no more: a window its BAR0 base and the
+ * define placing it (a range of the unit starting at that base), a block
+ * the define its base is read from; no other space has either. */
+static int ir_check_space(const struct ir_check *c, const struct ir_manual *m, const struct ir_def *d,
+			  const struct ir_space *s)
+{
+	const char *what = d ? d->name : "the unit";
+	bool window = s->kind == IR_SPACE_WINDOW, block = s->kind == IR_SPACE_BLOCK;
+
+	if (s->kind == IR_SPACE_NONE)
+		return 0;
+	if (s->has_base != window || (s->via != NULL) != (window || block)) {
+		ir_check_error(c, d ? d : m->first_root, "%s: space %s %s", what, ir_space_name(s->kind),
+			       window ? "needs space-base and space-via" :
+			       block ? "needs space-via and no space-base" : "takes no space-base or space-via");
+		return -1;
+	}
+	if (window) {
+		for (size_t i = 0; i < m->ndefs; i++)
+			if (m->defs[i]->kind == IR_DEVICE && !strcmp(m->defs[i]->name, s->via) &&
+			    m->defs[i]->lo.known && m->defs[i]->lo.value == s->base)
+				return 0;
+		ir_check_error(c, d ? d : m->first_root, "%s: window base 0x%llx is not where %s starts",
+			       what, (unsigned long long)s->base, s->via);
+		return -1;
+	}
+	return 0;
+}
+
 /* ---- IR read back ---------------------------------------------------------------------- */
 
 static struct ir_where ir_check_read_where(const struct ir_check *c, const struct ir_def *d)
@@ -357,7 +386,11 @@ int ir_check_read(struct ir_manual *m, const char *file, struct diag *d)
 		if (def->code.present)
 			ir_check_code(&c, def, ir_check_read_where(&c, def));
 		ir_check_body(&c, m, def);
+		if (def->kind == IR_DEVICE)
+			ir_check_space(&c, m, def, &def->space);
 	}
+	if (m->first_root)
+		ir_check_space(&c, m, NULL, &m->space);
 	strmap_free(&names);
 	if (d->errors == errors)
 		ir_check_manual(&c, m);

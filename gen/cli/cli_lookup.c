@@ -37,8 +37,13 @@ static void cli_lookup_reg_text(const struct lookup_reg *r, uint64_t addr, const
 	uint32_t w[2];
 
 	lookup_reg_name(&b, r, addr);
-	printf("0x%08llx  %s  %s  %s\n", (unsigned long long)addr, b.data, lay->unit->unit,
-	       lay->def->code.present ? lay->def->code.c : "");
+	strbuf_puts(&b, "  ");
+	strbuf_puts(&b, lay->unit->unit);
+	strbuf_puts(&b, "  ");
+	strbuf_puts(&b, lay->def->code.present ? lay->def->code.c : "");
+	strbuf_puts(&b, "  ");
+	lookup_reg_space_label(&b, r, addr);
+	printf("0x%08llx  %s\n", (unsigned long long)addr, b.data);
 	cli_lookup_source(stdout, lay->unit, lay->def, "  ");
 	if (value && r->addr == addr) {
 		w[0] = (uint32_t)*value;
@@ -61,7 +66,9 @@ static void cli_lookup_reg_json(const struct lookup_reg *r, uint64_t addr, const
 	fputs(first ? "{" : ",{", stdout);
 	cli_lookup_def_json(stdout, lay->unit, lay->def);
 	json_out_member(stdout, "register", b.data, 0);
-	fprintf(stdout, ",\"offset\":%llu,\"indices\":[", (unsigned long long)(addr - r->addr));
+	fprintf(stdout, ",\"offset\":%llu", (unsigned long long)(addr - r->addr));
+	cli_lookup_space_json(stdout, r, addr);
+	fputs(",\"indices\":[", stdout);
 	for (int k = 0; k < lay->def->nparams && k < 2; k++)
 		printf("%s%u", k ? "," : "", r->index[k]);
 	fputc(']', stdout);
@@ -79,56 +86,123 @@ static void cli_lookup_reg_json(const struct lookup_reg *r, uint64_t addr, const
 	strbuf_release(&b);
 }
 
+/* "  also at 0x100 of other spaces: NV_CTXSW_FECS_HEADER (ctxsw), ..." (--space NAME). */
+static void cli_lookup_elsewhere(struct cli_lookup *l, uint64_t addr)
+{
+	const struct lookup_reg *regs[CLI_LOOKUP_MAX_REGS];
+	struct strbuf b = { 0 };
+	size_t shown = 0;
+
+	for (int k = IR_SPACE_NONE + 1; k < IR_SPACE_COUNT; k++) {
+		size_t n;
+		if (k == (int)l->space || k == IR_SPACE_WINDOW)
+			continue;
+		n = lookup_index_at(&l->x, (enum ir_space_kind)k, addr, regs, CLI_LOOKUP_MAX_REGS);
+		for (size_t i = 0; i < n; i++) {
+			strbuf_puts(&b, shown++ ? ", " : "");
+			lookup_reg_name(&b, regs[i], addr);
+			strbuf_printf(&b, " (%s)", ir_space_name((enum ir_space_kind)k));
+		}
+	}
+	if (shown)
+		printf("  other spaces at 0x%llx (--space NAME): %s\n",
+		       (unsigned long long)addr, b.data);
+	strbuf_release(&b);
+}
+
+static void cli_lookup_address_json(struct cli_lookup *l, uint64_t addr, const uint64_t *value,
+				    const struct lookup_reg **regs, size_t n, const struct lookup_device *dev,
+				    const struct lookup_device *aperture)
+{
+	const struct lookup_reg *other[CLI_LOOKUP_MAX_REGS];
+	bool first = true;
+
+	printf("{\"chip\":\"%s\",\"space\":\"%s\",\"address\":%llu", l->chip, ir_space_name(l->space),
+	       (unsigned long long)addr);
+	if (value)
+		printf(",\"value\":%llu", (unsigned long long)*value);
+	fputs(",\"registers\":[", stdout);
+	for (size_t i = 0; i < n; i++)
+		cli_lookup_reg_json(regs[i], addr, value, i == 0);
+	fputs("],\"device\":", stdout);
+	if (dev) {
+		fputc('{', stdout);
+		cli_lookup_def_json(stdout, dev->unit, dev->def);
+		printf(",\"offset\":%llu", (unsigned long long)(addr - dev->lo));
+		json_out_member(stdout, "space", ir_space_name(dev->space), 0);
+		fputc('}', stdout);
+	} else {
+		fputs("null", stdout);
+	}
+	fputs(",\"aperture\":", stdout);
+	if (aperture)
+		json_out_string(stdout, aperture->def->name);
+	else
+		fputs("null", stdout);
+	/* Every other candidate, in the space it is in. */
+	fputs(",\"other_spaces\":[", stdout);
+	for (int k = IR_SPACE_NONE + 1; k < IR_SPACE_COUNT; k++) {
+		size_t m;
+		if (k == (int)l->space || k == IR_SPACE_WINDOW)
+			continue;
+		m = lookup_index_at(&l->x, (enum ir_space_kind)k, addr, other, CLI_LOOKUP_MAX_REGS);
+		for (size_t i = 0; i < m; i++, first = false)
+			cli_lookup_reg_json(other[i], addr, NULL, first);
+	}
+	fputs("]}\n", stdout);
+}
+
 static int cli_lookup_address(struct cli_lookup *l, uint64_t addr, const uint64_t *value)
 {
 	const struct lookup_reg *regs[CLI_LOOKUP_MAX_REGS];
-	size_t n = lookup_index_at(&l->x, addr, regs, CLI_LOOKUP_MAX_REGS);
-	const struct lookup_device *dev = lookup_index_device(&l->x, addr);
+	size_t n = lookup_index_at(&l->x, l->space, addr, regs, CLI_LOOKUP_MAX_REGS);
+	const struct lookup_device *dev = lookup_index_device(&l->x, l->space, addr);
+	/* Apertures name whole address spaces (NV_RSPACE): never a unit, never found. */
+	const struct lookup_device *aperture = l->space == IR_SPACE_BAR0 ? lookup_index_aperture(&l->x, addr) : NULL;
+	struct strbuf b = { 0 };
 
 	if (l->json) {
-		printf("{\"chip\":\"%s\",\"address\":%llu", l->chip, (unsigned long long)addr);
-		if (value)
-			printf(",\"value\":%llu", (unsigned long long)*value);
-		fputs(",\"registers\":[", stdout);
-		for (size_t i = 0; i < n; i++)
-			cli_lookup_reg_json(regs[i], addr, value, i == 0);
-		fputs("],\"device\":", stdout);
-		if (dev) {
-			fputc('{', stdout);
-			cli_lookup_def_json(stdout, dev->unit, dev->def);
-			printf(",\"offset\":%llu}", (unsigned long long)(addr - dev->lo));
-		} else {
-			fputs("null", stdout);
-		}
-		fputs("}\n", stdout);
+		cli_lookup_address_json(l, addr, value, regs, n, dev, aperture);
 		return n || dev ? CLI_OK : CLI_INPUT_ERROR;
 	}
 	for (size_t i = 0; i < n; i++)
 		cli_lookup_reg_text(regs[i], addr, value);
-	if (n)
-		return CLI_OK;
-	if (!dev) {
-		fprintf(stderr, "refgen: lookup: no register or device of %s holds 0x%llx\n", l->chip,
-			(unsigned long long)addr);
-		return CLI_INPUT_ERROR;
+	if (!n && dev) {
+		strbuf_printf(&b, "%s", ir_space_name(dev->space));
+		if (dev->sp->kind == IR_SPACE_WINDOW && dev->space == IR_SPACE_BAR0)
+			strbuf_printf(&b, " through %s", dev->sp->via);
+		printf("0x%08llx  %s+0x%llx  %s  %s  (no register)  %s\n", (unsigned long long)addr, dev->def->name,
+		       (unsigned long long)(addr - dev->lo), dev->unit->unit,
+		       dev->def->code.present ? dev->def->code.c : "", b.data);
+		cli_lookup_source(stdout, dev->unit, dev->def, "  ");
+	} else if (!n && aperture) {
+		printf("0x%08llx  in aperture %s, no register\n", (unsigned long long)addr, aperture->def->name);
+		cli_lookup_source(stdout, aperture->unit, aperture->def, "  ");
 	}
-	printf("0x%08llx  %s+0x%llx  %s  %s  (no register)\n", (unsigned long long)addr, dev->def->name,
-	       (unsigned long long)(addr - dev->lo), dev->unit->unit, dev->def->code.present ? dev->def->code.c : "");
-	cli_lookup_source(stdout, dev->unit, dev->def, "  ");
-	return CLI_OK;
+	strbuf_release(&b);
+	cli_lookup_elsewhere(l, addr);
+	if (n || dev)
+		return CLI_OK;
+	if (!aperture)
+		fprintf(stderr, "refgen: lookup: nothing of %s's %s holds 0x%llx\n", l->chip, ir_space_name(l->space),
+			(unsigned long long)addr);
+	return CLI_INPUT_ERROR;
 }
 
 /* ---- command ---------------------------------------------------------------------- */
 
 static int cli_lookup_help(void)
 {
-	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] ADDRESS [VALUE]\n"
+	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] ADDRESS [VALUE]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--batch | -] < LINES\n"
 	       "Decode with the names of a chip's manuals:\n"
-	       "  ADDRESS [VALUE]  every register (array element) holding ADDRESS, else its\n"
-	       "                   device; VALUE decoded field by field\n"
+	       "  ADDRESS [VALUE]  every register (array element) BAR0 holds at ADDRESS\n"
+	       "                   (windows such as NV_PCFG at their BAR0 address), else\n"
+	       "                   its device; VALUE decoded field by field\n"
+	       "  --space SPACE    ADDRESS is an offset in SPACE instead: pci, vf, block,\n"
+	       "                   memory, ctxsw, method (bar0: the default)\n"
 	       "  NAME             where a register, field, value or structure is\n"
 	       "  --struct NAME    the words of a memory structure (NV_RAMFC, NV_RAMIN,\n"
 	       "                   NV_RAMRL_ENTRY, NV_MMU_VER2_PTE) or register\n"
@@ -140,7 +214,8 @@ static int cli_lookup_help(void)
 	       "  --ir DIR         IR root holding DIR/CHIP/*.xml (default: the build tree,\n"
 	       "                   then the installed share/refgen/ir)\n"
 	       "  -a CHIP          the same as --chip, as envytools' lookup -a\n"
-	       "Exit status: 0 found, 1 nothing found, 2 usage or unreadable IR.\n");
+	       "Exit status: 0 found, 1 nothing found (or only an aperture), 2 usage or\n"
+	       "unreadable IR.\n");
 	return CLI_OK;
 }
 
@@ -152,6 +227,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		{ "struct", required_argument, NULL, 's' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "batch", no_argument, NULL, 'b' },
+		{ "space", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -165,12 +241,22 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		case 's': l->structure = optarg; break;
 		case 'j': l->json = true; break;
 		case 'b': *batch = true; break;
+		case 'S': l->space_name = optarg; break;
 		case 'h': return cli_lookup_help(), -1;
 		default: return CLI_USAGE;
 		}
 	}
 	if (!l->chip)
 		return cli_usage_error("lookup: --chip is required");
+	l->space = IR_SPACE_BAR0;
+	if (l->space_name) {
+		l->space = ir_space_from_name(l->space_name);
+		if (l->space == IR_SPACE_NONE || l->space == IR_SPACE_WINDOW || l->space == IR_SPACE_APERTURE)
+			return cli_usage_error("lookup: unknown space '%s' (bar0, pci, vf, block, memory, ctxsw, method)",
+					       l->space_name);
+	}
+	if (*batch && l->space_name && l->space != IR_SPACE_BAR0)
+		return cli_usage_error("lookup: batch mode decodes BAR0 accesses only");
 	if (optind < argc && !strcmp(argv[optind], "-")) {
 		*batch = true;
 		optind++;

@@ -17,6 +17,8 @@
 
 struct cli_lookup {
 	const char *chip, *ir_root, *structure;
+	const char *space_name;        /* --space NAME; NULL: BAR0 */
+	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
 	bool json;
 	struct lookup_index x;
 };
@@ -26,6 +28,8 @@ struct cli_lookup {
 void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent);
 /* The define's members of a JSON object ("name", "kind", "unit", ..., "define"). */
 void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const struct ir_def *d);
+/* ,"space":{"name":..,"offset":..,"bar0":..,"via":..} of register element r at addr. */
+void cli_lookup_space_json(FILE *out, const struct lookup_reg *r, uint64_t addr);
 
 int cli_lookup_name(struct cli_lookup *l, const char *arg);
 int cli_lookup_struct(struct cli_lookup *l, int argc, char **argv);

@@ -9,6 +9,7 @@
 #include "cli/cli_lookup.h"
 #include "ir/ir_print.h"
 #include "base/json_out.h"
+#include "ir/ir_eval.h"
 
 /* ---- NAME ------------------------------------------------------------------------- */
 
@@ -40,6 +41,44 @@ static int cli_lookup_split_name(const char *arg, char *name, size_t n, uint64_t
 	return -1;
 }
 
+/* " (vf; BAR0 0x00bb0090 through NV_..._FULL_PHYS_OFFSET)", " (bar0)": where an offset of d is. */
+static void cli_lookup_where_space(const struct lookup_name *n, uint64_t off)
+{
+	const struct ir_space *sp = ir_def_space(n->unit, n->def);
+
+	if (sp->kind == IR_SPACE_WINDOW)
+		printf(" (%s; BAR0 0x%08llx through %s)", ir_space_name(lookup_space_own(n->unit, sp)),
+		       (unsigned long long)(sp->base + off), sp->via);
+	else if (sp->kind == IR_SPACE_BLOCK)
+		printf(" (block: the offset in %s's block)", sp->via);
+	else if (sp->kind != IR_SPACE_NONE)
+		printf(" (%s)", ir_space_name(sp->kind));
+}
+
+/* " base 0x2200, stride 0x8 (i < 512)": an array register named without its index. */
+static void cli_lookup_where_array(struct cli_lookup *l, const struct ir_def *d)
+{
+	uint64_t o00, o10, o01;
+
+	if (!lookup_reg_offset(&l->x.arena, d, 0, 0, &o00) || !lookup_reg_offset(&l->x.arena, d, 1, 0, &o10)) {
+		printf(" at %s, %s < %u", d->value.expr ? d->value.expr : "?", d->param[0], d->size[0]);
+		return;
+	}
+	printf(" base 0x%08llx, stride 0x%llx (%s < %u)", (unsigned long long)o00, (unsigned long long)(o10 - o00),
+	       d->param[0], d->size[0]);
+	if (d->nparams > 1 && lookup_reg_offset(&l->x.arena, d, 0, 1, &o01))
+		printf(", stride 0x%llx (%s < %u)", (unsigned long long)(o01 - o00), d->param[1], d->size[1]);
+	printf(" = %s", d->value.expr ? d->value.expr : "?");
+}
+
+/* " bits 12:12": field d at index i. */
+static bool cli_lookup_field_bits(struct cli_lookup *l, const struct ir_def *d, uint64_t i, uint64_t *hi, uint64_t *lo)
+{
+	struct ir_eval eh = ir_eval_prepare(&l->x.arena, d, &d->hi), el = ir_eval_prepare(&l->x.arena, d, &d->lo);
+
+	return ir_eval_at(&eh, i, 0, hi) && ir_eval_at(&el, i, 0, lo);
+}
+
 static void cli_lookup_where(struct cli_lookup *l, const struct lookup_name *n, int nidx, const uint64_t *idx)
 {
 	const struct ir_def *d = n->def;
@@ -55,16 +94,19 @@ static void cli_lookup_where(struct cli_lookup *l, const struct lookup_name *n, 
 		printf("%llu)", (unsigned long long)idx[1]);
 	printf(": %s in %s", ir_kind_name(d->kind), n->unit->unit);
 	if (d->kind == IR_REGISTER && nidx == d->nparams &&
-	    lookup_reg_offset(&l->x.arena, d, idx[0], nidx > 1 ? idx[1] : 0, &off))
+	    lookup_reg_offset(&l->x.arena, d, idx[0], nidx > 1 ? idx[1] : 0, &off)) {
 		printf(" at 0x%08llx", (unsigned long long)off);
-	if (d->kind == IR_REGISTER && d->nparams && nidx != d->nparams)
-	{
-		printf(" at %s, %s < %u", d->value.expr ? d->value.expr : "?", d->param[0], d->size[0]);
-		if (d->nparams > 1)
-			printf(", %s < %u", d->param[1], d->size[1]);
+		cli_lookup_where_space(n, off);
 	}
-	if ((d->kind == IR_FIELD || d->kind == IR_DEVICE) && d->body)
+	if (d->kind == IR_REGISTER && d->nparams && nidx != d->nparams)
+		cli_lookup_where_array(l, d);
+	uint64_t hi, lo;
+	if (d->kind == IR_FIELD && d->nparams == 1 && nidx == 1 && cli_lookup_field_bits(l, d, idx[0], &hi, &lo))
+		printf(" bits %llu:%llu (%s)", (unsigned long long)hi, (unsigned long long)lo, d->body);
+	else if ((d->kind == IR_FIELD || d->kind == IR_DEVICE) && d->body)
 		printf(" bits %s", d->body);
+	if (d->kind == IR_DEVICE)
+		cli_lookup_where_space(n, d->lo.value);
 	if (d->kind == IR_VALUE && d->value.known)
 		printf(" = 0x%llx", (unsigned long long)d->value.value);
 	putchar('\n');
@@ -108,6 +150,15 @@ static void cli_lookup_where_json(struct cli_lookup *l, const struct lookup_name
 	if (d->kind == IR_REGISTER && nidx == d->nparams &&
 	    lookup_reg_offset(&l->x.arena, d, idx[0], nidx > 1 ? idx[1] : 0, &off))
 		printf(",\"address\":%llu", (unsigned long long)off);
+	const struct ir_space *sp = ir_def_space(n->unit, d);
+	if (sp->kind != IR_SPACE_NONE) {
+		json_out_member(stdout, "space", ir_space_name(lookup_space_own(n->unit, sp)), 0);
+		if (sp->kind == IR_SPACE_WINDOW && d->kind == IR_REGISTER && nidx == d->nparams &&
+		    lookup_reg_offset(&l->x.arena, d, idx[0], nidx > 1 ? idx[1] : 0, &off))
+			printf(",\"bar0\":%llu", (unsigned long long)(sp->base + off));
+		if (sp->via)
+			json_out_member(stdout, "via", sp->via, 0);
+	}
 	fputs(",\"parents\":[", stdout);
 	for (const struct ir_def *p = d->parent; p; p = p->parent) {
 		if (p != d->parent)

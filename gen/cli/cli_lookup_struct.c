@@ -58,6 +58,10 @@ int cli_lookup_struct(struct cli_lookup *l, int argc, char **argv)
 	}
 	if ((rc = cli_lookup_words(argc, argv, w, &nwords, given)))
 		return rc;
+	if (n->layout->unsized)
+		fprintf(stderr, "refgen: lookup: warning: the manual gives %s(i) no array size (%s__SIZE_1): "
+			"its elements are shown while they lie inside %s\n", n->layout->unsized->name,
+			n->layout->unsized->name, n->def->name);
 	/* Words not given are unknown: only fields wholly within given words are decoded. */
 	struct lookup_layout part = *n->layout;
 	struct lookup_field *f = calloc(part.nfields + 1, sizeof(*f));

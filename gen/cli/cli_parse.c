@@ -19,9 +19,10 @@
 #include "ir/ir_stats.h"
 #include "io/ir_write.h"
 #include "parse/ref_parse.h"
+#include "parse/ref_space.h"
 
 struct cli_parse_opts {
-	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log;
+	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log, *spaces;
 	bool stats, no_known;
 	char known_found[4096];   /* the project's list, when --known is not given */
 	struct diag *diag;   /* -W options land here */
@@ -38,6 +39,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "known", required_argument, NULL, 'k' },
 		{ "known-log", required_argument, NULL, 'K' },
 		{ "no-known", no_argument, NULL, 'N' },
+		{ "spaces", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -53,13 +55,14 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		case 'k': o->known = optarg; break;
 		case 'K': o->known_log = optarg; break;
 		case 'N': o->no_known = true; break;
+		case 'S': o->spaces = optarg; break;
 		case 'W':
 			if (diag_option(o->diag, optarg) < 0)
 				return cli_usage_error("unknown option -W%s", optarg);
 			break;
 		case 'h':
 			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-W...]\n"
-			       "                    [--known FILE | --no-known] [--known-log LOG] FILE.ref...\n"
+			       "                    [--known FILE | --no-known] [--known-log LOG] [--spaces FILE] FILE.ref...\n"
 			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
@@ -74,6 +77,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "                     refgen (share/refgen); a count says how many were not shown\n"
 			       "      --no-known     show every warning (no list)\n"
 			       "      --known-log LOG  write the listed warnings to LOG instead of counting them\n"
+			       "      --spaces FILE  the address spaces FILE declares (\"<chip>/<unit> <DEVICE>|*\n"
+			       "                     <space>[:<VIA>] <source>\" a line), recorded in the IR\n"
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
@@ -202,6 +207,7 @@ int cli_parse(int argc, char **argv)
 	struct ir_stats total = { 0 };
 	struct diag d;
 	struct ref_parser *p;
+	struct ref_spaces *spaces = NULL;
 	int rc, failed = 0, ninputs;
 	bool new_outdir;
 	char **units;
@@ -225,8 +231,13 @@ int cli_parse(int argc, char **argv)
 		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
 	}
+	if (o.spaces && !(spaces = ref_spaces_load(o.spaces, &d))) {
+		cli_parse_known_release(&d);
+		return CLI_INPUT_ERROR;
+	}
 	p = ref_parser_new();
 	if (!p) {
+		ref_spaces_free(spaces);
 		fputs("refgen: cannot compile the .ref patterns\n", stderr);
 		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
@@ -245,7 +256,8 @@ int cli_parse(int argc, char **argv)
 
 		free(addendum);
 
-		if (!m || d.errors != before || cli_parse_chip(m, o.chip, path, &d) < 0) {
+		if (!m || d.errors != before || cli_parse_chip(m, o.chip, path, &d) < 0 ||
+		    (spaces && ref_spaces_apply(spaces, m, &d) < 0)) {
 			failed = 1;
 			ir_manual_free(m);
 			continue;
@@ -296,6 +308,7 @@ int cli_parse(int argc, char **argv)
 	if (d.known && !d.known_log)
 		fprintf(stderr, "refgen: %u warning(s) about known defects of the public manuals not shown "
 			"(%s; --no-known shows them)\n", d.known, o.known);
+	ref_spaces_free(spaces);
 	diag_known_free((struct diag_known *)d.known_list);
 	if (d.known_log && fclose(d.known_log) != 0) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));

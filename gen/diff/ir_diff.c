@@ -104,11 +104,24 @@ static bool ir_diff_same_code(const struct ir_def *a, const struct ir_def *b)
 	return a->code.present == b->code.present && !strcmp(a->code.c, b->code.c);
 }
 
+/* The spaces of a (from) and b (to), when they are registers or devices in different ones. */
+static bool ir_diff_spaces(const struct ir_diff_ctx *x, const struct ir_def *a, const struct ir_def *b,
+			   const struct ir_space **sa, const struct ir_space **sb)
+{
+	if (!x->u || !x->u->from || !x->u->to || !a || !b || a->kind != b->kind ||
+	    (a->kind != IR_REGISTER && a->kind != IR_DEVICE))
+		return false;
+	*sa = ir_def_space(x->u->from, a);
+	*sb = ir_def_space(x->u->to, b);
+	return (*sa)->kind != (*sb)->kind || (*sa)->has_base != (*sb)->has_base || (*sa)->base != (*sb)->base;
+}
+
 /* The moved/resized/re-coded bits between a and b. */
 static unsigned ir_diff_compare(struct ir_diff_ctx *x, const struct ir_def *a, const struct ir_def *b)
 {
 	struct ir_diff_geom ga = ir_diff_geom_of(x, a), gb = ir_diff_geom_of(x, b);
-	unsigned ch = 0;
+	const struct ir_space *sa, *sb;
+	unsigned ch = ir_diff_spaces(x, a, b, &sa, &sb) ? IR_DIFF_BIT(IR_DIFF_MOVED) : 0;
 
 	if (ga.ok && gb.ok) {
 		if (ga.pos != gb.pos || ga.stride[0] != gb.stride[0] || ga.stride[1] != gb.stride[1])
@@ -145,6 +158,8 @@ static struct ir_diff_entry *ir_diff_add(struct ir_diff_ctx *x, unsigned ch,
 	e->from = from;
 	e->to = to;
 	e->within = -1;
+	if (!ir_diff_spaces(x, from, to, &e->space_from, &e->space_to))
+		e->space_from = e->space_to = NULL;
 	return e;
 }
 
@@ -611,6 +626,14 @@ static const char *ir_diff_code_text(const struct ir_def *d)
 	return d->code.c[0] && strspn(d->code.c, " ") != strlen(d->code.c) ? d->code.c : "(blank)";
 }
 
+/* "bar0", "window 0xb80000", "pci". */
+static void ir_diff_space_text(struct strbuf *b, const struct ir_space *s)
+{
+	strbuf_puts(b, s->kind == IR_SPACE_NONE ? "(none)" : ir_space_name(s->kind));
+	if (s->has_base)
+		strbuf_printf(b, " 0x%llx", (unsigned long long)s->base);
+}
+
 void ir_diff_detail_text(struct strbuf *b, const struct ir_diff_entry *e)
 {
 	struct ir_diff_ctx x = { 0 };
@@ -639,8 +662,16 @@ void ir_diff_detail_text(struct strbuf *b, const struct ir_diff_entry *e)
 		ir_diff_size(b, &x, e->to);
 		sep = "; ";
 	}
-	if (e->changes & IR_DIFF_BIT(IR_DIFF_RECODED))
+	if (e->changes & IR_DIFF_BIT(IR_DIFF_RECODED)) {
 		strbuf_printf(b, "%s%s -> %s", sep, ir_diff_code_text(e->from), ir_diff_code_text(e->to));
+		sep = "; ";
+	}
+	if (e->space_from && e->space_to) {
+		strbuf_printf(b, "%sspace ", sep);
+		ir_diff_space_text(b, e->space_from);
+		strbuf_puts(b, " -> ");
+		ir_diff_space_text(b, e->space_to);
+	}
 	arena_free(&x.arena);
 }
 

@@ -5,6 +5,8 @@
  * changed), resized (width or array size), re-coded (access code changed)
  * or renamed with the same layout between one chip's manuals and another's.
  *
+ * Offsets compare within an address space: a register or device whose
+ * space changed (bar0 -> a window, another window base) has moved.
  * Defines match by name within a unit.  A removed define and an added one
  * are a rename when they are of one kind, under the same (matched) parent,
  * with the same layout, and neither overlaps anything else that changed
@@ -41,6 +43,9 @@ struct ir_diff_entry {
 	 * kind and parent, overlapping position, or a name extending it). */
 	const struct ir_def **related;
 	size_t nrelated;
+	/* A register's or device's address space, when the two differ (then it
+	 * moved: an offset is compared only within one space). */
+	const struct ir_space *space_from, *space_to;
 };
 
 struct ir_diff_unit {

@@ -8,31 +8,105 @@
  */
 #include <string.h>
 
+#include "emit/emit_text.h"
 #include "emit/emit_typed_int.h"
 
-/* The register's byte offset: a macro, index checked against __SIZE_n. */
-static void emit_typed_offset(struct emit_typed *t, const struct ir_def *r)
+/* The register's offset as the manual gives it (in its own space): a macro,
+ * index checked against __SIZE_n; base (or NULL) is added to it. */
+static void emit_typed_offset_body(struct emit_typed *t, const struct ir_def *r, const char *name,
+				   const char *base)
 {
-	const char *name = emit_typed_name(t, r, NULL, false);
 	char cond[640];
 
-	strbuf_printf(t->b, "#define %s(", name);
-	for (int k = 0; k < r->nparams; k++)
-		strbuf_printf(t->b, "%s%s", k ? ", " : "", r->param[k]);
 	if (r->value.known) {
-		strbuf_printf(t->b, ") 0x%08llxu\n", (unsigned long long)r->value.value);
+		if (base)
+			strbuf_printf(t->b, "(%s + 0x%08llxu)\n", base, (unsigned long long)r->value.value);
+		else
+			strbuf_printf(t->b, "0x%08llxu\n", (unsigned long long)r->value.value);
 		return;
 	}
 	emit_field_index_cond(r, cond, sizeof(cond));
-	strbuf_puts(t->b, ") ");
+	if (base)
+		strbuf_printf(t->b, "(%s + ", base);
 	if (cond[0])
 		strbuf_puts(t->b, "refgen_offset(");
 	strbuf_puts(t->b, "(uint32_t)(");
 	emit_typed_subst(t, r, r->value.expr ? r->value.expr : "0");
 	if (cond[0])
-		strbuf_printf(t->b, "), %s, \"%s\")\n", cond, name);
+		strbuf_printf(t->b, "), %s, \"%s\")", cond, name);
 	else
-		strbuf_puts(t->b, ")\n");
+		strbuf_puts(t->b, ")");
+	strbuf_puts(t->b, base ? ")\n" : "\n");
+}
+
+static void emit_typed_params(struct emit_typed *t, const struct ir_def *r, const char *first)
+{
+	strbuf_puts(t->b, "(");
+	if (first)
+		strbuf_puts(t->b, first);
+	for (int k = 0; k < r->nparams; k++)
+		strbuf_printf(t->b, "%s%s", k || first ? ", " : "", r->param[k]);
+	strbuf_puts(t->b, ") ");
+}
+
+/*
+ * The register's place, by its space (refgen-headers(7)):
+ *   bar0    name(i)         its BAR0 address;
+ *   window  name(i)         its BAR0 address (the window's base + offset),
+ *           name_offset(i)  its offset in the window's space;
+ *   block   name(base, i)   base + its offset in the block (base: the block's
+ *                           BAR0 address, found at run time),
+ *           name_offset(i)  that offset;
+ *   others  name_offset(i)  only: an offset in PCI configuration space, a
+ *                           context-switch image, method space, ..., never
+ *                           something that looks like a register address.
+ */
+static void emit_typed_offset(struct emit_typed *t, const struct ir_def *r)
+{
+	const char *name = emit_typed_name(t, r, NULL, false);
+	const struct ir_space *sp = ir_def_space(t->m, r);
+	char base[32];
+
+	if (sp->kind == IR_SPACE_BAR0 || sp->kind == IR_SPACE_NONE) {
+		strbuf_printf(t->b, "#define %s", name);
+		emit_typed_params(t, r, NULL);
+		emit_typed_offset_body(t, r, name, NULL);
+		return;
+	}
+	const char *off = emit_typed_name(t, r, "_offset", false);
+	strbuf_printf(t->b, "#define %s", off);
+	emit_typed_params(t, r, NULL);
+	emit_typed_offset_body(t, r, off, NULL);
+	if (sp->kind == IR_SPACE_WINDOW) {
+		snprintf(base, sizeof(base), "0x%08llxu", (unsigned long long)sp->base);
+		strbuf_printf(t->b, "#define %s", name);
+		emit_typed_params(t, r, NULL);
+		emit_typed_offset_body(t, r, name, base);
+	} else if (sp->kind == IR_SPACE_BLOCK) {
+		strbuf_printf(t->b, "#define %s", name);
+		emit_typed_params(t, r, "base");
+		emit_typed_offset_body(t, r, name, "(uint32_t)(base)");
+	}
+}
+
+/* " * Space: ..." of a unit or device: where its offsets are. */
+static void emit_typed_space(struct emit_typed *t, const struct ir_space *sp, const char *what)
+{
+	if (sp->kind == IR_SPACE_NONE)
+		return;
+	strbuf_printf(t->b, "/* %s space: %s", what, ir_space_name(sp->kind));
+	if (sp->kind == IR_SPACE_WINDOW)
+		strbuf_printf(t->b, "; BAR0 holds it from 0x%08llx (%s): a register's helper gives its BAR0 "
+			      "address, <name>_offset() its offset in the window", (unsigned long long)sp->base,
+			      sp->via);
+	else if (sp->kind == IR_SPACE_BLOCK)
+		strbuf_printf(t->b, "; offsets in a block whose BAR0 base is found at run time (%s): "
+			      "a register's helper takes that base first, <name>_offset() is the offset", sp->via);
+	else if (sp->kind != IR_SPACE_BAR0)
+		strbuf_puts(t->b, ", not BAR0: <name>_offset() gives offsets in that space");
+	strbuf_puts(t->b, ".\n * Why: ");
+	emit_text_put(t->b, sp->source ? sp->source : "", sp->source ? strlen(sp->source) : 0);
+	strbuf_puts(t->b, " */\n");
 }
 
 static void emit_typed_register(struct emit_typed *t, const struct ir_def *r)
@@ -104,6 +178,8 @@ static void emit_typed_device(struct emit_typed *t, const struct ir_def *d)
 {
 	strbuf_puts(t->b, "\n");
 	emit_doc(t->b, d, t->m);
+	if (d->space.kind != t->m->space.kind || d->space.source != t->m->space.source)
+		emit_typed_space(t, &d->space, "Device");
 	/* The manual's own NAME_BASE/NAME_LIMIT, when it has them, stand. */
 	bool own = false;
 	for (const struct ir_def *c = d->first_child; c; c = c->next_sibling) {
@@ -126,6 +202,8 @@ static void emit_typed_body(struct emit_typed *t)
 {
 	strbuf_puts(t->b, "#include \"../refgen/accessors.h\"\n\n"
 		    "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+	strbuf_puts(t->b, "\n");
+	emit_typed_space(t, &t->m->space, "Unit");
 	emit_typed_struct_types(t);
 	for (const struct ir_def *d = t->m->first_root; d; d = d->next_sibling)
 		emit_typed_def(t, d);

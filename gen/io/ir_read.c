@@ -125,6 +125,17 @@ static int ir_read_children(struct ir_manual *m, xmlNodePtr n, struct ir_def *pa
 	return 0;
 }
 
+/* The space attributes (the schema has checked their form). */
+static void ir_read_space(struct ir_manual *m, xmlNodePtr n, struct ir_space *s)
+{
+	s->kind = ir_space_from_name(ir_attr(n, "space"));
+	if (s->kind == IR_SPACE_NONE)
+		return;
+	s->base = ir_attr_u64(n, "space-base", &s->has_base);
+	s->via = ir_attr_dup(m, n, "space-via");
+	s->source = ir_attr_dup(m, n, "space-source");
+}
+
 static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 {
 	struct ir_def *d = ir_manual_add_def(m);
@@ -169,6 +180,8 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 		ir_read_num(m, n, "offset", "offset-expr", &d->value);
 	else
 		ir_read_num(m, n, "value", "value-expr", &d->value);
+	if (d->kind == IR_DEVICE)
+		ir_read_space(m, n, &d->space);
 	d->size[0] = (uint32_t)size1;
 	d->size[1] = (uint32_t)size2;
 	/* Nor hi >= lo, which the parser never writes otherwise. */
@@ -203,6 +216,7 @@ static struct ir_manual *ir_read_doc(xmlDocPtr doc)
 	m->arch = ir_attr_dup(m, root, "arch");
 	m->path = ir_attr_dup(m, root, "path");
 	m->addendum = ir_attr_dup(m, root, "addendum");
+	ir_read_space(m, root, &m->space);
 	if (ir_read_children(m, root, NULL) < 0) {
 		ir_manual_free(m);
 		return NULL;

@@ -28,7 +28,7 @@ enum ir_w_attr {
 	W_CODE, W_COMMENT, W_LINE, W_COL, W_SECTION, W_READ, W_WRITE, W_STATE, W_DECL,
 	W_INDICATOR, W_HI, W_LO, W_WIDTH, W_WORD, W_BIT, W_HI_EXPR, W_LO_EXPR, W_ROLE,
 	W_PLACED, W_REF, W_STRING, W_OFFSET, W_OFFSET_EXPR, W_VALUE, W_VALUE_EXPR, W_BYTES,
-	W_SIZE1, W_SIZE2, W_ATTR_COUNT
+	W_SIZE1, W_SIZE2, W_SPACE, W_SPACE_BASE, W_SPACE_VIA, W_SPACE_SOURCE, W_ATTR_COUNT
 };
 
 static const char *const ir_w_attr_names[W_ATTR_COUNT] = {
@@ -36,7 +36,7 @@ static const char *const ir_w_attr_names[W_ATTR_COUNT] = {
 	"code", "comment", "line", "col", "section", "read", "write", "state", "decl",
 	"indicator", "hi", "lo", "width", "word", "bit", "hi-expr", "lo-expr", "role",
 	"placed", "ref", "string", "offset", "offset-expr", "value", "value-expr", "bytes",
-	"size1", "size2",
+	"size1", "size2", "space", "space-base", "space-via", "space-source",
 };
 
 enum ir_w_elem { E_MANUAL = IR_KIND_COUNT, E_ACCESS, E_PROSE, E_LICENSE, E_TRAILER,
@@ -162,6 +162,17 @@ static void ir_write_bytes(struct ir_w *w, const struct ir_def *d)
 	}
 }
 
+static void ir_write_space(struct ir_w *w, const struct ir_space *s)
+{
+	if (s->kind == IR_SPACE_NONE)
+		return;
+	ir_set(w, W_SPACE, ir_space_name(s->kind));
+	if (s->has_base)
+		ir_set_hex(w, W_SPACE_BASE, s->base);
+	ir_set(w, W_SPACE_VIA, s->via);
+	ir_set(w, W_SPACE_SOURCE, s->source ? s->source : "");
+}
+
 static void ir_write_meaning(struct ir_w *w, const struct ir_def *d)
 {
 	if (d->kind == IR_CONSTANT && d->role != IR_ROLE_NONE)
@@ -174,6 +185,8 @@ static void ir_write_meaning(struct ir_w *w, const struct ir_def *d)
 		ir_set(w, W_STRING, d->string);
 	else if (d->is_range)
 		ir_write_range(w, d);
+	if (d->kind == IR_DEVICE)
+		ir_write_space(w, &d->space);
 	else if (d->kind == IR_REGISTER)
 		ir_write_scalar(w, d, W_OFFSET, W_OFFSET_EXPR);
 	else if (d->value.known || d->value.expr)
@@ -208,6 +221,7 @@ static void ir_write_manual(struct ir_w *w, const struct ir_manual *m)
 	ir_set(w, W_ARCH, m->arch);
 	ir_set(w, W_PATH, m->path);
 	ir_set(w, W_ADDENDUM, m->addendum);
+	ir_write_space(w, &m->space);
 	ir_text(w, E_LICENSE, m->license);
 	for (const struct ir_def *d = m->first_root; d; d = d->next_sibling)
 		ir_write_def(w, d);

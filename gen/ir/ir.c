@@ -12,6 +12,31 @@ static const char *const ir_role_names[IR_ROLE_COUNT] = {
 	"", "index-size", "struct-size", "range", "alias", "string",
 };
 
+static const char *const ir_space_names[IR_SPACE_COUNT] = {
+	NULL, "bar0", "window", "block", "aperture", "pci", "vf", "memory", "ctxsw", "method",
+};
+
+const char *ir_space_name(enum ir_space_kind k)
+{
+	return k < IR_SPACE_COUNT ? ir_space_names[k] : NULL;
+}
+
+enum ir_space_kind ir_space_from_name(const char *s)
+{
+	for (int k = IR_SPACE_NONE + 1; s && k < IR_SPACE_COUNT; k++)
+		if (!strcmp(s, ir_space_names[k]))
+			return (enum ir_space_kind)k;
+	return IR_SPACE_NONE;
+}
+
+const struct ir_space *ir_def_space(const struct ir_manual *m, const struct ir_def *d)
+{
+	for (; d; d = d->parent)
+		if (d->kind == IR_DEVICE && d->space.kind != IR_SPACE_NONE)
+			return &d->space;
+	return &m->space;
+}
+
 struct ir_manual *ir_manual_new(void)
 {
 	struct ir_manual *m = calloc(1, sizeof(*m));

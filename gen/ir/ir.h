@@ -47,6 +47,31 @@ struct ir_code {
 	char c[6];        /* NUL-terminated; "" for a blank comment */
 };
 
+/*
+ * Where a device's (or a unit's) offsets live (manuals/address-spaces.txt
+ * says why each is what it is).  BAR0: the offset is a BAR0 address.
+ * WINDOW: offsets of another space that BAR0 also holds from base on (the
+ * manual's NV_PCFG, *_FULL_PHYS_OFFSET): BAR0 address = base + offset.
+ * BLOCK: offsets inside a BAR0 block whose base is known only at run time
+ * (read from via, e.g. NV_RUNLIST_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET).  The
+ * others are not BAR0 at all.  APERTURE: a range naming a whole address
+ * space (NV_RSPACE), no unit.
+ */
+enum ir_space_kind {
+	IR_SPACE_NONE,
+	IR_SPACE_BAR0, IR_SPACE_WINDOW, IR_SPACE_BLOCK, IR_SPACE_APERTURE,
+	IR_SPACE_PCI, IR_SPACE_VF, IR_SPACE_MEMORY, IR_SPACE_CTXSW, IR_SPACE_METHOD,
+	IR_SPACE_COUNT
+};
+
+struct ir_space {
+	enum ir_space_kind kind;
+	bool has_base;
+	uint64_t base;          /* WINDOW: BAR0 address of offset 0 */
+	const char *via;        /* WINDOW, BLOCK: the define that gives the base */
+	const char *source;     /* why: "address-spaces.txt:12", or the define it is derived from */
+};
+
 struct ir_def {
 	/* source, exactly as written */
 	const char *name;
@@ -75,6 +100,9 @@ struct ir_def {
 	const char *prose;     /* verbatim text that precedes the define */
 	const char *section;   /* heading of the section it is in */
 
+	/* a device's address space (IR_SPACE_NONE: not a device, or not known) */
+	struct ir_space space;
+
 	/* hierarchy */
 	struct ir_def *parent;
 	struct ir_def *first_child, *last_child, *next_sibling;
@@ -89,6 +117,7 @@ struct ir_manual {
 	const char *trailer;   /* text after the last define, verbatim */
 	const char *addendum;  /* file name of the project's addendum, if any */
 	const char *addendum_trailer;
+	struct ir_space space; /* of the defines no device holds */
 	struct ir_def **defs;  /* manual order */
 	size_t ndefs, cap;
 	struct ir_def *first_root, *last_root;
@@ -105,6 +134,17 @@ struct ir_def *ir_manual_add_def(struct ir_manual *m);
 void ir_def_set_parent(struct ir_manual *m, struct ir_def *d, struct ir_def *parent);
 
 const char *ir_kind_name(enum ir_kind k);
+/* "bar0", "window", ...; NULL for IR_SPACE_NONE. */
+const char *ir_space_name(enum ir_space_kind k);
+/* IR_SPACE_NONE when s names no space. */
+enum ir_space_kind ir_space_from_name(const char *s);
+/* True for the spaces whose offsets are BAR0 addresses once placed: BAR0 and WINDOW. */
+static inline bool ir_space_in_bar0(enum ir_space_kind k)
+{
+	return k == IR_SPACE_BAR0 || k == IR_SPACE_WINDOW;
+}
+/* The space d's offset is in: its own (a device), its nearest device's, or the unit's. */
+const struct ir_space *ir_def_space(const struct ir_manual *m, const struct ir_def *d);
 int ir_kind_from_name(const char *s);
 const char *ir_role_name(enum ir_role r);
 int ir_role_from_name(const char *s);

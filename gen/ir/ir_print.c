@@ -15,10 +15,27 @@ void ir_print_define(const struct ir_def *d, FILE *out)
 	fputc('\n', out);
 }
 
+/* "// space: window 0x88000 via NV_PCFG (address-spaces.txt:40)": not a define line. */
+static void ir_print_space(const char *what, const struct ir_space *s, FILE *out)
+{
+	if (s->kind == IR_SPACE_NONE)
+		return;
+	fprintf(out, "// %s: %s", what, ir_space_name(s->kind));
+	if (s->has_base)
+		fprintf(out, " 0x%llx", (unsigned long long)s->base);
+	if (s->via)
+		fprintf(out, " via %s", s->via);
+	fprintf(out, " (%s)\n", s->source ? s->source : "");
+}
+
 void ir_print_manual(const struct ir_manual *m, FILE *out)
 {
-	for (size_t i = 0; i < m->ndefs; i++)
+	ir_print_space("unit space", &m->space, out);
+	for (size_t i = 0; i < m->ndefs; i++) {
+		if (m->defs[i]->kind == IR_DEVICE)
+			ir_print_space("space", &m->defs[i]->space, out);
 		ir_print_define(m->defs[i], out);
+	}
 }
 
 void ir_print_define_buf(const struct ir_def *d, struct strbuf *b)

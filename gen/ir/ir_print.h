@@ -14,6 +14,8 @@ void ir_print_define(const struct ir_def *d, FILE *out);
 void ir_print_define_buf(const struct ir_def *d, struct strbuf *b);
 /* "NAME" or "NAME(i,j)". */
 void ir_print_name_buf(const struct ir_def *d, struct strbuf *b);
+/* The define lines in manual order; the unit's and each device's address space
+ * on a "// space: ..." line before them (not a define line). */
 void ir_print_manual(const struct ir_manual *m, FILE *out);
 
 #endif

@@ -182,7 +182,8 @@ static void lookup_batch_text(struct lookup_batch *b, const struct lookup_access
 		lookup_put_addr(s, a->value);
 	}
 	strbuf_append(s, " ", 1);
-	if (lookup_index_at(b->x, a->addr, &r, 1)) {
+	/* A driver's accesses are BAR0's: windows at their BAR0 address. */
+	if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
 		b->decoded++;
 		lookup_reg_name(s, r, a->addr);
 		if (a->has_value && r->addr == a->addr) {
@@ -191,10 +192,13 @@ static void lookup_batch_text(struct lookup_batch *b, const struct lookup_access
 			strbuf_append(s, " ", 1);
 			lookup_decode_line(s, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
 		}
-	} else if ((dev = lookup_index_device(b->x, a->addr))) {
+	} else if ((dev = lookup_index_device(b->x, IR_SPACE_BAR0, a->addr))) {
 		strbuf_puts(s, dev->def->name);
 		strbuf_append(s, "+", 1);
 		lookup_hex(s, a->addr - dev->lo);
+	} else if ((dev = lookup_index_aperture(b->x, a->addr))) {
+		strbuf_puts(s, "? in aperture ");
+		strbuf_puts(s, dev->def->name);
 	} else {
 		strbuf_append(s, "?", 1);
 	}
@@ -216,7 +220,7 @@ static void lookup_batch_json(struct lookup_batch *b, const struct lookup_access
 	if (a->has_value)
 		fprintf(out, ",\"value\":%llu", (unsigned long long)a->value);
 	s->len = 0;
-	if (lookup_index_at(b->x, a->addr, &r, 1)) {
+	if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
 		b->decoded++;
 		lookup_reg_name(s, r, a->addr);
 		json_out_member(out, "register", s->data, 0);
@@ -226,9 +230,11 @@ static void lookup_batch_json(struct lookup_batch *b, const struct lookup_access
 			lookup_decode_json(out, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
 			fprintf(out, ",\"unclaimed\":%llu", (unsigned long long)lookup_unclaimed(r->layout, a->value));
 		}
-	} else if ((dev = lookup_index_device(b->x, a->addr))) {
+	} else if ((dev = lookup_index_device(b->x, IR_SPACE_BAR0, a->addr))) {
 		json_out_member(out, "device", dev->def->name, 0);
 		fprintf(out, ",\"offset\":%llu", (unsigned long long)(a->addr - dev->lo));
+	} else if ((dev = lookup_index_aperture(b->x, a->addr))) {
+		json_out_member(out, "aperture", dev->def->name, 0);
 	}
 	fputs("}\n", out);
 }

@@ -75,16 +75,20 @@ static void lookup_field_values(struct lookup_index *x, struct lookup_field *f)
 	}
 }
 
+/* By name; the elements of one indexed field by index (2 before 10). */
 static int lookup_by_field_name(const void *a, const void *b)
 {
 	const struct lookup_field *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
+	int c;
 
+	if (x->def == y->def && x->def->nparams && x->index != y->index)
+		return (x->index > y->index) - (x->index < y->index);
+	c = strcmp(x->name, y->name);
 	return c ? c : (x->lo > y->lo) - (x->lo < y->lo);
 }
 
 /* Adds field f (element i of an indexed one) when its bits are computable. */
-static void lookup_add_field(struct lookup_index *x, struct lookup_layout *l, const struct ir_def *f,
+static bool lookup_add_field(struct lookup_index *x, struct lookup_layout *l, const struct ir_def *f,
 			     uint32_t i, size_t *cap)
 {
 	struct ir_eval lo = ir_eval_prepare(&x->arena, f, &f->lo), hi = ir_eval_prepare(&x->arena, f, &f->hi);
@@ -92,7 +96,7 @@ static void lookup_add_field(struct lookup_index *x, struct lookup_layout *l, co
 	struct lookup_field *lf;
 
 	if (!ir_eval_at(&lo, i, 0, &vlo) || !ir_eval_at(&hi, i, 0, &vhi) || vhi < vlo || vhi - vlo >= 4096)
-		return;
+		return false;
 	if (l->nfields == *cap) {
 		struct lookup_field *grown = arena_zalloc(&x->arena, (*cap * 2 + 8) * sizeof(*grown));
 		if (l->nfields)
@@ -116,6 +120,30 @@ static void lookup_add_field(struct lookup_index *x, struct lookup_layout *l, co
 	lookup_field_values(x, lf);
 	if (l->def->kind == IR_STRUCTURE && vhi + 1 > l->bits)
 		l->bits = vhi + 1;
+	return true;
+}
+
+/* Bits of structure d: its size constant, else what its fields cover. */
+static uint64_t lookup_struct_bits(const struct lookup_layout *l)
+{
+	for (const struct ir_def *c = l->def->first_child; c; c = c->next_sibling)
+		if (c->role == IR_ROLE_STRUCT_SIZE && c->value.known && c->value.value)
+			return c->value.value * 8;
+	return l->bits;
+}
+
+/* Indexed field f whose manual gives no __SIZE_1: its elements while they lie
+ * inside the structure, marked (the manual says no bound). */
+static void lookup_add_unsized(struct lookup_index *x, struct lookup_layout *l, const struct ir_def *f, size_t *cap)
+{
+	struct ir_eval hi = ir_eval_prepare(&x->arena, f, &f->hi);
+	uint64_t limit = lookup_struct_bits(l), vhi;
+
+	for (uint32_t i = 0; i < 4096 && ir_eval_at(&hi, i, 0, &vhi) && vhi < limit; i++)
+		if (lookup_add_field(x, l, f, i, cap))
+			l->fields[l->nfields - 1].unsized = true;
+	if (!l->unsized)
+		l->unsized = f;
 }
 
 static struct lookup_layout *lookup_layout_new(struct lookup_index *x, const struct ir_def *d,
@@ -139,6 +167,9 @@ static struct lookup_layout *lookup_layout_new(struct lookup_index *x, const str
 			for (uint32_t i = 0; i < f->size[0] && i < 4096; i++)
 				lookup_add_field(x, l, f, i, &cap);
 	}
+	for (const struct ir_def *f = d->first_child; d->kind == IR_STRUCTURE && f; f = f->next_sibling)
+		if (f->kind == IR_FIELD && f->nparams == 1 && !f->size[0])
+			lookup_add_unsized(x, l, f, &cap);
 	if (l->nfields)
 		qsort(l->fields, l->nfields, sizeof(*l->fields), lookup_by_field_name);
 	for (size_t i = 0; i < l->nfields; i++) {
@@ -164,8 +195,32 @@ struct lookup_build {
 	size_t cap_regs, cap_devs;
 };
 
-static void lookup_push_reg(struct lookup_build *b, const struct lookup_layout *l, uint64_t addr,
-			    uint32_t i, uint32_t j)
+enum ir_space_kind lookup_space_own(const struct ir_manual *m, const struct ir_space *sp)
+{
+	enum ir_space_kind k = sp->kind;
+
+	if (k == IR_SPACE_WINDOW)
+		k = m->space.kind != IR_SPACE_WINDOW ? m->space.kind : IR_SPACE_NONE;
+	return k == IR_SPACE_NONE ? IR_SPACE_BAR0 : k;
+}
+
+void lookup_reg_space_label(struct strbuf *b, const struct lookup_reg *r, uint64_t addr)
+{
+	const struct ir_space *sp = r->sp;
+	uint64_t off = r->offset + (addr - r->addr);
+
+	if (sp->kind == IR_SPACE_WINDOW)
+		strbuf_printf(b, "%s 0x%llx through %s (BAR0 0x%llx)",
+			      ir_space_name(lookup_space_own(r->layout->unit, sp)), (unsigned long long)off,
+			      sp->via, (unsigned long long)(sp->base + off));
+	else if (sp->kind == IR_SPACE_BLOCK)
+		strbuf_printf(b, "block 0x%llx of %s", (unsigned long long)off, sp->via);
+	else
+		strbuf_puts(b, ir_space_name(sp->kind == IR_SPACE_NONE ? IR_SPACE_BAR0 : sp->kind));
+}
+
+static void lookup_push_reg_in(struct lookup_build *b, const struct lookup_layout *l, enum ir_space_kind space,
+			       uint64_t addr, uint64_t offset, const struct ir_space *sp, uint32_t i, uint32_t j)
 {
 	struct lookup_index *x = b->x;
 	struct lookup_reg *r;
@@ -175,11 +230,25 @@ static void lookup_push_reg(struct lookup_build *b, const struct lookup_layout *
 		x->regs = mem_realloc(x->regs, b->cap_regs * sizeof(*x->regs));
 	}
 	r = &x->regs[x->nregs++];
+	r->space = space;
 	r->addr = addr;
+	r->offset = offset;
+	r->sp = sp;
 	r->bytes = (uint32_t)(l->bits / 8);
 	r->index[0] = i;
 	r->index[1] = j;
 	r->layout = l;
+}
+
+static void lookup_push_reg(struct lookup_build *b, const struct lookup_layout *l, uint64_t addr,
+			    uint32_t i, uint32_t j)
+{
+	const struct ir_space *sp = ir_def_space(l->unit, l->def);
+	enum ir_space_kind own = lookup_space_own(l->unit, sp);
+
+	if (sp->kind == IR_SPACE_WINDOW)
+		lookup_push_reg_in(b, l, IR_SPACE_BAR0, sp->base + addr, addr, sp, i, j);
+	lookup_push_reg_in(b, l, own, addr, addr, sp, i, j);
 }
 
 static void lookup_add_register(struct lookup_build *b, const struct ir_def *d, const struct lookup_layout *l)
@@ -194,17 +263,29 @@ static void lookup_add_register(struct lookup_build *b, const struct ir_def *d, 
 				lookup_push_reg(b, l, addr, i, j);
 }
 
-static void lookup_add_device(struct lookup_build *b, const struct ir_def *d, const struct ir_manual *m)
+static void lookup_push_device(struct lookup_build *b, const struct ir_def *d, const struct ir_manual *m,
+			       enum ir_space_kind space, uint64_t base)
 {
 	struct lookup_index *x = b->x;
 
-	if (!d->hi.known || !d->lo.known || d->hi.expr || d->lo.expr)
-		return;
 	if (x->ndevices == b->cap_devs) {
 		b->cap_devs = b->cap_devs ? b->cap_devs * 2 : 64;
 		x->devices = mem_realloc(x->devices, b->cap_devs * sizeof(*x->devices));
 	}
-	x->devices[x->ndevices++] = (struct lookup_device){ d->lo.value, d->hi.value, d, m };
+	x->devices[x->ndevices++] = (struct lookup_device){ space, base + d->lo.value, base + d->hi.value,
+							    ir_def_space(m, d), d, m };
+}
+
+/* A device in its own space; a window's also at its BAR0 place. */
+static void lookup_add_device(struct lookup_build *b, const struct ir_def *d, const struct ir_manual *m)
+{
+	const struct ir_space *sp = ir_def_space(m, d);
+
+	if (!d->hi.known || !d->lo.known || d->hi.expr || d->lo.expr)
+		return;
+	if (sp->kind == IR_SPACE_WINDOW)
+		lookup_push_device(b, d, m, IR_SPACE_BAR0, sp->base);
+	lookup_push_device(b, d, m, lookup_space_own(m, sp), 0);
 }
 
 static struct lookup_name *lookup_add_name(struct lookup_index *x, const struct ir_def *d, const struct ir_manual *m)
@@ -227,6 +308,8 @@ static int lookup_by_addr(const void *a, const void *b)
 {
 	const struct lookup_reg *x = a, *y = b;
 
+	if (x->space != y->space)
+		return (x->space > y->space) - (x->space < y->space);
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
 	if (x->layout->unit != y->layout->unit)
@@ -287,7 +370,8 @@ void lookup_index_release(struct lookup_index *x)
 	memset(x, 0, sizeof(*x));
 }
 
-size_t lookup_index_at(const struct lookup_index *x, uint64_t addr, const struct lookup_reg **out, size_t max)
+size_t lookup_index_at(const struct lookup_index *x, enum ir_space_kind space, uint64_t addr,
+		       const struct lookup_reg **out, size_t max)
 {
 	/* Registers are at most 8 bytes: start at the first one at addr - 7. */
 	uint64_t from = addr >= 7 ? addr - 7 : 0;
@@ -295,23 +379,29 @@ size_t lookup_index_at(const struct lookup_index *x, uint64_t addr, const struct
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (x->regs[mid].addr < from)
+		if (x->regs[mid].space < space || (x->regs[mid].space == space && x->regs[mid].addr < from))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < x->nregs && x->regs[i].addr <= addr; i++)
+	for (size_t i = lo; i < x->nregs && x->regs[i].space == space && x->regs[i].addr <= addr; i++)
 		if (addr - x->regs[i].addr < x->regs[i].bytes && n < max)
 			out[n++] = &x->regs[i];
 	return n;
 }
 
-const struct lookup_device *lookup_index_device(const struct lookup_index *x, uint64_t addr)
+const struct lookup_device *lookup_index_device(const struct lookup_index *x, enum ir_space_kind space,
+						uint64_t addr)
 {
 	for (size_t i = 0; i < x->ndevices; i++)
-		if (x->devices[i].lo <= addr && addr <= x->devices[i].hi)
+		if (x->devices[i].space == space && x->devices[i].lo <= addr && addr <= x->devices[i].hi)
 			return &x->devices[i];
 	return NULL;
+}
+
+const struct lookup_device *lookup_index_aperture(const struct lookup_index *x, uint64_t addr)
+{
+	return lookup_index_device(x, IR_SPACE_APERTURE, addr);
 }
 
 const struct lookup_name *lookup_index_name(const struct lookup_index *x, const char *name)

@@ -15,6 +15,7 @@
 #include "ir/ir.h"
 #include "io/ir_chip.h"
 #include "base/strmap.h"
+#include "strbuf.h"
 
 struct lookup_value {
 	uint64_t value;
@@ -32,6 +33,7 @@ struct lookup_field {
 	uint32_t index;                /* of an indexed field (def->nparams) */
 	long element;                  /* NAME<n>_FIELD of array NAME(i): only for last index n; else -1 */
 	bool has_variants;             /* fields of the same name exist for some elements */
+	bool unsized;                  /* indexed, the manual gives no __SIZE_1: elements while inside the structure */
 	struct lookup_value *values;   /* manual order */
 	size_t nvalues;
 };
@@ -44,18 +46,28 @@ struct lookup_layout {
 	size_t nfields;
 	uint64_t bits;                 /* register width in bits; a structure's covered bits */
 	uint64_t covered;              /* bits 0..63 some field holds */
+	const struct ir_def *unsized;  /* the first indexed field without an array size (shown anyway) */
 };
 
-/* One register element at one address. */
+/*
+ * One register element at one address of one space.  A register of a BAR0
+ * window is there twice: at its BAR0 address (space IR_SPACE_BAR0) and at its
+ * offset in its own space (the unit's: pci, vf).
+ */
 struct lookup_reg {
+	enum ir_space_kind space;      /* the space addr is in: BAR0 for bar0 and windows */
 	uint64_t addr;
+	uint64_t offset;               /* the register's own offset, as the manual gives it */
+	const struct ir_space *sp;     /* the space the manual's unit or device says */
 	uint32_t bytes;
 	uint32_t index[2];             /* valid for def->nparams of them */
 	const struct lookup_layout *layout;   /* def and unit too */
 };
 
 struct lookup_device {
+	enum ir_space_kind space;      /* of lo, hi (as lookup_reg.space) */
 	uint64_t lo, hi;
+	const struct ir_space *sp;
 	const struct ir_def *def;
 	const struct ir_manual *unit;
 };
@@ -82,10 +94,21 @@ struct lookup_index {
 int lookup_index_build(struct lookup_index *x, const struct ir_chip *c);
 void lookup_index_release(struct lookup_index *x);
 
-/* Register elements whose bytes hold addr, up to max of them; the count found. */
-size_t lookup_index_at(const struct lookup_index *x, uint64_t addr, const struct lookup_reg **out, size_t max);
-/* The smallest device range holding addr, or NULL. */
-const struct lookup_device *lookup_index_device(const struct lookup_index *x, uint64_t addr);
+/* Register elements of space whose bytes hold addr, up to max of them; the
+ * count found.  IR_SPACE_BAR0 is what a GPU's BAR0 holds (windows at their
+ * BAR0 address); a register whose space is not known is taken as BAR0. */
+size_t lookup_index_at(const struct lookup_index *x, enum ir_space_kind space, uint64_t addr,
+		       const struct lookup_reg **out, size_t max);
+/* The smallest device range of space holding addr that is not an aperture, or NULL. */
+const struct lookup_device *lookup_index_device(const struct lookup_index *x, enum ir_space_kind space,
+						uint64_t addr);
+/* The smallest aperture holding addr (apertures are searched for BAR0 only), or NULL. */
+const struct lookup_device *lookup_index_aperture(const struct lookup_index *x, uint64_t addr);
+/* The space a define's offsets are searched in besides BAR0: its own (a
+ * window's is the unit's, pci or vf), or BAR0 when not known. */
+enum ir_space_kind lookup_space_own(const struct ir_manual *m, const struct ir_space *sp);
+/* "bar0", "pci 0x100 through NV_PCFG (BAR0 0x88100)": what an address of r is. */
+void lookup_reg_space_label(struct strbuf *b, const struct lookup_reg *r, uint64_t addr);
 /* Every define named name, or NULL. */
 const struct lookup_name *lookup_index_name(const struct lookup_index *x, const char *name);
 /* The layout of a register or structure define, or NULL. */

@@ -191,6 +191,18 @@ expect "parse -Wbogus: unknown warning" 2 '^refgen: unknown option -Wbogus$' \
 	"$REFGEN" parse -Wbogus -o out.xml "$FIX/other.ref"
 expect "parse --known: a missing list" 1 '/no-such-list: error: ' \
 	"$REFGEN" parse --known "$FIX/no-such-list" -o out.xml "$FIX/other.ref"
+printf 'fz/sample * nowhere why\n' >in/spaces-kind.txt
+expect "parse --spaces: an unknown space" 1 '^in/spaces-kind\.txt:1:13: error: unknown space .nowhere.' \
+	"$REFGEN" parse --spaces in/spaces-kind.txt -o out.xml "$FIX/sample.ref"
+printf '# a comment\nfz/sample * bar0\n' >in/spaces-nosrc.txt
+expect "parse --spaces: a line without its source" 1 '^in/spaces-nosrc\.txt:2:1: error: expected ' \
+	"$REFGEN" parse --spaces in/spaces-nosrc.txt -o out.xml "$FIX/sample.ref"
+printf 'fz/sample NV_NOWHERE bar0 why\n' >in/spaces-dev.txt
+expect "parse --spaces: a device the unit lacks" 1 '^in/spaces-dev\.txt:1:1: error: fz/sample has no device NV_NOWHERE$' \
+	"$REFGEN" parse --chip fz --spaces in/spaces-dev.txt -o out.xml "$FIX/sample.ref"
+printf 'fz/sample * window:NV_NOWHERE why\n' >in/spaces-via.txt
+expect "parse --spaces: a window placed by no device" 1 '^in/spaces-via\.txt:1:1: error: window NV_NOWHERE: ' \
+	"$REFGEN" parse --chip fz --spaces in/spaces-via.txt -o out.xml "$FIX/sample.ref"
 stdout_quiet=0   # the statistics table still goes to stdout
 expect "parse --stats: bad input" 1 '/bad_range\.ref:4:28: error:' \
 	"$REFGEN" parse --stats -o out.xml "$FIX/bad_range.ref"
@@ -409,7 +421,7 @@ expect "lookup: no such name" 1 '^refgen: lookup: fix has no define named NV_NOP
 	"$REFGEN" lookup --ir ir --chip fix NV_NOPE
 expect "lookup: an index out of range" 1 '^refgen: lookup: NV_PSAMPLE_DATA index 16 is out of range \(i < 16\)$' \
 	"$REFGEN" lookup --ir ir --chip fix 'NV_PSAMPLE_DATA(16)'
-expect "lookup: an address of nothing" 1 '^refgen: lookup: no register or device of fix holds 0x20000$' \
+expect "lookup: an address of nothing" 1 '^refgen: lookup: nothing of fix.s bar0 holds 0x20000$' \
 	"$REFGEN" lookup --ir ir --chip fix 0x20000
 expect "lookup: batch takes no argument" 2 '^refgen: lookup: batch mode reads stdin and takes no other argument$' \
 	"$REFGEN" lookup --ir ir --chip fix - 0x1100

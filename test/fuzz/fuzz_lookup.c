@@ -94,7 +94,7 @@ static void fuzz_lookup_init(void)
 static void fuzz_lookup_check(uint64_t addr)
 {
 	const struct lookup_reg *r[8];
-	size_t n = lookup_index_at(&fuzz_index, addr, r, 8);
+	size_t n = lookup_index_at(&fuzz_index, IR_SPACE_BAR0, addr, r, 8);
 
 	for (size_t i = 0; i < n; i++)
 		if (addr < r[i]->addr || addr - r[i]->addr >= r[i]->bytes)

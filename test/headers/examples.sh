@@ -12,7 +12,8 @@
 #     enumeration field's does not (cxx_numeric_fields.c);
 #   - a register's field applied to another register's value, or a structure
 #     field to another structure, does not compile, in C or C++;
-#   - a read-only field has no setter unless REFGEN_ALL_ACCESSORS is defined.
+#   - a read-only field has no setter unless REFGEN_ALL_ACCESSORS is defined;
+#   - the helpers by address space hold the manual's values (spaces_static.c).
 # Environment: REFGEN_INCLUDE (out/include), REFGEN_EXAMPLES_DIR (out/tmp/examples).
 set -u
 
@@ -99,6 +100,20 @@ else
 	ko "read_only_setter.c with REFGEN_ALL_ACCESSORS does not compile"
 	sed -n '1,10p' "$work/ro-all.log"
 fi
+
+# The helpers by address space (refgen-headers(7)), as _Static_assert /
+# static_assert: a window's BAR0 address and offset, a block's base argument,
+# offsets only for spaces that are not BAR0.
+for c in "gcc -std=c11 $CWARN" "clang -std=c11 $CWARN" "g++ -std=c++17 $XWARN -x c++"; do
+	if [ -d "$inc/tu104" ] && [ -d "$inc/ga100" ]; then
+		if $c -I"$inc" -c -o /dev/null $ex/spaces_static.c >"$work/spaces.log" 2>&1; then
+			ok
+		else
+			ko "spaces_static.c does not compile with $c"
+			sed -n '1,10p' "$work/spaces.log"
+		fi
+	fi
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

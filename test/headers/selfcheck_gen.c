@@ -388,9 +388,26 @@ static void gen_register(struct gen_unit *u, const struct ir_def *r)
 	unsigned n = u->next_fn++;
 	struct gen_samples s;
 
-	strbuf_printf(&u->fns, "static uint32_t sc_o%u(uint32_t i, uint32_t j)\n"
-		      "{ (void)i; (void)j; return %s(%s); }\n", n, gen_ident(u, r->name, NULL, false),
-		      r->nparams == 0 ? "" : r->nparams == 1 ? "i" : "i, j");
+	const struct ir_space *sp = ir_def_space(u->m, r);
+	const char *args = r->nparams == 0 ? "" : r->nparams == 1 ? "i" : "i, j";
+	const char *fn = gen_ident(u, r->name, NULL, false), *off = gen_ident(u, r->name, "_offset", false);
+
+	/* The manual's offset, by the helper its space gives (refgen-headers(7)):
+	 * a window's address is its base + offset, a block's the base given + offset. */
+	if (sp->kind == IR_SPACE_BAR0 || sp->kind == IR_SPACE_NONE)
+		strbuf_printf(&u->fns, "static uint32_t sc_o%u(uint32_t i, uint32_t j)\n"
+			      "{ (void)i; (void)j; return %s(%s); }\n", n, fn, args);
+	else if (sp->kind == IR_SPACE_WINDOW)
+		strbuf_printf(&u->fns, "static uint32_t sc_o%u(uint32_t i, uint32_t j)\n"
+			      "{ (void)i; (void)j; return %s(%s) - 0x%llxu == %s(%s) ? %s(%s) : 0xdeadbeefu; }\n",
+			      n, fn, args, (unsigned long long)sp->base, off, args, off, args);
+	else if (sp->kind == IR_SPACE_BLOCK)
+		strbuf_printf(&u->fns, "static uint32_t sc_o%u(uint32_t i, uint32_t j)\n"
+			      "{ (void)i; (void)j; return %s(0x40000000u%s%s) - 0x40000000u == %s(%s) ? %s(%s) : 0xdeadbeefu; }\n",
+			      n, fn, r->nparams ? ", " : "", args, off, args, off, args);
+	else
+		strbuf_printf(&u->fns, "static uint32_t sc_o%u(uint32_t i, uint32_t j)\n"
+			      "{ (void)i; (void)j; return %s(%s); }\n", n, off, args);
 	gen_samples_make(r, &s);
 	strbuf_printf(&u->off, "\t{ \"%s\", %u, {", r->name, s.n);
 	for (unsigned k = 0; k < s.n; k++)

@@ -151,6 +151,16 @@ def test_search(b, res):
     })()""")
     res.check(here == ["gv100/dev_fifo.html", "#NV_PCCSR_CHANNEL"], "a search hit leads to the register",
               repr(here))
+    # Addresses mean BAR0: dev_master.ref.txt:185 NV_PMC_INTR(i) (0x00000100+(i)*4), never the
+    # context-switch image's NV_CTXSW_FECS_HEADER 0x100 (dev_ctxsw:23) or config space's
+    # NV_XVE_VCCAP_HDR 0x100 (dev_nv_xve3g_fn0:608), which BAR0 holds at NV_PCFG 0x88000 + 0x100.
+    hits = b.js(SEARCH_JS % "0x100")
+    names = [h[0] for h in hits or []]
+    res.check(names[:1] == ["NV_PMC_INTR(0)"] and "NV_CTXSW_FECS_HEADER" not in names and
+              "NV_XVE_VCCAP_HDR" not in names, "search by address 0x100: BAR0's NV_PMC_INTR(0) only", repr(hits))
+    hits = b.js(SEARCH_JS % "0x88100")
+    res.check(bool(hits) and hits[0][0] == "NV_XVE_VCCAP_HDR",
+              "search by address 0x88100: NV_XVE_VCCAP_HDR through NV_PCFG", repr(hits))
 
 
 def test_cross_chip(b, res):

@@ -129,6 +129,38 @@ static void test_each_change(void **state)
 	ir_manual_free(b);
 }
 
+/* Offsets compare within a space: the same numbers in a BAR0 window are
+ * another place; the unit's own space set alike on both sides changes nothing. */
+static void test_space_change(void **state)
+{
+	struct diag d;
+	struct ir_manual *a, *b;
+	struct ir_diff_unit u;
+	const struct ir_diff_entry *e;
+	struct ir_def *dev;
+
+	(void)state;
+	diag_init(&d);
+	a = parse_str("volta/ga/dev_x.ref.txt", from_text, &d);
+	b = parse_str("turing/gb/dev_x.ref.txt", from_text, &d);
+	assert_non_null(a);
+	assert_non_null(b);
+	a->space = b->space = (struct ir_space){ IR_SPACE_BAR0, false, 0, NULL, "test" };
+	dev = (struct ir_def *)manual_get(b, "NV_PX");
+	dev->space = (struct ir_space){ IR_SPACE_WINDOW, true, 0xb80000, "NV_PX", "test" };
+	assert_int_equal(ir_diff_unit_compare(&u, a, b), 0);
+	e = find(&u, "NV_PX");
+	assert_int_equal(e->changes, IR_DIFF_BIT(IR_DIFF_MOVED));
+	assert_string_equal(detail(e), "0xfff:0x0 -> 0xfff:0x0; space bar0 -> window 0xb80000");
+	/* Its registers went with it. */
+	e = find(&u, "NV_PX_KEEP");
+	assert_string_equal(detail(e), "0x10 -> 0x10; space bar0 -> window 0xb80000");
+	assert_null(ir_diff_unit_find(&u, "NV_PX_KEEP_MOVES"));
+	ir_diff_unit_release(&u);
+	ir_manual_free(a);
+	ir_manual_free(b);
+}
+
 struct chips {
 	struct ir_chip gv100, tu104;
 	struct ir_diff df;
@@ -278,6 +310,7 @@ int main(void)
 {
 	const struct CMUnitTest synthetic[] = {
 		cmocka_unit_test(test_each_change),
+		cmocka_unit_test(test_space_change),
 	};
 	const struct CMUnitTest chips[] = {
 		cmocka_unit_test(test_runlist_registers),

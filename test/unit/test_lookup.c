@@ -59,7 +59,7 @@ static int teardown(void **state)
 static const struct lookup_reg *reg_at(const struct fixture *f, uint64_t addr)
 {
 	const struct lookup_reg *r[4];
-	size_t n = lookup_index_at(&f->x, addr, r, 4);
+	size_t n = lookup_index_at(&f->x, IR_SPACE_BAR0, addr, r, 4);
 
 	if (n == 0)
 		fail_msg("no register at 0x%llx", (unsigned long long)addr);
@@ -122,8 +122,8 @@ static void test_device_fallback(void **state)
 	const struct lookup_device *d;
 
 	/* CHANNEL_INST/CHANNEL stop at 0x800000 + 4096 * 8 = 0x808000. */
-	assert_int_equal(lookup_index_at(&f->x, 0x80fff0, r, 1), 0);
-	d = lookup_index_device(&f->x, 0x80fff0);
+	assert_int_equal(lookup_index_at(&f->x, IR_SPACE_BAR0, 0x80fff0, r, 1), 0);
+	d = lookup_index_device(&f->x, IR_SPACE_BAR0, 0x80fff0);
 	assert_non_null(d);
 	assert_string_equal(d->def->name, "NV_PCCSR");
 	assert_int_equal(d->lo, 0x800000);
@@ -222,7 +222,7 @@ static void test_cli_forms(void **state)
 	(void)state;
 	run(&r, "0x800028", "0x80000123", NULL, NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "0x00800028  NV_PCCSR_CHANNEL_INST(5)  dev_fifo  RW-4A\n"
+	assert_non_null(strstr(r.out, "0x00800028  NV_PCCSR_CHANNEL_INST(5)  dev_fifo  RW-4A  bar0\n"
 				      "  dev_fifo.ref.txt:54: #define NV_PCCSR_CHANNEL_INST(i) (0x00800000+(i)*8) /* RW-4A */\n"
 				      "  = 0x80000123: BIND=TRUE PTR=0x123 TARGET=VID_MEM\n"));
 	assert_non_null(strstr(r.out, "    30:30     (no field) = 0x0\n"));
@@ -235,13 +235,14 @@ static void test_cli_forms(void **state)
 
 	run(&r, "--json", "0x800028", "0x80000123", NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "\"register\":\"NV_PCCSR_CHANNEL_INST(5)\",\"offset\":0,\"indices\":[5],"
+	assert_non_null(strstr(r.out, "\"register\":\"NV_PCCSR_CHANNEL_INST(5)\",\"offset\":0,"
+				      "\"space\":{\"name\":\"bar0\",\"offset\":8388648,\"bar0\":8388648},\"indices\":[5],"
 				      "\"decoded\":\"BIND=TRUE PTR=0x123 TARGET=VID_MEM\""));
 	proc_result_free(&r);
 
 	run(&r, "NV_PFIFO_RUNLIST_BASE", NULL, NULL, NULL);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "NV_PFIFO_RUNLIST_BASE: register in dev_fifo at 0x00002270\n"));
+	assert_non_null(strstr(r.out, "NV_PFIFO_RUNLIST_BASE: register in dev_fifo at 0x00002270 (bar0)\n"));
 	assert_non_null(strstr(r.out, "  fields: PTR 27:0, TARGET 29:28\n"));
 	proc_result_free(&r);
 

@@ -19,6 +19,9 @@
  *               __SIZE_1 11; NV_PFIFO_CFG2_HOST_CLASS_ID_VALUE 50287.
  *   dev_usermode  NV_USERMODE_NOTIFY_CHANNEL_PENDING 0x810090: GV100 ID 31:0;
  *               TU104 CHID 11:0, RUNLIST_ID 22:16.
+ *   dev_vm      TU104 NV_VIRTUAL_FUNCTION_DOORBELL 0x30090 (:550) in the window BAR0
+ *               holds from NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET 0xB80000 (:24):
+ *               0xbb0090, where TU104's doorbell is rung.
  *   dev_master  GV100 NV_PMC_ENABLE_PB 0x204; TU104 has none.
  *   dev_ctrl    TU104 NV_CTRL_VIRTUAL_CHANNEL_CFG(i) 0xb65000+4i: MASK 11:0
  *               (INIT 0xfff), SET 27:16 (INIT 0), PENDING_ENABLE 31:31 (TRUE 1).
@@ -304,7 +307,7 @@ static void test_doorbell(void **state)
 	rec_init(&r, 0, 0);
 	tu104->usermode->doorbell_ring(&r.base, 1, 2);
 	assert_int_equal(r.nwrites, 1);
-	expect_write(&r, 0, 0x810090, 0x00020001u);
+	expect_write(&r, 0, 0xbb0090, 0x00020001u);
 	rec_init(&r, 0, 0);
 	gv100->usermode->doorbell_ring(&r.base, 1, 2);
 	expect_write(&r, 0, 0x810090, 1u);

@@ -368,8 +368,8 @@ static void pb_semaphore_raw(struct simt *t, uint64_t va, uint64_t payload, unsi
 
 	HW(split_udma_sem_addr)(va, &lo, &hi);
 	uint32_t d[4] = { lo.v, hi.v, (uint32_t)payload, (uint32_t)(payload >> 32) };
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_sem_addr_lo)(), d, 4), 0);
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_sem_execute)(), &exec, 1), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_sem_addr_lo_offset)(), d, 4), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_sem_execute_offset)(), &exec, 1), 0);
 }
 
 /* ---- identification ---------------------------------------------------------------------------- */
@@ -622,7 +622,7 @@ static void test_sim_semaphore_misaligned(void **state)
 	i0.v = pbdma_intr_0(t);
 	assert_int_equal(HW(get_ppbdma_intr_0_semaphore)(i0), HWC(PPBDMA_INTR_0_SEMAPHORE_PENDING));
 	m0.v = rd(t, HW(ppbdma_method0)(t->pbdma));
-	assert_int_equal((uint32_t)HW(get_ppbdma_method0_addr)(m0) * 4, HW(udma_sem_execute)());
+	assert_int_equal((uint32_t)HW(get_ppbdma_method0_addr)(m0) * 4, HW(udma_sem_execute_offset)());
 	assert_int_equal(HW(get_ppbdma_method0_valid)(m0), HWC(PPBDMA_METHOD0_VALID_TRUE));
 	assert_int_equal(sem_word(t, 4), 0);
 }
@@ -855,7 +855,7 @@ static void test_sim_method_interrupts(void **state)
 
 	bring_up(t, 512, NULL);
 	start = t->l.pb.len;
-	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_illegal)(), &data, 1), 0);
+	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HW(udma_illegal_offset)(), &data, 1), 0);
 	/* past NV_UDMA: engine methods; subchannel 5 is software's (dev_ram) */
 	assert_int_equal(nvrt_pb_incr(&t->l.pb, 0, HWC(UDMA_LIMIT) + 1, &data, 1), 0);
 	assert_int_equal(nvrt_pb_incr(&t->l.pb, 5, HWC(UDMA_LIMIT) + 1, &data, 1), 0);
@@ -867,7 +867,7 @@ static void test_sim_method_interrupts(void **state)
 	i0.v = pbdma_intr_0(t);
 	assert_int_equal(HW(get_ppbdma_intr_0_method)(i0), HWC(PPBDMA_INTR_0_METHOD_PENDING));
 	m0.v = rd(t, HW(ppbdma_method0)(t->pbdma));
-	assert_int_equal((uint32_t)HW(get_ppbdma_method0_addr)(m0) * 4, HW(udma_illegal)());
+	assert_int_equal((uint32_t)HW(get_ppbdma_method0_addr)(m0) * 4, HW(udma_illegal_offset)());
 	assert_int_equal(rd(t, HW(ppbdma_data0)(t->pbdma)), data);
 	m0 = HW(set_ppbdma_method0_valid)(m0, HWC(PPBDMA_METHOD0_VALID_FALSE));
 	wr(t, HW(ppbdma_method0)(t->pbdma), m0.v);

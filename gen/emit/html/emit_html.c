@@ -290,6 +290,23 @@ static const char *emit_html_kind(const struct ir_def *d)
 	return d->kind < IR_KIND_COUNT ? k[d->kind] : "define";
 }
 
+/* <dt>space</dt>: where the offsets are, for a BAR0 reader (the unit's, or the device's own). */
+static void emit_html_space(struct strbuf *b, const struct ir_space *sp)
+{
+	if (sp->kind == IR_SPACE_NONE)
+		return;
+	strbuf_printf(b, "<dt>space</dt><dd>%s", ir_space_name(sp->kind));
+	if (sp->kind == IR_SPACE_WINDOW)
+		strbuf_printf(b, ": in BAR0 from <code>0x%08llx</code> (%s)", (unsigned long long)sp->base, sp->via);
+	else if (sp->kind == IR_SPACE_BLOCK)
+		strbuf_printf(b, ": offsets in a block whose BAR0 base is found at run time (%s)", sp->via);
+	else if (sp->kind != IR_SPACE_BAR0)
+		strbuf_puts(b, ", not BAR0");
+	strbuf_puts(b, " <small>");
+	emit_html_text(b, sp->source ? sp->source : "");
+	strbuf_puts(b, "</small></dd>\n");
+}
+
 static void emit_html_card(struct emit_html_page *p, const struct ir_def *d)
 {
 	struct strbuf *b = p->b;
@@ -308,6 +325,7 @@ static void emit_html_card(struct emit_html_page *p, const struct ir_def *d)
 		emit_html_fact(b, "range");
 		strbuf_printf(b, "<code>0x%08llx</code>&#8211;<code>0x%08llx</code></dd>\n",
 			      (unsigned long long)d->lo.value, (unsigned long long)d->hi.value);
+		emit_html_space(b, &d->space);
 	} else if (d->kind == IR_REGISTER) {
 		emit_html_offset(p, d);
 	} else if (d->kind == IR_STRUCTURE) {
@@ -400,6 +418,11 @@ static int emit_html_write_page(struct emit_html_page *p, const struct emit_html
 		strbuf_puts(b, "</code>");
 	}
 	strbuf_puts(b, ". The manual's text is on the left of what it describes.</p>\n");
+	if (p->m->space.kind != IR_SPACE_NONE) {
+		strbuf_puts(b, "<dl class=\"src\">");
+		emit_html_space(b, &p->m->space);
+		strbuf_puts(b, "</dl>\n");
+	}
 	emit_html_parts_nav(b, p->m->unit, l->nparts, part);
 	for (size_t i = 0; i < l->ncards; i++)
 		if (l->cards[i].part == part)

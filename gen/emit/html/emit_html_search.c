@@ -7,7 +7,9 @@
  *      name is the suffix after the parent entry's name (parent >= 0) or
  *      the whole name; kind d/r/s/f/v/c; registers add base, stride i,
  *      count i, stride j, count j (or a list of addresses when the offset is
- *      not linear in its indices); devices add lo, hi.
+ *      not linear in its indices); devices add lo, hi.  Addresses are BAR0
+ *      addresses: a window's at base + offset; registers and devices of a
+ *      space that is not BAR0 (or a block's, or an aperture) have none.
  * refgen.js rebuilds the names and matches substrings and addresses.
  * Names need no escaping: the schema holds them to C identifiers.
  */
@@ -24,6 +26,7 @@ struct search {
 	size_t next;              /* index of the next entry */
 	size_t page0;             /* page index of the unit's part 0 */
 	const struct emit_html_layout *l;
+	const struct ir_manual *m;
 };
 
 static char search_kind(const struct ir_def *d)
@@ -34,7 +37,7 @@ static char search_kind(const struct ir_def *d)
 }
 
 /* Addresses of an array whose offset isn't linear: every index (capped). */
-static void search_addr_list(struct search *s, const struct ir_def *r)
+static void search_addr_list(struct search *s, const struct ir_def *r, uint64_t base)
 {
 	struct ir_eval ev = ir_eval_prepare(&s->ec->arena, r, &r->value);
 	uint32_t n0 = r->size[0] ? r->size[0] : 1, n1 = r->nparams > 1 && r->size[1] ? r->size[1] : 1;
@@ -45,22 +48,27 @@ static void search_addr_list(struct search *s, const struct ir_def *r)
 	for (uint32_t i = 0; i < n0 && ev.ok; i++)
 		for (uint32_t j = 0; j < n1 && count < SEARCH_MAX_LIST; j++)
 			if (ir_eval_at(&ev, i, j, &v))
-				strbuf_printf(s->b, "%s%llu", count++ ? "," : "", (unsigned long long)v);
+				strbuf_printf(s->b, "%s%llu", count++ ? "," : "", (unsigned long long)(base + v));
 	strbuf_puts(s->b, "]");
 }
 
 static void search_where(struct search *s, const struct ir_def *d)
 {
 	struct emit_html_place pl;
+	const struct ir_space *sp = ir_def_space(s->m, d);
+	uint64_t base = sp->kind == IR_SPACE_WINDOW ? sp->base : 0;
 
+	if (sp->kind != IR_SPACE_NONE && !ir_space_in_bar0(sp->kind))
+		return;
 	if (d->kind == IR_DEVICE && d->hi.known && d->lo.known) {
-		strbuf_printf(s->b, ",%llu,%llu", (unsigned long long)d->lo.value, (unsigned long long)d->hi.value);
+		strbuf_printf(s->b, ",%llu,%llu", (unsigned long long)(base + d->lo.value),
+			      (unsigned long long)(base + d->hi.value));
 	} else if (d->kind == IR_REGISTER && emit_html_place_of(&s->ec->arena, d, &pl)) {
 		if (!pl.linear && pl.nidx) {
-			search_addr_list(s, d);
+			search_addr_list(s, d, base);
 			return;
 		}
-		strbuf_printf(s->b, ",%llu,%llu,%u,%llu,%u", (unsigned long long)pl.base,
+		strbuf_printf(s->b, ",%llu,%llu,%u,%llu,%u", (unsigned long long)(base + pl.base),
 			      (unsigned long long)pl.stride[0], pl.nidx > 0 ? pl.n[0] : 0,
 			      (unsigned long long)pl.stride[1], pl.nidx > 1 ? pl.n[1] : 0);
 	}
@@ -86,7 +94,7 @@ static void search_walk(struct search *s, const struct ir_def *d, const struct i
 int emit_html_search(struct emit_chip *ec, const char *outdir)
 {
 	struct strbuf b = { 0 }, pages = { 0 }, path = { 0 };
-	struct search s = { ec, &b, 0, 0, NULL };
+	struct search s = { ec, &b, 0, 0, NULL, NULL };
 	int rc;
 
 	strbuf_printf(&b, "/* SPDX-License-Identifier: MIT */\nrefgenIndex({\"chip\":\"%s\",\n\"e\":[\n", ec->chip);
@@ -100,6 +108,7 @@ int emit_html_search(struct emit_chip *ec, const char *outdir)
 			strbuf_puts(&pages, "\"");
 		}
 		s.l = &l;
+		s.m = ec->units[u];
 		search_walk(&s, ec->units[u]->first_root, NULL, 0);
 		s.page0 += l.nparts;
 		emit_html_layout_release(&l);

@@ -89,6 +89,8 @@ void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, const cha
 uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist);
 /* NV_USERMODE_NOTIFY_CHANNEL_PENDING's value for chid on runlist. */
 uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist);
+/* The BAR0 address the generation rings the doorbell at (a generated helper). */
+uint32_t NVRT_FN(doorbell_addr)(void);
 /* The runlist sub-table's submission and its PENDING, through the
  * generation's runlist registers. */
 int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,

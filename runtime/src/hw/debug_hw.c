@@ -22,7 +22,7 @@ static void debug_ramfc_signature_corrupt(void *inst)
 /* NV_UDMA_ILLEGAL: reserved so that it always raises INTR_0_METHOD. */
 static uint32_t debug_host_method_illegal(void)
 {
-	return HW(udma_illegal)();
+	return HW(udma_illegal_offset)();
 }
 
 extern const struct nvrt_chip NVRT_CAT(nvrt_chip_, NVRT_CHIP);

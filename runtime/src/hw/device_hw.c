@@ -439,13 +439,11 @@ bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch 
 
 /* ---- work submission and time (dev_usermode) ------------------------------------------ */
 
-/* NV_USERMODE_NOTIFY_CHANNEL_PENDING: the generation's handle for the
- * channel (dev_usermode). */
+/* The generation's handle for the channel (dev_usermode
+ * NOTIFY_CHANNEL_PENDING), at the generation's doorbell address. */
 void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist)
 {
-	HW(usermode_notify_channel_pending_t) r = { NVRT_FN(doorbell_handle)(chid, runlist) };
-
-	REG_WR(b, usermode_notify_channel_pending, r);
+	nvrt_bar0_write32(b, NVRT_FN(doorbell_addr)(), NVRT_FN(doorbell_handle)(chid, runlist));
 }
 
 /*

@@ -329,18 +329,18 @@ uint32_t NVRT_FN(membar_op_d)(void)
 
 void NVRT_FN(host_methods)(struct nvrt_host_methods *out)
 {
-	out->nop = HW(udma_nop)();
-	out->set_reference = HW(udma_set_ref)();
-	out->non_stall_interrupt = HW(udma_non_stall_int)();
-	out->sem_addr_lo = HW(udma_sem_addr_lo)();
-	out->sem_addr_hi = HW(udma_sem_addr_hi)();
-	out->sem_payload_lo = HW(udma_sem_payload_lo)();
-	out->sem_payload_hi = HW(udma_sem_payload_hi)();
-	out->sem_execute = HW(udma_sem_execute)();
-	out->mem_op_a = HW(udma_mem_op_a)();
-	out->mem_op_b = HW(udma_mem_op_b)();
-	out->mem_op_c = HW(udma_mem_op_c)();
-	out->mem_op_d = HW(udma_mem_op_d)();
+	out->nop = HW(udma_nop_offset)();
+	out->set_reference = HW(udma_set_ref_offset)();
+	out->non_stall_interrupt = HW(udma_non_stall_int_offset)();
+	out->sem_addr_lo = HW(udma_sem_addr_lo_offset)();
+	out->sem_addr_hi = HW(udma_sem_addr_hi_offset)();
+	out->sem_payload_lo = HW(udma_sem_payload_lo_offset)();
+	out->sem_payload_hi = HW(udma_sem_payload_hi_offset)();
+	out->sem_execute = HW(udma_sem_execute_offset)();
+	out->mem_op_a = HW(udma_mem_op_a_offset)();
+	out->mem_op_b = HW(udma_mem_op_b_offset)();
+	out->mem_op_c = HW(udma_mem_op_c_offset)();
+	out->mem_op_d = HW(udma_mem_op_d_offset)();
 }
 
 /*
@@ -413,7 +413,7 @@ static bool pb_field_always(const struct refgen_layout *l, const struct refgen_f
 {
 	if (f == pb_first_named_field(l))
 		return true;
-	return l->offset == HW(udma_sem_execute)() && pb_field_mask(f) == pb_sem_payload_size_mask();
+	return l->offset == HW(udma_sem_execute_offset)() && pb_field_mask(f) == pb_sem_payload_size_mask();
 }
 
 /* Text into buf[0..cap), always NUL-terminated and cut short when full. */

@@ -333,6 +333,9 @@ void sim_gen_runlist_submitted(const struct sim *s, uint32_t r, struct sim_rl_su
 void sim_gen_runlist_fetched(struct sim *s, uint32_t r);
 /* The channel a NOTIFY_CHANNEL_PENDING value names, or -1 when Host ignores it. */
 long sim_gen_doorbell_chid(const struct sim *s, uint32_t v);
+/* The USERMODE register a BAR0 window register stands for (TU104's VF window:
+ * doorbell, TIME_0/1), or 0. */
+uint32_t sim_gen_window_alias(uint32_t off);
 
 /* ---- sim_sched.c: runlists, channels, scheduling ----------------------------------- */
 

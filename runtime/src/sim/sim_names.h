@@ -71,6 +71,7 @@
 #define sim_gen_runlist_submitted NVRT_FN(sim_gen_runlist_submitted)
 #define sim_gen_runlist_fetched NVRT_FN(sim_gen_runlist_fetched)
 #define sim_gen_doorbell_chid NVRT_FN(sim_gen_doorbell_chid)
+#define sim_gen_window_alias NVRT_FN(sim_gen_window_alias)
 #define sim_sched_runlist_holds NVRT_FN(sim_sched_runlist_holds)
 
 #endif

@@ -574,21 +574,21 @@ static bool sim_method_operand(struct sim *s, uint32_t p, uint32_t addr, uint32_
 	HW(ppbdma_sem_addr_lo_t) rlo = { 0 };
 	HW(ppbdma_sem_addr_hi_t) rhi = { 0 };
 
-	if (addr == HW(udma_sem_addr_lo)())
+	if (addr == HW(udma_sem_addr_lo_offset)())
 		PREG_SET(s, sem_addr_lo, p, HW(set_ppbdma_sem_addr_lo_addr)(rlo,
 				HW(get_udma_sem_addr_lo_offset)(alo)).v);
-	else if (addr == HW(udma_sem_addr_hi)())
+	else if (addr == HW(udma_sem_addr_hi_offset)())
 		PREG_SET(s, sem_addr_hi, p, HW(set_ppbdma_sem_addr_hi_addr)(rhi,
 				HW(get_udma_sem_addr_hi_offset)(ahi)).v);
-	else if (addr == HW(udma_sem_payload_lo)())
+	else if (addr == HW(udma_sem_payload_lo_offset)())
 		PREG_SET(s, sem_payload_lo, p, data);
-	else if (addr == HW(udma_sem_payload_hi)())
+	else if (addr == HW(udma_sem_payload_hi_offset)())
 		PREG_SET(s, sem_payload_hi, p, data);
-	else if (addr == HW(udma_mem_op_a)())
+	else if (addr == HW(udma_mem_op_a_offset)())
 		PREG_SET(s, mem_op_a, p, data);
-	else if (addr == HW(udma_mem_op_b)())
+	else if (addr == HW(udma_mem_op_b_offset)())
 		PREG_SET(s, mem_op_b, p, data);
-	else if (addr == HW(udma_mem_op_c)())
+	else if (addr == HW(udma_mem_op_c_offset)())
 		PREG_SET(s, mem_op_c, p, data);
 	else
 		return false;
@@ -603,32 +603,32 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 
 	if (sim_method_operand(s, p, addr, data))
 		return SIM_STEP_PROGRESS;
-	if (addr == HW(udma_nop)() || addr == HW(udma_wfi)())
+	if (addr == HW(udma_nop_offset)() || addr == HW(udma_wfi_offset)())
 		return SIM_STEP_PROGRESS;   /* WFI: no engine to wait for */
-	if (addr == HW(udma_object)())
+	if (addr == HW(udma_object_offset)())
 		return sim_method_engine(s, p, subch);
-	if (addr == HW(udma_sem_execute)())
+	if (addr == HW(udma_sem_execute_offset)())
 		return sim_method_sem_execute(s, p, data);
-	if (addr == HW(udma_mem_op_d)())
+	if (addr == HW(udma_mem_op_d_offset)())
 		return sim_method_mem_op(s, p, data);
-	if (addr == HW(udma_non_stall_int)()) {
+	if (addr == HW(udma_non_stall_int_offset)()) {
 		ci = HW(set_pfifo_intr_0_channel_intr)(ci, HWC(PFIFO_INTR_0_CHANNEL_INTR_PENDING));
 		sim_pfifo_intr_raise(s, ci.v);
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == HW(udma_set_ref)()) {
+	if (addr == HW(udma_set_ref_offset)()) {
 		/* after a WFI and a system membar */
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		PREG_SET(s, ref, p, data);
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == HW(udma_crc_check)()) {
+	if (addr == HW(udma_crc_check_offset)()) {
 		PREG_SET(s, method_crc, p, 0);   /* not computed: see sim.c */
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == HW(udma_yield)())
+	if (addr == HW(udma_yield_offset)())
 		return sim_method_yield(s, p, data);
-	if (addr == HW(udma_clear_faulted)())
+	if (addr == HW(udma_clear_faulted_offset)())
 		return sim_method_clear_faulted(s, p, data);
 	return SIM_INTR0(s, p, method, METHOD);
 }

@@ -750,6 +750,8 @@ uint32_t sim_regs_read(struct sim *s, uint32_t off)
 
 	if (off >= SIM_BAR0_BYTES || off % 4)
 		return SIM_PRI_ERROR;
+	if (sim_gen_window_alias(off))
+		off = sim_gen_window_alias(off);   /* a window's copy is the register */
 	if (sim_in(off, HWC(PMC_BASE), HWC(PMC_LIMIT)))
 		return sim_known(s, off) ? sim_pmc_read(s, off) : SIM_PRI_ERROR;
 	if (sim_in(off, HWC(PBUS_BASE), HWC(PBUS_LIMIT)))
@@ -783,6 +785,8 @@ void sim_regs_write(struct sim *s, uint32_t off, uint32_t v)
 
 	if (off >= SIM_BAR0_BYTES || off % 4)
 		return;
+	if (sim_gen_window_alias(off))
+		off = sim_gen_window_alias(off);
 	if (sim_in(off, HWC(PMC_BASE), HWC(PMC_LIMIT))) {
 		if (sim_known(s, off))
 			sim_pmc_write(s, off, v);

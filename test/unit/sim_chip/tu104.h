@@ -6,6 +6,7 @@
  * section 6).  Included by test_nvrt_sim.c after its helpers.
  */
 #include <tu104/dev_ctrl.h>
+#include <tu104/dev_vm.h>
 #include <gv100/dev_fifo.h>
 #include <gv100/dev_master.h>
 
@@ -170,7 +171,32 @@ static void test_sim_tu104_doorbell_handle(void **state)
 	WAIT_UNTIL(sem_word(t, 0) == 2);
 }
 
+/*
+ * The window (dev_vm): BAR0 holds the function's registers from
+ * NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET 0xB80000 (:24) on, so
+ * NV_VIRTUAL_FUNCTION_DOORBELL 0x30090 (:550) is BAR0 0xbb0090, where nouveau
+ * rings it; it takes the NOTIFY_CHANNEL_PENDING handle.  TIME_0 0x30080
+ * (:544, __VFALIAS NV_USERMODE_TIME_0) reads USERMODE's time.
+ */
+static void test_sim_tu104_window_doorbell(void **state)
+{
+	struct simt *t = *state;
+	struct nvrt_err err;
+	uint32_t chid, t0, t1;
+
+	bring_up(t, 512, NULL);
+	chid = t->l.params.chid;
+	assert_int_equal(tu104_virtual_function_doorbell(), 0xbb0090);
+	assert_int_equal(nvrt_layout_push_release(&t->l, 1, userd_gp_get(t), &err), 0);
+	wr(t, 0xbb0090, t->runlist << 16 | chid);
+	WAIT_UNTIL(sem_word(t, 0) == 1);
+	t0 = rd(t, 0x810080);   /* dev_usermode NV_USERMODE_TIME_0 */
+	t1 = rd(t, 0xbb0080);   /* its window alias, read after it */
+	assert_true(t1 >= t0 && t1 != 0);
+}
+
 #define SIM_CHIP_TESTS(setup, teardown)                                                    \
+	cmocka_unit_test_setup_teardown(test_sim_tu104_window_doorbell, setup, teardown),       \
 	cmocka_unit_test_setup_teardown(test_sim_tu104_submit_info, setup, teardown),           \
 	cmocka_unit_test_setup_teardown(test_sim_tu104_no_gv100_registers, setup, teardown),    \
 	cmocka_unit_test_setup_teardown(test_sim_tu104_doorbell_handle, setup, teardown),       \

@@ -191,6 +191,12 @@ static bool same_num(const struct ir_num *a, const struct ir_num *b)
 	} \
 } while (0)
 
+static bool same_space(const struct ir_space *a, const struct ir_space *b)
+{
+	return a->kind == b->kind && a->has_base == b->has_base && a->base == b->base &&
+	       same_str(a->via, b->via) && same_str(a->source, b->source);
+}
+
 static bool same_source(const struct ir_def *a, const struct ir_def *b, char *why, size_t n)
 {
 	SAME_CHECK(same_str(a->name, b->name), "name");
@@ -219,6 +225,7 @@ static bool same_meaning(const struct ir_def *a, const struct ir_def *b, char *w
 	SAME_CHECK(same_num(&a->value, &b->value), "value");
 	SAME_CHECK(same_str(a->ref, b->ref), "ref");
 	SAME_CHECK(same_str(a->string, b->string), "string");
+	SAME_CHECK(same_space(&a->space, &b->space), "space");
 	SAME_CHECK(same_str(a->parent ? a->parent->name : NULL,
 			    b->parent ? b->parent->name : NULL), "parent");
 	SAME_CHECK(same_str(a->next_sibling ? a->next_sibling->name : NULL,
@@ -229,6 +236,10 @@ static bool same_meaning(const struct ir_def *a, const struct ir_def *b, char *w
 bool ir_manual_same(const struct ir_manual *a, const struct ir_manual *b,
 		    char *why, size_t n)
 {
+	if (!same_space(&a->space, &b->space)) {
+		snprintf(why, n, "the unit's space differs");
+		return false;
+	}
 	if (!same_str(a->source, b->source) || !same_str(a->unit, b->unit) ||
 	    !same_str(a->chip, b->chip) || !same_str(a->arch, b->arch)) {
 		snprintf(why, n, "source/unit/chip/arch differ");

@@ -15,6 +15,7 @@
 #include NVRT_HW_HEADER(dev_ctrl)
 #include NVRT_HW_HEADER(dev_master)
 #include NVRT_HW_HEADER(dev_usermode)
+#include NVRT_HW_HEADER(dev_vm)
 #include NVRT_HW_HEADER(fields/dev_ctrl)
 #include "dump/reg_dump.h"
 
@@ -52,12 +53,24 @@ void NVRT_FN(pbdma_enable)(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
 }
 
 /*
+ * Turing's doorbell: NV_VIRTUAL_FUNCTION_DOORBELL, where nouveau and RM ring
+ * it (nouveau tu102_vfn: the VFN at 0xb80000, its user region at +0x30000;
+ * doorbell at user + 0x90).  dev_vm gives it as 0x30090 in the function's
+ * space, which BAR0 holds from NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET
+ * (0xB80000) on: the generated helper is its BAR0 address, 0xbb0090.  Its
+ * value is the NOTIFY_CHANNEL_PENDING handle (dev_usermode: "the
+ * NOTIFY_CHANNEL_PENDING register's fields match ... the VF_DOORBELL
+ * register"; dev_vm NV_VIRTUAL_FUNCTION_DOORBELL__VFALIAS NV_CTRL_VF_DOORBELL).
+ */
+uint32_t NVRT_FN(doorbell_addr)(void)
+{
+	return HW(virtual_function_doorbell)();
+}
+
+/*
  * HANDLE = CHID | RUNLIST_ID (dev_usermode; nouveau tu102_chan_doorbell_handle):
  * the manual ignores a handle whose RUNLIST_ID is not the channel's runlist
- * (or 15, ALL), so the plain chid only works on runlist 0.  It is written to
- * the manual's NV_USERMODE_NOTIFY_CHANNEL_PENDING (0x810090); nouveau and RM
- * use the VF window's copy (0xbb0090), which the local dev_vm does not
- * define (tu104-host-facts.md 1.8 and 7: untested on hardware).
+ * (or 15, ALL), so the plain chid only works on runlist 0.
  */
 uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist)
 {

@@ -29,6 +29,13 @@ void NVRT_FN(pbdma_enable)(struct nvrt_backend *b, uint32_t npbdma, FILE *log)
 	}
 }
 
+/* Volta's doorbell: NV_USERMODE_NOTIFY_CHANNEL_PENDING (dev_usermode; BAR0,
+ * nouveau gv100_vfn's user region 0x810000). */
+uint32_t NVRT_FN(doorbell_addr)(void)
+{
+	return HW(usermode_notify_channel_pending)();
+}
+
 /* NV_USERMODE_NOTIFY_CHANNEL_PENDING_ID: the channel id is the handle. */
 uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist)
 {

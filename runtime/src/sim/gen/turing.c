@@ -12,11 +12,19 @@
  *   - there is no NV_PMC_ENABLE_PB (nor ENABLE PRIV_RING): a PBDMA is out of
  *     reset with PFIFO, and the offset reads as a PRI error (sim_known.c);
  *   - MMU faults do not reach NV_PMC_INTR(0) HUB; NV_CTRL_VIRTUAL_CHANNEL_CFG
- *     exists; GV100's NV_PFIFO_ENG_TIMEOUT is named ENG_CTXSW_TIMEOUT.
+ *     exists; GV100's NV_PFIFO_ENG_TIMEOUT is named ENG_CTXSW_TIMEOUT;
+ *   - BAR0 holds the function's registers (dev_vm) from
+ *     NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET on: the window's doorbell
+ *     (NV_VIRTUAL_FUNCTION_DOORBELL, BAR0 0xbb0090) takes the handle
+ *     NOTIFY_CHANNEL_PENDING takes, and its TIME_0/TIME_1 are USERMODE's
+ *     (dev_vm __VFALIAS NV_USERMODE_TIME_0/1); the rest of the window is not
+ *     modelled (a PRI error).
  */
 #include "sim/sim_internal.h"
 
 #include NVRT_HW_HEADER(dev_ctrl)
+#include NVRT_HW_HEADER(dev_usermode)
+#include NVRT_HW_HEADER(dev_vm)
 
 /* ---- PMC ------------------------------------------------------------------------------- */
 
@@ -169,6 +177,21 @@ bool sim_gen_write(struct sim *s, uint32_t off, uint32_t v)
 		return false;
 	sim_reg_set(s, off, v);
 	return true;
+}
+
+/* ---- the VF window in BAR0 (dev_vm) ----------------------------------------------------- */
+
+/* The USERMODE register a window register is (dev_vm __VFALIAS; the doorbell
+ * takes NOTIFY_CHANNEL_PENDING's handle, dev_usermode), or 0: not modelled. */
+uint32_t sim_gen_window_alias(uint32_t off)
+{
+	if (off == HW(virtual_function_doorbell)())
+		return HW(usermode_notify_channel_pending)();
+	if (off == HW(virtual_function_time_0)())
+		return HW(usermode_time_0)();
+	if (off == HW(virtual_function_time_1)())
+		return HW(usermode_time_1)();
+	return 0;
 }
 
 /* ---- USERMODE: the doorbell handle ----------------------------------------------------- */

@@ -155,6 +155,13 @@ bool sim_gen_write(struct sim *s, uint32_t off, uint32_t v)
 	return false;
 }
 
+/* GV100's manuals place no function window in BAR0 (no dev_vm). */
+uint32_t sim_gen_window_alias(uint32_t off)
+{
+	(void)off;
+	return 0;
+}
+
 /* ---- USERMODE: the doorbell ------------------------------------------------------------ */
 
 /* NOTIFY_CHANNEL_PENDING ID is the channel; one that does not exist is ignored. */
