@@ -44,7 +44,7 @@ $(LIBREFGEN): $(GEN_LIB_OBJS) $(COMMON_OBJS) | $(OUT)/lib/
 # <bindir>/../share/refgen/NAME (gen/base/data_file.h), so the build tree
 # has them in $(OUT)/share/refgen as an installed tree in PREFIX/share/refgen.
 # Order-only below: an edit of one is copied and relinks nothing.
-REFGEN_DECLS := alternative-views.txt known-warnings.txt
+REFGEN_DECLS := alternative-views.txt known-warnings.txt address-spaces.txt
 REFGEN_DATA := $(addprefix $(OUT)/share/refgen/,$(REFGEN_DECLS))
 $(OUT)/share/refgen/%.txt: manuals/%.txt | $(OUT)/share/refgen/
 	$(call quiet,CP,$@)cp $< $@.tmp && mv $@.tmp $@

@@ -25,6 +25,7 @@ struct cli_parse_opts {
 	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log, *spaces;
 	bool stats, no_known;
 	char known_found[4096];   /* the project's list, when --known is not given */
+	char spaces_found[4096];  /* the project's address spaces, when --spaces is not */
 	struct diag *diag;   /* -W options land here */
 };
 
@@ -78,7 +79,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "      --no-known     show every warning (no list)\n"
 			       "      --known-log LOG  write the listed warnings to LOG instead of counting them\n"
 			       "      --spaces FILE  the address spaces FILE declares (\"<chip>/<unit> <DEVICE>|*\n"
-			       "                     <space>[:<VIA>] <source>\" a line), recorded in the IR\n"
+			       "                     <space>[:<VIA>] <source>\" a line), recorded in the IR;\n"
+			       "                     default: the project's address-spaces.txt (share/refgen)\n"
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
@@ -105,6 +107,13 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		if (data_file_find("known-warnings.txt", o->known_found, sizeof(o->known_found),
 				   tried, sizeof(tried)) == 0)
 			o->known = o->known_found;
+	}
+	if (!o->spaces) {
+		char tried[1024];
+
+		if (data_file_find("address-spaces.txt", o->spaces_found, sizeof(o->spaces_found),
+				   tried, sizeof(tried)) == 0)
+			o->spaces = o->spaces_found;
 	}
 	if (o->output && argc - optind > 1)
 		return cli_usage_error("parse: -o takes one input; use -d for several");
