@@ -172,3 +172,31 @@ check-valgrind: $(REFGEN) $(NVRT_SUBMIT) $(VALGRIND_DIR)/pcre2-nojit.so | check-
 	@VALGRIND="$(VALGRIND)" REFGEN="$(REFGEN)" NVRT_SUBMIT="$(NVRT_SUBMIT)" MANUALS="$(MANUALS)" \
 		CHIP_DIRS="$(ALL_CHIP_DIRS)" VALGRIND_DIR="$(VALGRIND_DIR)" NOJIT="$(VALGRIND_DIR)/pcre2-nojit.so" \
 		sh test/valgrind/check.sh
+
+# ---- the failure sweep: every failing call at every call site --------------------
+# refgen, nvrt and nvrt-submit built again with test/failpoint/failpoint.c
+# linked in front of the system calls and allocations they make
+# (-Wl,--wrap): FAILPOINT=KIND:N fails the N-th call of a kind
+# (test/failpoint/README.md).  test/failpoint/sweep.sh runs each tool once
+# per reachable N; make test runs a sample (every FAILPOINT_SAMPLE-th N,
+# each kind's first and last), check-sanitize (FAILPOINT_SAMPLE=1) all.
+FAILPOINT_DIR := $(OUT)/test/failpoint
+comma := ,
+FAILPOINT_SYMS := open openat fopen read pread write pwrite fsync fdatasync linkat link rename renameat \
+	mkdir malloc calloc realloc strdup strndup asprintf mmap
+FAILPOINT_WRAP := -Wl,$(subst $(eval) ,$(comma),$(patsubst %,--wrap=%,$(FAILPOINT_SYMS)))
+FAILPOINT_BINS := $(FAILPOINT_DIR)/refgen $(FAILPOINT_DIR)/nvrt $(FAILPOINT_DIR)/nvrt-submit
+FAILPOINT_SAMPLE ?= 7
+$(FAILPOINT_DIR)/failpoint.o: test/failpoint/failpoint.c | $(FAILPOINT_DIR)/
+	$(call quiet,CC,$<)$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -c -o $@ $<
+$(FAILPOINT_DIR)/refgen: $(OUT)/obj/gen/cli/main.o $(LIBREFGEN) $(FAILPOINT_DIR)/failpoint.o
+	$(call quiet,LD,$@)$(CC) $(CFLAGS) $(FAILPOINT_WRAP) -o $@ $^ $(GEN_LIBS)
+$(FAILPOINT_DIR)/nvrt: $(NVRT_TOOL_SRCS) runtime/tools/nvrt_cli.h $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Iruntime/tools $(FAILPOINT_WRAP) -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o $(RT_LIBS)
+$(FAILPOINT_DIR)/nvrt-submit: $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Iruntime/demo $(FAILPOINT_WRAP) -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o $(RT_LIBS)
+.PHONY: check-failpoints
+check-failpoints: $(FAILPOINT_BINS) headers | check-manuals
+	@$(FAILPOINT_TEST_ENV) sh test/failpoint/sweep.sh
+FAILPOINT_TEST_ENV = FAILPOINT_BIN_DIR="$(FAILPOINT_DIR)" FAILPOINT_SCRATCH="$(OUT)/tmp/failpoint" \
+	FAILPOINT_SAMPLE="$(FAILPOINT_SAMPLE)" REFGEN_MANUALS="$(MANUALS)" REFGEN_IR="$(OUT)/ir"
