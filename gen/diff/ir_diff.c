@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "ir/ir_eval.h"
 #include "base/strmap.h"
+#include "mem.h"
 
 /* Where a define sits, at index 0 (and how it steps with its indices). */
 struct ir_diff_geom {
@@ -252,9 +253,7 @@ static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, c
 	s->defs = NULL;
 	if (!m)
 		return;
-	s->defs = calloc(m->ndefs + 1, sizeof(*s->defs));
-	if (!s->defs)
-		abort();
+	s->defs = mem_calloc(m->ndefs + 1, sizeof(*s->defs));
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
 		if (ir_diff_first(names, d) && ir_diff_level(d) == level && !strmap_get(matched, d->name))
@@ -311,9 +310,7 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	x->sib_parent = x->sib_match = NULL;
 	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
 	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
-	pair = calloc(removed.n + 1, sizeof(*pair));
-	if (!pair)
-		abort();
+	pair = mem_calloc(removed.n + 1, sizeof(*pair));
 	for (size_t i = 0; i < removed.n; i++) {
 		const struct ir_def *r = removed.defs[i];
 		const struct ir_def *a = ir_diff_only_overlap(x, &added, r, true);
@@ -412,12 +409,10 @@ static int ir_diff_by_key(const void *pa, const void *pb)
 static void ir_diff_order(struct ir_diff_ctx *x)
 {
 	struct ir_diff_unit *u = x->u;
-	struct ir_diff_sortkey *k = calloc(u->nentries + 1, sizeof(*k));
-	struct ir_diff_entry *sorted = calloc(u->nentries + 1, sizeof(*sorted));
+	struct ir_diff_sortkey *k = mem_calloc(u->nentries + 1, sizeof(*k));
+	struct ir_diff_entry *sorted = mem_calloc(u->nentries + 1, sizeof(*sorted));
 	long owner_index = -1;
 
-	if (!k || !sorted)
-		abort();
 	for (size_t i = 0; i < u->nentries; i++) {
 		const struct ir_diff_entry *e = &u->entries[i];
 		const struct ir_def *own = ir_diff_owner(x, e, &k[i].depth);
