@@ -539,18 +539,21 @@ int ir_diff_chips(struct ir_diff *out, struct ir_manual *const *from, size_t nfr
 		if (!a->unit || (unit && strcmp(a->unit, unit)))
 			continue;
 		if (ir_diff_push(out, a, ir_diff_unit_of(to, nto, a->unit)) < 0)
-			return -1;
+			goto fail;
 	}
 	for (size_t i = 0; i < nto; i++) {
 		const struct ir_manual *b = to[i];
 		if (!b->unit || (unit && strcmp(b->unit, unit)) || ir_diff_unit_of(from, nfrom, b->unit))
 			continue;
 		if (ir_diff_push(out, NULL, b) < 0)
-			return -1;
+			goto fail;
 	}
 	if (out->nunits)
 		qsort(out->units, out->nunits, sizeof(*out->units), ir_diff_by_unit);
 	return 0;
+fail:
+	ir_diff_release(out);   /* nothing half-made for the caller */
+	return -1;
 }
 
 void ir_diff_changes_text(struct strbuf *b, unsigned changes)

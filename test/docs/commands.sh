@@ -54,6 +54,7 @@ kdir=${KDIR:-}
 
 rm -rf "$work"
 mkdir -p "$work" || exit 1
+work=$(cd "$work" && pwd)   # commands run from inside it (PATH holds it)
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s help >"$work/make-help" 2>&1
 
 # extract PAGE DIR: one directory per command, DIR/NNN/{cmd,want,mode,line}.
