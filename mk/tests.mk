@@ -116,6 +116,7 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" MAKE="$(MAKE)" \
+		REFGEN_DOCS_SANITIZE="$(findstring -fsanitize,$(CFLAGS))" \
 		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
 		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS)
 
