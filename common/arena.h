@@ -13,7 +13,7 @@ struct arena {
 
 void arena_init(struct arena *a);
 void arena_free(struct arena *a);
-/* Never returns NULL: aborts the process when memory is exhausted. */
+/* Never returns NULL: stops the program when memory is exhausted (mem.h). */
 void *arena_alloc(struct arena *a, size_t size);
 void *arena_zalloc(struct arena *a, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t n);

@@ -20,6 +20,8 @@ struct atomic_staged {
 	char *path;   /* the target (symbolic links resolved) */
 	char *tmp;    /* named temporary file, or NULL: fd is an O_TMPFILE */
 	int fd;
+	char *old;    /* at a commit: a second name of the target's old content */
+	bool existed; /* at a commit: the target was there */
 };
 
 static struct {
@@ -186,10 +188,13 @@ static void atomic_file_discard(struct atomic_staged *s)
 		close(s->fd);
 	if (s->tmp)
 		unlink(s->tmp);
+	if (s->old)
+		unlink(s->old);
 	free(s->tmp);
+	free(s->old);
 	free(s->path);
 	s->fd = -1;
-	s->tmp = s->path = NULL;
+	s->tmp = s->path = s->old = NULL;
 }
 
 /* Creates the temporary file for s->path. 0 or -1 (errno). */
@@ -246,33 +251,46 @@ static int atomic_file_stage(struct atomic_staged *s, const void *data, size_t l
 	return atomic_file_stage_finish(s);
 }
 
+/* A fresh name .<base>.<pid>.XXXXXX beside path for the file from (a
+ * /proc/self/fd path or a file's name), in *name.  0 or -1 (errno). */
+static int atomic_file_link_name(const char *path, const char *from, char **name)
+{
+	const char *base;
+	char *dir;
+
+	atomic_file_split(path, &dir, &base);
+	if (!dir)
+		return -1;
+	for (int tries = 0; tries < 100 && !*name; tries++) {
+		*name = atomic_file_tmp_name(dir, base);
+		if (*name && linkat(AT_FDCWD, from, AT_FDCWD, *name, AT_SYMLINK_FOLLOW) < 0) {
+			int err = errno;
+			free(*name);
+			*name = NULL;
+			errno = err;
+			if (err != EEXIST)
+				break;
+		}
+	}
+	free(dir);
+	return *name ? 0 : -1;
+}
+
+/* Gives a staged unnamed file its temporary name.  0 or -1 (errno). */
+static int atomic_file_name(struct atomic_staged *s)
+{
+	char fdpath[64];
+
+	if (s->tmp)
+		return 0;
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", s->fd);
+	return atomic_file_link_name(s->path, fdpath, &s->tmp);
+}
+
 /* Puts a staged file in place: link the unnamed file in, rename it over. */
 static int atomic_file_link_in(struct atomic_staged *s)
 {
-	if (!s->tmp) {
-		const char *base;
-		char *dir, fdpath[64];
-
-		atomic_file_split(s->path, &dir, &base);
-		if (!dir)
-			return -1;
-		snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", s->fd);
-		for (int tries = 0; tries < 100 && !s->tmp; tries++) {
-			s->tmp = atomic_file_tmp_name(dir, base);
-			if (s->tmp && linkat(AT_FDCWD, fdpath, AT_FDCWD, s->tmp, AT_SYMLINK_FOLLOW) < 0) {
-				int err = errno;
-				free(s->tmp);
-				s->tmp = NULL;
-				errno = err;
-				if (err != EEXIST)
-					break;
-			}
-		}
-		free(dir);
-		if (!s->tmp)
-			return -1;
-	}
-	if (rename(s->tmp, s->path) < 0)
+	if (atomic_file_name(s) < 0 || rename(s->tmp, s->path) < 0)
 		return -1;
 	free(s->tmp);
 	s->tmp = NULL;
@@ -389,7 +407,7 @@ int atomic_file_stream_write(struct atomic_stream *st, const void *data, size_t 
 
 int atomic_file_stream_close(struct atomic_stream *st)
 {
-	struct atomic_staged s = { st->path, st->tmp, st->fd };
+	struct atomic_staged s = { .path = st->path, .tmp = st->tmp, .fd = st->fd };
 	char end;
 	int err;
 
@@ -411,7 +429,7 @@ int atomic_file_stream_close(struct atomic_stream *st)
 
 void atomic_file_stream_abort(struct atomic_stream *st)
 {
-	struct atomic_staged s = { st->path, st->tmp, st->fd };
+	struct atomic_staged s = { .path = st->path, .tmp = st->tmp, .fd = st->fd };
 	int err = errno;
 
 	atomic_stream_forget_old(st);
@@ -442,19 +460,53 @@ static void atomic_file_end(void)
 	atomic_run.active = false;
 }
 
+/*
+ * All or nothing: every staged file gets its name beside its target and
+ * every target that exists a second name holding its old content; only then
+ * are they renamed over the targets, and a rename that fails puts back the
+ * old content of the ones before it.  Whatever fails, the targets are as
+ * they were and no name is left behind (atomic_file_end).
+ */
 int atomic_file_commit(void)
 {
-	int rc = 0, err = 0;
+	size_t i, placed = 0;
+	int err = 0;
+	struct stat st;
 
-	for (size_t i = 0; i < atomic_run.n && rc == 0; i++) {
-		if (atomic_file_link_in(&atomic_run.v[i]) < 0) {
-			err = errno;
-			rc = -1;
+	for (i = 0; i < atomic_run.n && !err; i++) {
+		struct atomic_staged *s = &atomic_run.v[i];
+		if (atomic_file_name(s) < 0) {
+			err = errno ? errno : EIO;
+			break;
 		}
+		s->existed = lstat(s->path, &st) == 0;
+		/* a filesystem without hard links: committed without the way back */
+		if (s->existed && atomic_file_link_name(s->path, s->path, &s->old) < 0 &&
+		    errno != EPERM && errno != EOPNOTSUPP)
+			err = errno ? errno : EIO;
+	}
+	for (i = 0; i < atomic_run.n && !err; i++) {
+		struct atomic_staged *s = &atomic_run.v[i];
+		if (rename(s->tmp, s->path) < 0) {
+			err = errno ? errno : EIO;
+			break;
+		}
+		free(s->tmp);
+		s->tmp = NULL;
+		placed++;
+	}
+	/* back to the old contents (a target that was not there goes); the
+	 * second names left are removed by atomic_file_end */
+	for (i = 0; err && i < placed; i++) {
+		struct atomic_staged *s = &atomic_run.v[i];
+		if (s->old)
+			rename(s->old, s->path);
+		else if (!s->existed)
+			unlink(s->path);
 	}
 	atomic_file_end();
 	errno = err;
-	return rc;
+	return err ? -1 : 0;
 }
 
 void atomic_file_abort(void)

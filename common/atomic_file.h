@@ -56,7 +56,8 @@ void atomic_file_stream_abort(struct atomic_stream *st);
 
 /* Starts staging every later atomic_file_write (one transaction per run). */
 void atomic_file_begin(void);
-/* Links every staged file into place.  0, or -1 with errno set. */
+/* Links every staged file into place, all or nothing: when one cannot be,
+ * every target keeps its old content.  0, or -1 with errno set. */
 int atomic_file_commit(void);
 /* Discards every staged file: nothing of the run is written. */
 void atomic_file_abort(void);

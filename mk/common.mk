@@ -10,3 +10,7 @@ COMMON_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) -Icommon -MMD -MP
 
 $(OUT)/obj/common/%.o: common/%.c | $(OUT)/obj/common/
 	$(call quiet,CC,$<)$(CC) $(COMMON_CFLAGS) -c -o $@ $<
+# libnvrt.a takes only the helpers that return their errors: mem.c (and
+# strbuf.c, arena.c on it) stop the program when memory runs out, which a
+# tool may do and a library linked into other programs may not.
+COMMON_RT_OBJS := $(filter-out $(patsubst %,$(OUT)/obj/common/%.o,mem strbuf arena),$(COMMON_OBJS))

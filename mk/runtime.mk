@@ -48,9 +48,12 @@ endef
 $(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))
 
 # Each chip's objects export only names of that chip (mk/check-chip-symbols.sh).
-$(LIBNVRT): $(RT_OBJS) $(COMMON_OBJS) mk/check-chip-symbols.sh | $(OUT)/lib/
+# The library never ends its host program: no object of it calls abort,
+# exit or assert (errors are returned; common/mem.c is not in it).
+$(LIBNVRT): $(RT_OBJS) $(COMMON_RT_OBJS) mk/check-chip-symbols.sh | $(OUT)/lib/
 	$(call quiet,CHECK,chip symbols of $(RT_CHIPS))sh mk/check-chip-symbols.sh "$(NM)" $(foreach c,$(RT_CHIPS),$(c) $(call rt_chip_objs,$(c),$(OUT)/obj/runtime) --)
-	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $(RT_OBJS) $(COMMON_OBJS)
+	$(call quiet,CHECK,libnvrt never exits)! $(NM) -A -u $(RT_OBJS) $(COMMON_RT_OBJS) | grep -E ' U (abort|exit|_exit|_Exit|quick_exit|__assert_fail|mem_realloc)$$'
+	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $(RT_OBJS) $(COMMON_RT_OBJS)
 
 # The tools: runtime/tools/*.c (common/, e.g. the atomic output file
 # writer, comes with libnvrt.a).

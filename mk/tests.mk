@@ -116,8 +116,8 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" MAKE="$(MAKE)" \
-		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS)
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
+		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,
@@ -149,10 +149,11 @@ test-vfio: $(VFIO_GUEST_BINS)
 -include $(wildcard $(VFIO_DIR)/*.d)
 
 # The whole suite again, built by clang with AddressSanitizer and
-# UndefinedBehaviorSanitizer (leaks included), in its own output tree.
+# UndefinedBehaviorSanitizer (leaks included), in its own output tree; the
+# failure sweep there at every point (FAILPOINT_SAMPLE=1).
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 check-sanitize:
-	$(MAKE) OUT=$(OUT)/san CC=clang CFLAGS="$(SAN_FLAGS)" test
+	$(MAKE) OUT=$(OUT)/san CC=clang CFLAGS="$(SAN_FLAGS)" FAILPOINT_SAMPLE=1 test
 
 # ---- check-valgrind ----------------------------------------------------------------
 # `refgen parse` over every manual of $(MANUALS) (all chips, with their
@@ -172,3 +173,36 @@ check-valgrind: $(REFGEN) $(NVRT_SUBMIT) $(VALGRIND_DIR)/pcre2-nojit.so | check-
 	@VALGRIND="$(VALGRIND)" REFGEN="$(REFGEN)" NVRT_SUBMIT="$(NVRT_SUBMIT)" MANUALS="$(MANUALS)" \
 		CHIP_DIRS="$(ALL_CHIP_DIRS)" VALGRIND_DIR="$(VALGRIND_DIR)" NOJIT="$(VALGRIND_DIR)/pcre2-nojit.so" \
 		sh test/valgrind/check.sh
+
+# ---- the failure sweep: every failing call at every call site --------------------
+# refgen, nvrt and nvrt-submit built again with test/failpoint/failpoint.c
+# linked in front of the system calls and allocations they make
+# (-Wl,--wrap): FAILPOINT=KIND:N fails the N-th call of a kind
+# (test/failpoint/README.md).  test/failpoint/sweep.sh runs each tool once
+# per reachable N; make test runs a sample (every FAILPOINT_SAMPLE-th N,
+# each kind's first and last), check-sanitize (FAILPOINT_SAMPLE=1) all.
+FAILPOINT_DIR := $(OUT)/test/failpoint
+comma := ,
+FAILPOINT_SYMS := open openat fopen read pread write pwrite fsync fdatasync linkat link rename renameat \
+	mkdir malloc calloc realloc strdup strndup asprintf mmap
+FAILPOINT_WRAP := -Wl,$(subst $(eval) ,$(comma),$(patsubst %,--wrap=%,$(FAILPOINT_SYMS)))
+FAILPOINT_BINS := $(FAILPOINT_DIR)/refgen $(FAILPOINT_DIR)/nvrt $(FAILPOINT_DIR)/nvrt-submit
+FAILPOINT_SAMPLE ?= 7
+$(FAILPOINT_DIR)/failpoint.o: test/failpoint/failpoint.c | $(FAILPOINT_DIR)/
+	$(call quiet,CC,$<)$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -c -o $@ $<
+$(FAILPOINT_DIR)/refgen: $(OUT)/obj/gen/cli/main.o $(LIBREFGEN) $(FAILPOINT_DIR)/failpoint.o
+	$(call quiet,LD,$@)$(CC) $(CFLAGS) $(FAILPOINT_WRAP) -o $@ $^ $(GEN_LIBS)
+$(FAILPOINT_DIR)/nvrt: $(NVRT_TOOL_SRCS) runtime/tools/nvrt_cli.h $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Iruntime/tools $(FAILPOINT_WRAP) -o $@ $(NVRT_TOOL_SRCS) $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o $(RT_LIBS)
+$(FAILPOINT_DIR)/nvrt-submit: $(NVRT_SUBMIT_SRCS) $(wildcard runtime/demo/*.h) $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -Iruntime/demo $(FAILPOINT_WRAP) -o $@ $(NVRT_SUBMIT_SRCS) $(LIBNVRT) $(FAILPOINT_DIR)/failpoint.o $(RT_LIBS)
+# It needs gv100's and tu104's IR (lookup, diff, the ENOSPC case).
+FAILPOINT_TEST_ENV = FAILPOINT_BIN_DIR="$(FAILPOINT_DIR)" FAILPOINT_SCRATCH="$(OUT)/tmp/failpoint" \
+	FAILPOINT_SAMPLE="$(FAILPOINT_SAMPLE)" REFGEN_MANUALS="$(MANUALS)" REFGEN_IR="$(OUT)/ir"
+.PHONY: check-failpoints
+check-failpoints: $(FAILPOINT_BINS) headers | check-manuals
+	@$(FAILPOINT_TEST_ENV) sh test/failpoint/sweep.sh
+ifeq ($(filter-out $(CHIP_NAMES),gv100 tu104),)
+FAILPOINT_TESTS := test/failpoint/sweep.sh
+test: $(FAILPOINT_BINS)
+endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "mem.h"
 #include "base/strmap.h"
 #include "base/text_file.h"
 
@@ -69,9 +70,8 @@ struct diag_known *diag_known_load(const char *path, struct diag *d)
 
 	if (text_file_load(&f, path, d) < 0)
 		return NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		abort();
+	k = mem_realloc(NULL, sizeof(*k));
+	memset(k, 0, sizeof(*k));
 	arena_init(&k->arena);
 	strmap_init(&k->keys);
 	for (const char *s = f.data, *end = f.data + f.size; s < end;) {

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem.h"
+
 static uint64_t strmap_hash(const char *s, size_t len)
 {
 	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
@@ -42,11 +44,10 @@ static int strmap_grow(struct strmap *m)
 	struct strmap old = *m;
 
 	m->cap = old.cap ? old.cap * 2 : 256;
-	m->slots = calloc(m->cap, sizeof(*m->slots));
-	if (!m->slots) {
-		*m = old;
-		return -1;
-	}
+	/* Out of memory stops refgen (mem.h): many callers cannot go on
+	 * without the name, and a map missing one would change the output. */
+	m->slots = mem_realloc(NULL, m->cap * sizeof(*m->slots));
+	memset(m->slots, 0, m->cap * sizeof(*m->slots));
 	for (size_t i = 0; i < old.cap; i++)
 		if (old.slots[i].key)
 			*strmap_find(m, old.slots[i].key, old.slots[i].len) = old.slots[i];

@@ -14,7 +14,9 @@
 #include "base/diag.h"
 #include "cli/emit_format.h"
 #include "emit/emit_views.h"
+#include "fs.h"
 #include "io/ir_read.h"
+#include "mem.h"
 
 /* An IR document and the file it was read from. */
 struct cli_emit_input {
@@ -173,7 +175,7 @@ static bool cli_emit_chip_name_ok(const char *chip)
 static void cli_emit_read(struct emit_peer *c, const char *chip, char **files, size_t nfiles,
 			  struct diag *d)
 {
-	struct cli_emit_input *in = calloc(nfiles + 1, sizeof(*in));
+	struct cli_emit_input *in = mem_calloc(nfiles + 1, sizeof(*in));
 	size_t n = 0;
 
 	for (size_t i = 0; i < nfiles; i++) {
@@ -184,7 +186,7 @@ static void cli_emit_read(struct emit_peer *c, const char *chip, char **files, s
 	qsort(in, n, sizeof(*in), cli_emit_by_unit);
 	cli_emit_check_inputs(chip, in, n, d);
 	c->chip = chip;
-	c->units = calloc(n + 1, sizeof(*c->units));
+	c->units = mem_calloc(n + 1, sizeof(*c->units));
 	for (size_t i = 0; i < n; i++)
 		c->units[i] = in[i].m;
 	c->nunits = n;
@@ -254,10 +256,12 @@ static int cli_emit_run(const struct cli_emit_chips *cs, const struct cli_emit_f
 			rc = -1;
 	if (rc < 0) {
 		atomic_file_abort();
+		fs_mkdir_p_undo();
 		return -1;
 	}
 	if (atomic_file_commit() < 0) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", outdir, strerror(errno));
+		fs_mkdir_p_undo();
 		return -1;
 	}
 	return 0;
@@ -267,8 +271,8 @@ static int cli_emit_run(const struct cli_emit_chips *cs, const struct cli_emit_f
 static int cli_emit_read_all(struct cli_emit_chips *cs, const char *chip, char **args, size_t nargs,
 			     const char *views_file, struct diag *d)
 {
-	cs->chip = calloc(nargs, sizeof(*cs->chip));
-	cs->views = calloc(nargs, sizeof(*cs->views));
+	cs->chip = mem_calloc(nargs, sizeof(*cs->chip));
+	cs->views = mem_calloc(nargs, sizeof(*cs->views));
 	cs->own_names = !chip;
 	if (chip) {
 		cli_emit_read(&cs->chip[cs->n++], chip, args, nargs, d);

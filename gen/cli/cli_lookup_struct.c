@@ -9,6 +9,7 @@
 #include "cli/cli_lookup.h"
 #include "base/json_out.h"
 #include "lookup/lookup_decode.h"
+#include "mem.h"
 
 #define CLI_LOOKUP_MAX_WORDS 4096
 
@@ -64,7 +65,7 @@ int cli_lookup_struct(struct cli_lookup *l, int argc, char **argv)
 			n->layout->unsized->name, n->def->name);
 	/* Words not given are unknown: only fields wholly within given words are decoded. */
 	struct lookup_layout part = *n->layout;
-	struct lookup_field *f = calloc(part.nfields + 1, sizeof(*f));
+	struct lookup_field *f = mem_calloc(part.nfields + 1, sizeof(*f));
 	size_t k = 0;
 	for (size_t i = 0; i < part.nfields; i++) {
 		const struct lookup_field *src = &part.fields[i];

@@ -18,6 +18,7 @@
 #include "fs.h"
 #include "ir/ir_stats.h"
 #include "io/ir_write.h"
+#include "mem.h"
 #include "parse/ref_parse.h"
 #include "parse/ref_space.h"
 
@@ -173,7 +174,7 @@ static char *cli_parse_out_path(const char *outdir, const struct ir_manual *m)
 	char *path;
 
 	if (asprintf(&path, "%s/%s.xml", outdir, m->unit) < 0)
-		return NULL;
+		mem_out_of_memory();
 	return path;
 }
 
@@ -247,12 +248,13 @@ int cli_parse(int argc, char **argv)
 	p = ref_parser_new();
 	if (!p) {
 		ref_spaces_free(spaces);
-		fputs("refgen: cannot compile the .ref patterns\n", stderr);
+		fprintf(stderr, "refgen: cannot compile the .ref patterns: %s
+", strerror(errno));
 		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
 	}
 	ninputs = argc - optind;
-	units = calloc((size_t)ninputs, sizeof(*units));
+	units = mem_calloc((size_t)ninputs, sizeof(*units));
 	/* All or nothing: outputs are linked in only if every input was good. */
 	atomic_file_begin();
 	if (o.stats)
@@ -286,7 +288,8 @@ int cli_parse(int argc, char **argv)
 			} else if (!out || cli_parse_check_target(out, &d) < 0 || ir_write_file(m, out, &d) < 0) {
 				failed = 1;
 			}
-			units[i] = strdup(m->unit);
+			if (!(units[i] = strdup(m->unit)))
+				mem_out_of_memory();
 			free(out);
 		} else if (o.output && ir_write_file(m, o.output, &d) < 0) {
 			failed = 1;

@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "ir/ir_eval.h"
 #include "base/strmap.h"
+#include "mem.h"
 
 /* Where a define sits, at index 0 (and how it steps with its indices). */
 struct ir_diff_geom {
@@ -267,9 +268,7 @@ static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, c
 	s->defs = NULL;
 	if (!m)
 		return;
-	s->defs = calloc(m->ndefs + 1, sizeof(*s->defs));
-	if (!s->defs)
-		abort();
+	s->defs = mem_calloc(m->ndefs + 1, sizeof(*s->defs));
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
 		if (ir_diff_first(names, d) && ir_diff_level(d) == level && !strmap_get(matched, d->name))
@@ -326,9 +325,7 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	x->sib_parent = x->sib_match = NULL;
 	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
 	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
-	pair = calloc(removed.n + 1, sizeof(*pair));
-	if (!pair)
-		abort();
+	pair = mem_calloc(removed.n + 1, sizeof(*pair));
 	for (size_t i = 0; i < removed.n; i++) {
 		const struct ir_def *r = removed.defs[i];
 		const struct ir_def *a = ir_diff_only_overlap(x, &added, r, true);
@@ -427,12 +424,10 @@ static int ir_diff_by_key(const void *pa, const void *pb)
 static void ir_diff_order(struct ir_diff_ctx *x)
 {
 	struct ir_diff_unit *u = x->u;
-	struct ir_diff_sortkey *k = calloc(u->nentries + 1, sizeof(*k));
-	struct ir_diff_entry *sorted = calloc(u->nentries + 1, sizeof(*sorted));
+	struct ir_diff_sortkey *k = mem_calloc(u->nentries + 1, sizeof(*k));
+	struct ir_diff_entry *sorted = mem_calloc(u->nentries + 1, sizeof(*sorted));
 	long owner_index = -1;
 
-	if (!k || !sorted)
-		abort();
 	for (size_t i = 0; i < u->nentries; i++) {
 		const struct ir_diff_entry *e = &u->entries[i];
 		const struct ir_def *own = ir_diff_owner(x, e, &k[i].depth);
@@ -559,18 +554,21 @@ int ir_diff_chips(struct ir_diff *out, struct ir_manual *const *from, size_t nfr
 		if (!a->unit || (unit && strcmp(a->unit, unit)))
 			continue;
 		if (ir_diff_push(out, a, ir_diff_unit_of(to, nto, a->unit)) < 0)
-			return -1;
+			goto fail;
 	}
 	for (size_t i = 0; i < nto; i++) {
 		const struct ir_manual *b = to[i];
 		if (!b->unit || (unit && strcmp(b->unit, unit)) || ir_diff_unit_of(from, nfrom, b->unit))
 			continue;
 		if (ir_diff_push(out, NULL, b) < 0)
-			return -1;
+			goto fail;
 	}
 	if (out->nunits)
 		qsort(out->units, out->nunits, sizeof(*out->units), ir_diff_by_unit);
 	return 0;
+fail:
+	ir_diff_release(out);   /* nothing half-made for the caller */
+	return -1;
 }
 
 void ir_diff_changes_text(struct strbuf *b, unsigned changes)

@@ -9,6 +9,7 @@
 #include "atomic_file.h"
 #include "emit/emit_text.h"
 #include "fs.h"
+#include "mem.h"
 
 struct emit_origin {
 	size_t unit;
@@ -275,9 +276,7 @@ int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **un
 	ec->diag = d;
 	arena_init(&ec->arena);
 	strmap_init(&ec->idents);
-	ec->overlap = calloc(nunits * nunits + 1, sizeof(*ec->overlap));
-	if (!ec->overlap)
-		return -1;
+	ec->overlap = mem_calloc(nunits * nunits + 1, sizeof(*ec->overlap));
 	return 0;
 }
 

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem.h"
+
 static int emit_views_add(struct emit_views *v, const char *a, const char *b)
 {
 	void *p = realloc(v->pair, (v->n + 1) * sizeof(*v->pair));
@@ -115,12 +117,10 @@ static void emit_views_refuse(struct emit_chip *ec, const struct emit_views_clas
 int emit_views_apply(struct emit_chip *ec, const struct emit_views *v)
 {
 	size_t n = ec->nunits;
-	struct emit_views_clash *clash = calloc(n * n + 1, sizeof(*clash));
+	struct emit_views_clash *clash = mem_calloc(n * n + 1, sizeof(*clash));
 	struct strmap owner;
 	int rc = 0;
 
-	if (!clash)
-		return -1;
 	strmap_init(&owner);
 	for (size_t u = 0; u < n; u++) {
 		for (size_t i = 0; i < ec->units[u]->ndefs; i++) {

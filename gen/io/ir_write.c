@@ -245,6 +245,7 @@ static int ir_write_stream(struct ir_w *w, const struct ir_manual *m, xml_out_si
 {
 	const struct rng_grammar *g = ir_schema_grammar(d, path);
 
+	memset(&w->o, 0, sizeof(w->o));   /* the caller releases it, failed or not */
 	if (!g)
 		return -1;
 	ir_w_names(w, g);

@@ -68,6 +68,8 @@ void xml_out_init(struct xml_out *o, const struct rng_grammar *g, xml_out_sink s
 
 void xml_out_comment(struct xml_out *o, const char *text)
 {
+	if (o->failed)
+		return;
 	xml_out_puts(o, "<!-- ");
 	xml_out_puts(o, text);
 	xml_out_puts(o, " -->\n");
@@ -132,6 +134,11 @@ static void xml_out_end_tag(struct xml_out *o)
 	}
 }
 
+/*
+ * After a failure (the schema, or the sink: a full disk) the document is
+ * abandoned: nothing more is checked or written, so the checker's stack is
+ * never driven past the point where it stopped following the elements.
+ */
 static bool xml_out_checked(struct xml_out *o, int rc)
 {
 	if (rc < 0)
@@ -141,6 +148,8 @@ static bool xml_out_checked(struct xml_out *o, int rc)
 
 void xml_out_open(struct xml_out *o, int elem, const char *name)
 {
+	if (o->failed)
+		return;
 	if (!xml_out_checked(o, rng_check_open(&o->check, elem, name)))
 		return;
 	xml_out_end_tag(o);
@@ -153,6 +162,8 @@ void xml_out_open(struct xml_out *o, int elem, const char *name)
 
 static void xml_out_attr_n(struct xml_out *o, int attr, const char *name, const char *value, size_t n)
 {
+	if (o->failed)
+		return;
 	if (!xml_out_checked(o, rng_check_attr(&o->check, attr, name, value, n)))
 		return;
 	size_t k = strlen(name);
@@ -201,8 +212,10 @@ void xml_out_text_elem(struct xml_out *o, int elem, const char *name, const char
 {
 	size_t n = strlen(text);
 
+	if (o->failed)
+		return;
 	xml_out_open(o, elem, name);
-	if (!xml_out_checked(o, rng_check_text(&o->check, text, n)))
+	if (o->failed || !xml_out_checked(o, rng_check_text(&o->check, text, n)))
 		return;
 	xml_out_put(o, ">", 1);
 	o->in_tag = false;
@@ -216,6 +229,8 @@ void xml_out_text_elem(struct xml_out *o, int elem, const char *name, const char
 
 void xml_out_close(struct xml_out *o, const char *name)
 {
+	if (o->failed)
+		return;
 	if (!xml_out_checked(o, rng_check_close(&o->check)))
 		return;
 	o->depth--;

@@ -2,6 +2,7 @@
 #include "parse/ref_parse.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "check/ir_check.h"
 #include "parse/ref_analyze.h"
 #include "parse/ref_group.h"
+#include "mem.h"
 #include "strbuf.h"
 #include "base/text_file.h"
 
@@ -57,7 +59,9 @@ struct ref_parser *ref_parser_new(void)
 	p->license = ref_compile(ref_re_license, PCRE2_DOTALL | PCRE2_MULTILINE, &p->jit);
 	p->md = pcre2_match_data_create(8, NULL);
 	if (!p->define || !p->define_head || !p->underline || !p->license || !p->md) {
+		/* the patterns are fixed: only memory can have run out */
 		ref_parser_free(p);
+		errno = ENOMEM;
 		return NULL;
 	}
 	return p;
@@ -240,7 +244,7 @@ static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m
 	}
 	struct ir_def *def = ir_manual_add_def(m);
 	if (!def)
-		abort();
+		mem_out_of_memory();
 	def->line = l->lineno;
 	ref_group_span(p, 1, l->s, &s, &n);
 	def->name = arena_strndup(&m->arena, s, n);
@@ -449,7 +453,7 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 		return NULL;
 	m = ir_manual_new();
 	if (!m)
-		abort();
+		mem_out_of_memory();
 	ir_manual_set_source(m, manual->path);
 	if (addendum) {
 		const char *base = strrchr(addendum->path, '/');

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "schema/rng_grammar.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "mem.h"
 #include "schema/xsd_regex.h"
 
 #define RNG_NS "http://relaxng.org/ns/structure/1.0"
@@ -281,9 +283,7 @@ static int rng_attr_global(struct rng_build *b, const char *name)
 
 	if (id >= 0)
 		return id;
-	const char **a = realloc(g->attrs, (size_t)(g->nattrs + 1) * sizeof(*a));
-	if (!a)
-		abort();
+	const char **a = mem_realloc(g->attrs, (size_t)(g->nattrs + 1) * sizeof(*a));
 	g->attrs = a;
 	g->attrs[g->nattrs] = name;
 	return g->nattrs++;
@@ -300,9 +300,7 @@ static int rng_attr_local(struct rng_build *b, struct rng_elem *e, xmlNodePtr n,
 		rng_fail(b, n, "element %s: more than 64 attribute names", e->name);
 		return 0;
 	}
-	int *gl = realloc(e->global, (size_t)(e->nnames + 1) * sizeof(*gl));
-	if (!gl)
-		abort();
+	int *gl = mem_realloc(e->global, (size_t)(e->nnames + 1) * sizeof(*gl));
 	e->global = gl;
 	e->global[e->nnames] = global;
 	return e->nnames++;
@@ -593,8 +591,10 @@ struct rng_grammar *rng_grammar_compile(const char *rng, size_t len, char *why, 
 	xmlNodePtr start = NULL;
 
 	why[0] = '\0';
-	if (!g)
+	if (!g) {
+		snprintf(why, whylen, "%s", strerror(errno));
 		return NULL;
+	}
 	arena_init(&g->arena);
 	doc = xmlReadMemory(rng, (int)len, "ir.rng", NULL, XML_PARSE_NONET | XML_PARSE_NOENT);
 	b.grammar = doc ? xmlDocGetRootElement(doc) : NULL;

@@ -47,12 +47,14 @@ static uint32_t *decode_read(const char *path, size_t *bytes)
 	else if ((unsigned long long)st.st_size > DECODE_MAX_FILE)
 		why = "cannot read (larger than " DECODE_MAX_FILE_TEXT ")";
 	else if (!(buf = calloc(1, ((size_t)st.st_size + 16) & ~(size_t)15)))
-		why = "out of memory";
+		why = strerror(errno);   /* out of memory */
 	while (!why && got < (size_t)st.st_size) {
 		ssize_t n = read(fd, (char *)buf + got, (size_t)st.st_size - got);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n < 0)
+			why = strerror(errno);
+		else if (n == 0)
 			why = "cannot read (file changed while reading?)";
 		else
 			got += (size_t)n;

@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,7 +231,8 @@ static void test_mkdir_p_too_long(void **state)
 /* ---- mem.h ----------------------------------------------------------------- */
 
 /* In a child (its stderr a pipe): mem_realloc of more than any machine has
- * stops with "<program>: out of memory" as the last line, and SIGABRT. */
+ * stops with "<program>: out of memory" as the last line and exit status 1
+ * (a failure like any other, not a crash). */
 static void test_out_of_memory(void **state)
 {
 	char buf[4096], want[256], *last;
@@ -260,8 +260,8 @@ static void test_out_of_memory(void **state)
 	close(fd[0]);
 	buf[n] = '\0';
 	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFSIGNALED(status));
-	assert_int_equal(WTERMSIG(status), SIGABRT);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 1);
 	/* ASan may warn first: the last line is mem_realloc's. */
 	assert_true(n > 0 && buf[n - 1] == '\n');
 	buf[n - 1] = '\0';

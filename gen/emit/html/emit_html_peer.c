@@ -10,6 +10,7 @@
 
 #include "emit/html/emit_html.h"
 #include "diff/ir_diff.h"
+#include "mem.h"
 
 #define PEER_DETAILS 12           /* changes listed in a link's tooltip */
 
@@ -106,11 +107,11 @@ static void peer_index(struct peer_chip *pc)
 
 struct emit_html_peers *emit_html_peers_new(const struct emit_chip *ec, size_t unit)
 {
-	struct emit_html_peers *ps = calloc(1, sizeof(*ps));
+	struct emit_html_peers *ps = mem_calloc(1, sizeof(*ps));
 	const struct ir_manual *m = ec->units[unit];
 
 	arena_init(&ps->arena);
-	ps->chip = calloc(ec->npeers + 1, sizeof(*ps->chip));
+	ps->chip = mem_calloc(ec->npeers + 1, sizeof(*ps->chip));
 	for (size_t c = 0; c < ec->npeers; c++) {
 		const struct emit_peer *p = &ec->peers[c];
 		struct peer_chip *pc;
