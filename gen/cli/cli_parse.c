@@ -248,8 +248,7 @@ int cli_parse(int argc, char **argv)
 	p = ref_parser_new();
 	if (!p) {
 		ref_spaces_free(spaces);
-		fprintf(stderr, "refgen: cannot compile the .ref patterns: %s
-", strerror(errno));
+		fprintf(stderr, "refgen: cannot compile the .ref patterns: %s\n", strerror(errno));
 		cli_parse_known_release(&d);
 		return CLI_INPUT_ERROR;
 	}
