@@ -3,7 +3,7 @@
 #
 #   make                 IR and headers for the default chips
 #   make CHIP=gv100      one chip
-#   make CHIPS=all       every chip under $(MANUALS)
+#   make CHIPS=all       every chip under $(MANUALS) or $(PUBLISHED)
 #   make html            the HTML register reference of the chips: out/html/index.html
 #   make test            the whole test suite (cmocka)
 #   make bench           benchmarks (figures, not pass/fail), one table with
@@ -14,6 +14,7 @@
 #   make install         PREFIX=/usr/local DESTDIR= (mk/install.mk); make uninstall
 #   make help            every target
 #   make MANUALS=/path/to/open-gpu-doc/manuals ...
+#   make PUBLISHED=/path/to/swref/published ...   (PUBLISHED= for none)
 #   make V=1 ...         every command in full (default: one line a step)
 #
 # The parts are in mk/*.mk, one per part of the build: common.mk,
@@ -37,17 +38,30 @@ CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen -Icommon -MMD -MP
 
 # ---- chips -----------------------------------------------------------------
-# A chip is named <arch>/<chip> or <chip> (looked up under $(MANUALS)).
-chip_dir = $(patsubst $(MANUALS)/%,%,$(wildcard $(if $(findstring /,$(1)),$(MANUALS)/$(1),$(MANUALS)/*/$(1))))
+# NVIDIA's published reference headers (open-gpu-kernel-modules'
+# src/common/inc/swref/published, MIT): <arch>/<chip>/<unit>.h, read from
+# there, never copied.  They fill the manuals' gaps and give the chips no
+# manual describes (Maxwell to Blackwell); PUBLISHED= (empty) builds from the
+# manuals alone.
+PUBLISHED ?= $(if $(wildcard ../shared/published/*/*/*.h),../shared/published)
+# Not GPUs: display classes and NVSwitch are no chip of the build.
+PUBLISHED_NOT_CHIPS := disp/% nvswitch/%
+published_chips = $(if $(PUBLISHED),$(filter-out $(PUBLISHED_NOT_CHIPS),$(patsubst $(PUBLISHED)/%/,%,$(dir $(wildcard $(PUBLISHED)/*/*/*.h)))))
+# A chip is named <arch>/<chip> or <chip>, found under $(MANUALS), else
+# under $(PUBLISHED).
+chip_dir_in = $(patsubst $(2)/%,%,$(wildcard $(if $(findstring /,$(1)),$(2)/$(1),$(2)/*/$(1))))
+chip_dir = $(firstword $(call chip_dir_in,$(1),$(MANUALS)) $(if $(PUBLISHED),$(filter-out $(PUBLISHED_NOT_CHIPS),$(call chip_dir_in,$(1),$(PUBLISHED)))))
 ifneq ($(CHIP),)
 CHIP_ARGS := $(CHIP)
 else ifeq ($(CHIPS),all)
-CHIP_ARGS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))))
+CHIP_ARGS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))) $(published_chips))
 else ifneq ($(CHIPS),)
 CHIP_ARGS := $(CHIPS)
 else
-CHIP_ARGS := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' manuals/chips.txt)
+CHIP_ARGS = $(DEFAULT_CHIP_ARGS)
 endif
+# manuals/chips.txt: a chip marked "published" only when $(PUBLISHED) is given.
+DEFAULT_CHIP_ARGS := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' $(if $(PUBLISHED),-e 's/[[:space:]]*published[[:space:]]*$$//',-e '/[[:space:]]published[[:space:]]*$$/d') manuals/chips.txt)
 CHIP_DIRS := $(sort $(foreach c,$(CHIP_ARGS),$(call chip_dir,$(c))))
 CHIP_MISSING := $(strip $(foreach c,$(CHIP_ARGS),$(if $(call chip_dir,$(c)),,$(c))))
 chip_name = $(notdir $(1))

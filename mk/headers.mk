@@ -13,18 +13,39 @@ chip_manuals = $(wildcard $(MANUALS)/$(1)/*.ref.txt)
 chip_addenda = $(wildcard $(ADDENDA)/$(call chip_name,$(1))/*.ref)
 chip_standalone = $(filter-out $(patsubst %.ref.txt,$(ADDENDA)/$(call chip_name,$(1))/%.ref,$(notdir $(call chip_manuals,$(1)))),$(call chip_addenda,$(1)))
 unit_of = $(firstword $(subst ., ,$(notdir $(1))))
+# $(PUBLISHED)/<arch>/<chip>/<unit>.h: NVIDIA's published headers.  The
+# manual's unit (or the project's) reads <unit>.h and <unit>_addendum.h to
+# fill its gaps (refgen parse --published); a header no manual has is a unit
+# of its own, <unit>_addendum.h joining <unit>.h.  A header whose registers a
+# manual unit of another name describes is declared in
+# $(PUBLISHED_UNITS) ("<chip> <header>.h <unit>|-": it fills that unit's
+# gaps, or is not read).  $(1) = arch/chip
+PUBLISHED_UNITS ?= manuals/published-units.txt
+PUBLISHED_UNITS_MAP := $(if $(PUBLISHED),$(shell sed -e 's/\#.*//' $(PUBLISHED_UNITS) 2>/dev/null | awk 'NF == 3 { print $$1 ":" $$2 "=" $$3 }'))
+pub_map = $(patsubst $(1):%,%,$(filter $(1):%,$(PUBLISHED_UNITS_MAP)))
+pub_mapped = $(foreach p,$(call pub_map,$(1)),$(word 1,$(subst =, ,$(p))))
+pub_to_unit = $(foreach p,$(call pub_map,$(1)),$(if $(filter $(2),$(word 2,$(subst =, ,$(p)))),$(word 1,$(subst =, ,$(p)))))
+chip_published_dir = $(if $(PUBLISHED),$(if $(wildcard $(PUBLISHED)/$(1)/*.h),$(PUBLISHED)/$(1)))
+chip_published_h = $(if $(call chip_published_dir,$(1)),$(filter-out $(addprefix $(PUBLISHED)/$(1)/,$(call pub_mapped,$(call chip_name,$(1)))),$(wildcard $(PUBLISHED)/$(1)/*.h)))
+chip_ref_units = $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(call unit_of,$(f)))
+chip_published_names = $(basename $(notdir $(call chip_published_h,$(1))))
+chip_published_bases = $(filter-out $(addsuffix _addendum,$(filter-out %_addendum,$(call chip_published_names,$(1))) $(call chip_ref_units,$(1))),$(call chip_published_names,$(1)))
+chip_published_units = $(filter-out $(call chip_ref_units,$(1)),$(call chip_published_bases,$(1)))
+chip_published_input = $(PUBLISHED)/$(1)/$(2).h
+# The published headers unit $(3) (input $(2)) of chip $(1) reads after its input.
+unit_published = $(if $(call chip_published_dir,$(1)),$(filter-out $(2),$(filter $(call chip_published_h,$(1)),$(wildcard $(PUBLISHED)/$(1)/$(3).h $(PUBLISHED)/$(1)/$(3)_addendum.h))) $(addprefix $(PUBLISHED)/$(1)/,$(filter-out -,$(call pub_to_unit,$(call chip_name,$(1)),$(3)))))
 
 # One IR document per unit, parsed on its own: touching a manual re-parses
 # that unit only.  $(OUT)/ir/<chip>/.src/<unit> records the unit's inputs
 # (mk/sources.sh, run below while make reads this file), so switching
-# MANUALS or adding/removing an addendum rebuilds exactly what changed; an
-# unchanged IR file is not rewritten, so the headers are only regenerated
-# when some IR changed (the empty recipe makes make look again).
-# $(1) = chip, $(2) = unit, $(3) = input file
+# MANUALS or PUBLISHED or adding/removing an addendum rebuilds exactly what
+# changed; an unchanged IR file is not rewritten, so the headers are only
+# regenerated when some IR changed (the empty recipe makes make look again).
+# $(1) = chip, $(2) = unit, $(3) = input file, $(4) = the published headers filling its gaps
 define unit_ir_rule
-$(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS) $(SPACES)) $(REFGEN) | check-manuals
+$(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(4) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS) $(SPACES)) $(REFGEN) | check-manuals
 	$(Q)rm -f $(OUT)/ir/$(1)/.src/$(2).known
-	$$(call quiet,PARSE,$(1)/$(2))$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) $(if $(wildcard $(SPACES)),--spaces $(SPACES)) -a $(ADDENDA)/$(1) -o $(OUT)/ir/$(1)/$(2).xml $(3)
+	$$(call quiet,PARSE,$(1)/$(2))$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) $(if $(wildcard $(SPACES)),--spaces $(SPACES)) -a $(ADDENDA)/$(1) $(foreach f,$(4),--published $(f)) -o $(OUT)/ir/$(1)/$(2).xml $(3)
 	@touch $$@
 $(OUT)/ir/$(1)/$(2).xml: $(OUT)/ir/$(1)/.src/$(2).stamp ;
 endef
@@ -32,9 +53,11 @@ endef
 # The chip's IR is its units' (others are pruned), then its headers; a line
 # counts the known warnings not shown.  $(1) = arch/chip, $(2) = chip
 define chip_ir_rule
-IR_UNITS_$(2) := $(sort $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(call unit_of,$(f))))
+IR_PUBLISHED_UNITS_$(2) := $(call chip_published_units,$(1))
+IR_UNITS_$(2) := $(sort $(call chip_ref_units,$(1)) $$(IR_PUBLISHED_UNITS_$(2)))
 IR_FILES_$(2) := $$(patsubst %,$(OUT)/ir/$(2)/%.xml,$$(IR_UNITS_$(2)))
-$(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(eval $(call unit_ir_rule,$(2),$(call unit_of,$(f)),$(f))))
+$(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(eval $(call unit_ir_rule,$(2),$(call unit_of,$(f)),$(f),$(call unit_published,$(1),$(f),$(call unit_of,$(f))))))
+$(foreach u,$(call chip_published_units,$(1)),$(eval $(call unit_ir_rule,$(2),$(u),$(call chip_published_input,$(1),$(u)),$(call unit_published,$(1),$(call chip_published_input,$(1),$(u)),$(u)))))
 $(OUT)/ir/$(2)/.stamp: $$(IR_FILES_$(2)) $(OUT)/ir/$(2)/.src/.units
 	$(Q)sh mk/prune.sh $(OUT)/ir/$(2) $(OUT)/ir/$(2)/.src/.ir-units $$(IR_UNITS_$(2))
 	@touch $$@
@@ -55,7 +78,7 @@ $(OUT)/include/$(2)/.stamp: $(OUT)/ir/$(2)/.stamp $(REFGEN) manuals/alternative-
 $(OUT)/include/$(2)/%.h: $(OUT)/include/$(2)/.stamp ;
 # The records mk/sources.sh writes (again, after a `make clean` in this run).
 $(OUT)/ir/$(2)/.src/%:
-	$(Q)sh mk/sources.sh $(OUT) $(MANUALS) $(ADDENDA) $(1)
+	$(Q)sh mk/sources.sh $(OUT) $(MANUALS) $(ADDENDA) $(or $(PUBLISHED),-) $(PUBLISHED_UNITS) $(1)
 IR_STAMPS += $(OUT)/ir/$(2)/.stamp
 HEADER_STAMPS += $(OUT)/include/$(2)/.stamp
 endef
@@ -67,7 +90,7 @@ RULE_CHIP_DIRS := $(sort $(CHIP_DIRS) $(RT_CHIP_DIRS))
 $(foreach c,$(RULE_CHIP_DIRS),$(eval $(call chip_ir_rule,$(c),$(call chip_name,$(c)))))
 $(OUT)/include/refgen/%.h: $(HEADER_STAMPS) ;
 ifneq ($(MAKECMDGOALS),clean)
-SOURCES_ERR := $(shell sh mk/sources.sh $(OUT) $(MANUALS) $(ADDENDA) $(RULE_CHIP_DIRS) 2>&1)
+SOURCES_ERR := $(shell sh mk/sources.sh $(OUT) $(MANUALS) $(ADDENDA) $(or $(PUBLISHED),-) $(PUBLISHED_UNITS) $(RULE_CHIP_DIRS) 2>&1)
 $(if $(SOURCES_ERR),$(error mk/sources.sh: $(SOURCES_ERR)))
 endif
 

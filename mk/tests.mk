@@ -106,7 +106,7 @@ ifeq ($(filter-out $(CHIP_NAMES),gv100 tu104),)
 HTML_TESTS := test/html/browser.py test/html/validate.sh
 test: html
 endif
-ifeq ($(sort $(CHIP_NAMES)),$(sort $(foreach c,$(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' manuals/chips.txt),$(call chip_name,$(call chip_dir,$(c))))))
+ifeq ($(sort $(CHIP_NAMES)),$(sort $(foreach c,$(DEFAULT_CHIP_ARGS),$(call chip_name,$(call chip_dir,$(c))))))
 IDENTICAL_TESTS := test/build/identical.sh
 test: html
 endif

@@ -10,6 +10,7 @@ static const char *const diag_names[DIAG_W_COUNT] = {
 	[DIAG_W_NO_FIELD] = "no-field",
 	[DIAG_W_DIRECTIVE] = "directive",
 	[DIAG_W_XML] = "xml",
+	[DIAG_W_PUBLISHED] = "published",
 };
 
 void diag_init(struct diag *d)

@@ -87,7 +87,7 @@ static uint64_t ir_check_struct_bytes(const struct ir_def *s)
 }
 
 /* Bits of a register: its code's declaration size, else the manuals' 32. */
-static unsigned ir_check_register_bits(const struct ir_def *r)
+unsigned ir_check_register_bits(const struct ir_def *r)
 {
 	switch (strlen(r->code.c) == 5 ? r->code.c[3] : ' ') {
 	case '1': return 8;

@@ -41,4 +41,7 @@ int ir_check_manual(const struct ir_check *c, struct ir_manual *m);
  * errors only, the manual's warnings were shown when it was parsed.  0 or -1. */
 int ir_check_read(struct ir_manual *m, const char *file, struct diag *d);
 
+/* The width of register r in bits, from its code's size letter (32 if none). */
+unsigned ir_check_register_bits(const struct ir_def *r);
+
 #endif

@@ -23,7 +23,9 @@
 #include "parse/ref_space.h"
 
 struct cli_parse_opts {
-	const char *output, *outdir, *addendum_dir, *chip, *known, *known_log, *spaces;
+	const char *output, *outdir, *addendum_dir, *published_dir, *chip, *known, *known_log, *spaces;
+	const char *published[16];   /* --published FILE, in order */
+	size_t npublished;
 	bool stats, no_known;
 	char known_found[4096];   /* the project's list, when --known is not given */
 	char spaces_found[4096];  /* the project's address spaces, when --spaces is not */
@@ -37,6 +39,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "outdir", required_argument, NULL, 'd' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "addendum-dir", required_argument, NULL, 'a' },
+		{ "published-dir", required_argument, NULL, 'p' },
+		{ "published", required_argument, NULL, 'P' },
 		{ "chip", required_argument, NULL, 'c' },
 		{ "known", required_argument, NULL, 'k' },
 		{ "known-log", required_argument, NULL, 'K' },
@@ -47,12 +51,19 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "o:d:a:c:W:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:a:p:c:W:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->output = optarg; break;
 		case 'd': o->outdir = optarg; break;
 		case 's': o->stats = true; break;
 		case 'a': o->addendum_dir = optarg; break;
+		case 'p': o->published_dir = optarg; break;
+		case 'P':
+			if (o->npublished == sizeof(o->published) / sizeof(o->published[0]))
+				return cli_usage_error("parse: more than %zu --published headers",
+						       o->npublished);
+			o->published[o->npublished++] = optarg;
+			break;
 		case 'c': o->chip = optarg; break;
 		case 'k': o->known = optarg; break;
 		case 'K': o->known_log = optarg; break;
@@ -63,13 +74,21 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 				return cli_usage_error("unknown option -W%s", optarg);
 			break;
 		case 'h':
-			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [--chip CHIP] [--stats] [-W...]\n"
-			       "                    [--known FILE | --no-known] [--known-log LOG] [--spaces FILE] FILE.ref...\n"
-			       "Parse NVIDIA .ref manuals into schema-validated XML IR.\n\n"
+			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [-p DIR] [--chip CHIP] [--stats] [-W...]\n"
+			       "                    [--known FILE | --no-known] [--known-log LOG] [--spaces FILE] FILE.ref|FILE.h...\n"
+			       "Parse NVIDIA .ref manuals (or published reference headers, *.h) into\n"
+			       "schema-validated XML IR.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
 			       "  -a, --addendum-dir DIR  continue each manual <unit>.ref[.txt] with DIR/<unit>.ref,\n"
 			       "                     the project's facts the manual lacks, when that file exists\n"
+			       "  -p, --published-dir DIR  fill each input <unit>'s gaps from NVIDIA's published\n"
+			       "                     headers DIR/<unit>.h and DIR/<unit>_addendum.h, those that\n"
+			       "                     exist: a define the manual lacks is added, marked with its\n"
+			       "                     header; one it has stays the manual's (-Wpublished when they\n"
+			       "                     disagree)\n"
+			       "      --published FILE  fill the single input's gaps from this published header\n"
+			       "                     too (repeatable; after -p's, in the order given)\n"
 			       "  -c, --chip CHIP    the chip the inputs describe, recorded in the IR (a manual\n"
 			       "                     <arch>/<chip>/<unit>.ref.txt of another chip is an error)\n"
 			       "      --stats        print define counts by kind, per file and in total\n"
@@ -85,7 +104,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
-			       "                     code-length, no-field, directive, xml (all on by default)\n\n"
+			       "                     code-length, no-field, directive, xml, published (all on by\n"
+			       "                     default)\n\n"
 			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
 			exit(CLI_OK);
 		default:
@@ -118,6 +138,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 	}
 	if (o->output && argc - optind > 1)
 		return cli_usage_error("parse: -o takes one input; use -d for several");
+	if (o->npublished && argc - optind > 1)
+		return cli_usage_error("parse: --published continues a single input");
 	if (!o->output && !o->outdir && !o->stats) {
 		if (argc - optind > 1)
 			return cli_usage_error("parse: several inputs need -d OUTDIR");
@@ -141,6 +163,35 @@ static char *cli_parse_addendum(const char *dir, const char *path)
 		return NULL;
 	}
 	return add;
+}
+
+/* DIR/<unit>.h and DIR/<unit>_addendum.h for the input at path, those that
+ * exist and are not path itself, then the --published headers; *n of them. */
+static char **cli_parse_published(const char *dir, const char *path, const char *const *more,
+				  size_t nmore, size_t *n)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t len = strcspn(base, ".");
+	char **list = NULL;
+	static const char *const suffixes[] = { ".h", "_addendum.h" };
+
+	*n = 0;
+	list = mem_calloc(2 + nmore, sizeof(*list));
+	for (size_t i = 0; i < 2 && dir; i++) {
+		struct stat a, b;
+		char *h;
+
+		if (asprintf(&h, "%s/%.*s%s", dir, (int)len, base, suffixes[i]) < 0)
+			mem_out_of_memory();
+		if (stat(h, &a) < 0 || (stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+			free(h);
+		else
+			list[(*n)++] = h;
+	}
+	for (size_t i = 0; i < nmore; i++)
+		if (!(list[(*n)++] = strdup(more[i])))
+			mem_out_of_memory();
+	return list;
 }
 
 /* Loads the known-warnings list and opens its log. */
@@ -262,9 +313,15 @@ int cli_parse(int argc, char **argv)
 		const char *path = argv[optind + i];
 		unsigned before = d.errors;  /* -Werror turns warnings into errors */
 		char *addendum = cli_parse_addendum(o.addendum_dir, path);
-		struct ir_manual *m = ref_parse_file_addendum(p, path, addendum, &d);
+		size_t npub;
+		char **pub = cli_parse_published(o.published_dir, path, o.published, o.npublished, &npub);
+		struct ir_manual *m = ref_parse_file_merged(p, path, addendum, (const char *const *)pub,
+							   npub, &d);
 
 		free(addendum);
+		for (size_t k = 0; k < npub; k++)
+			free(pub[k]);
+		free(pub);
 
 		if (!m || d.errors != before || cli_parse_chip(m, o.chip, path, &d) < 0 ||
 		    (spaces && ref_spaces_apply(spaces, m, &d) < 0)) {

@@ -57,9 +57,9 @@ int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struc
 		/* Alternative views of one block never meet in one translation unit. */
 		if (old->unit != unit && ec->overlap[old->unit * ec->nunits + unit])
 			return 0;
-		diag_report(ec->diag, DIAG_ERROR, ec->units[unit]->source, d->line, d->col,
+		diag_report(ec->diag, DIAG_ERROR, ir_def_file(ec->units[unit], d), d->line, d->col,
 			    "typed name %s for %s collides with the one for %s (%s:%u)",
-			    ident, d->name, old->def->name, ec->units[old->unit]->source,
+			    ident, d->name, old->def->name, ir_def_file(ec->units[old->unit], old->def),
 			    old->def->line);
 		return -1;
 	}

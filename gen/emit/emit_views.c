@@ -106,10 +106,10 @@ static void emit_views_refuse(struct emit_chip *ec, const struct emit_views_clas
 	const struct ir_manual *a = ec->units[c->o->unit], *b = ec->units[u];
 	const struct ir_def *od = c->o->def, *d = c->d;
 
-	diag_report(ec->diag, DIAG_ERROR, b->source, d->line, d->col,
+	diag_report(ec->diag, DIAG_ERROR, ir_def_file(b, d), d->line, d->col,
 		    "%s is defined %sin both %s and %s (%s:%u: %s%s%s%s %s; %u names in common); only "
 		    "units declared alternative views (--views) may share names", d->name,
-		    c->differ ? "differently " : "", a->unit, b->unit, a->source, od->line, od->name,
+		    c->differ ? "differently " : "", a->unit, b->unit, ir_def_file(a, od), od->line, od->name,
 		    od->params ? "(" : "", od->params ? od->params : "", od->params ? ")" : "",
 		    od->body ? od->body : "", c->names);
 }

@@ -166,6 +166,7 @@ static int ir_read_def(struct ir_manual *m, xmlNodePtr n, struct ir_def *parent)
 				      "a line, column or index size beyond 32 bits");
 	d->line = (uint32_t)line;
 	d->addendum = ir_attr(n, "addendum") != NULL;
+	d->published = ir_attr_dup(m, n, "published");
 	d->col = found ? (uint32_t)col : 1;
 	d->section = ir_attr_dup(m, n, "section");
 	role = ir_attr(n, "role");
@@ -200,6 +201,10 @@ static int ir_read_by_line(const void *a, const void *b)
 
 	if (x->addendum != y->addendum)
 		return x->addendum ? 1 : -1;
+	if (!x->published != !y->published)
+		return x->published ? 1 : -1;
+	if (x->published && strcmp(x->published, y->published))
+		return strcmp(x->published, y->published);
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 
@@ -216,12 +221,14 @@ static struct ir_manual *ir_read_doc(xmlDocPtr doc)
 	m->arch = ir_attr_dup(m, root, "arch");
 	m->path = ir_attr_dup(m, root, "path");
 	m->addendum = ir_attr_dup(m, root, "addendum");
+	m->published = ir_attr_dup(m, root, "published");
 	ir_read_space(m, root, &m->space);
 	if (ir_read_children(m, root, NULL) < 0) {
 		ir_manual_free(m);
 		return NULL;
 	}
-	/* Manual order: the manual's lines, then its addendum's. */
+	/* Manual order: the manual's lines, then its addendum's, then the
+	 * published headers' (by file). */
 	if (m->ndefs)
 		qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
 	return m;

@@ -28,7 +28,7 @@ enum ir_w_attr {
 	W_CODE, W_COMMENT, W_LINE, W_COL, W_SECTION, W_READ, W_WRITE, W_STATE, W_DECL,
 	W_INDICATOR, W_HI, W_LO, W_WIDTH, W_WORD, W_BIT, W_HI_EXPR, W_LO_EXPR, W_ROLE,
 	W_PLACED, W_REF, W_STRING, W_OFFSET, W_OFFSET_EXPR, W_VALUE, W_VALUE_EXPR, W_BYTES,
-	W_SIZE1, W_SIZE2, W_SPACE, W_SPACE_BASE, W_SPACE_VIA, W_SPACE_SOURCE, W_ATTR_COUNT
+	W_SIZE1, W_SIZE2, W_SPACE, W_SPACE_BASE, W_SPACE_VIA, W_SPACE_SOURCE, W_PUBLISHED, W_ATTR_COUNT
 };
 
 static const char *const ir_w_attr_names[W_ATTR_COUNT] = {
@@ -36,7 +36,7 @@ static const char *const ir_w_attr_names[W_ATTR_COUNT] = {
 	"code", "comment", "line", "col", "section", "read", "write", "state", "decl",
 	"indicator", "hi", "lo", "width", "word", "bit", "hi-expr", "lo-expr", "role",
 	"placed", "ref", "string", "offset", "offset-expr", "value", "value-expr", "bytes",
-	"size1", "size2", "space", "space-base", "space-via", "space-source",
+	"size1", "size2", "space", "space-base", "space-via", "space-source", "published",
 };
 
 enum ir_w_elem { E_MANUAL = IR_KIND_COUNT, E_ACCESS, E_PROSE, E_LICENSE, E_TRAILER,
@@ -106,6 +106,7 @@ static void ir_write_source(struct ir_w *w, const struct ir_def *d)
 	ir_set_u64(w, W_LINE, d->line);
 	if (d->addendum)
 		ir_set(w, W_ADDENDUM, "true");
+	ir_set(w, W_PUBLISHED, d->published);
 	if (d->col > 1)
 		ir_set_u64(w, W_COL, d->col);
 	ir_set(w, W_SECTION, d->section);
@@ -221,6 +222,7 @@ static void ir_write_manual(struct ir_w *w, const struct ir_manual *m)
 	ir_set(w, W_ARCH, m->arch);
 	ir_set(w, W_PATH, m->path);
 	ir_set(w, W_ADDENDUM, m->addendum);
+	ir_set(w, W_PUBLISHED, m->published);
 	ir_write_space(w, &m->space);
 	ir_text(w, E_LICENSE, m->license);
 	for (const struct ir_def *d = m->first_root; d; d = d->next_sibling)

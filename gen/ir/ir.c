@@ -132,8 +132,9 @@ void ir_manual_set_source(struct ir_manual *m, const char *path)
 	}
 	m->source = arena_strndup(&m->arena, seg[0], len[0]);
 	size_t ulen = len[0];
-	static const char *const suffixes[] = { ".ref.txt", ".ref", ".txt" };
-	for (size_t i = 0; i < 3; i++) {
+	/* a manual, the project's addendum, or NVIDIA's published header */
+	static const char *const suffixes[] = { ".ref.txt", ".ref", ".txt", ".h" };
+	for (size_t i = 0; i < 4; i++) {
 		size_t n = strlen(suffixes[i]);
 		if (ulen > n && !memcmp(seg[0] + ulen - n, suffixes[i], n)) {
 			ulen -= n;
@@ -162,7 +163,31 @@ const char *ir_manual_spdx(const struct ir_manual *m)
 	return "LicenseRef-manual-notice";
 }
 
+bool ir_manual_excerpt(const struct ir_manual *m)
+{
+	if (!m->published)
+		return false;
+	for (size_t i = 0; i < m->ndefs; i++)
+		if (!m->defs[i]->published && !m->defs[i]->addendum)
+			return false;
+	return true;
+}
+
+const char *ir_published_path(struct ir_manual *m, const char *path)
+{
+	const char *s = path + strlen(path);
+
+	for (int k = 0; k < 3 && s > path; k++) {
+		s--;
+		while (s > path && s[-1] != '/')
+			s--;
+	}
+	return arena_strdup(&m->arena, s);
+}
+
 const char *ir_def_file(const struct ir_manual *m, const struct ir_def *d)
 {
+	if (d->published)
+		return d->published;
 	return d->addendum && m->addendum ? m->addendum : m->source;
 }

@@ -81,6 +81,9 @@ struct ir_def {
 	const char *comment;   /* text after "//", NULL when none */
 	uint32_t line, col;
 	bool addendum;         /* from the project's addendum, not the manual */
+	/* from NVIDIA's published header <arch>/<chip>/<file>.h (NULL: not);
+	 * while parsing, the path as given */
+	const char *published;
 	uint32_t ir_line;      /* line of the IR element it was read from (0: parsed) */
 
 	/* meaning */
@@ -117,6 +120,9 @@ struct ir_manual {
 	const char *trailer;   /* text after the last define, verbatim */
 	const char *addendum;  /* file name of the project's addendum, if any */
 	const char *addendum_trailer;
+	/* the published headers read for this unit ("<arch>/<chip>/<file>.h ..."),
+	 * NULL when none */
+	const char *published;
 	struct ir_space space; /* of the defines no device holds */
 	struct ir_def **defs;  /* manual order */
 	size_t ndefs, cap;
@@ -128,6 +134,12 @@ void ir_manual_free(struct ir_manual *m);
 /* The file d was written in: the project's addendum (when the IR names it)
  * or the manual. */
 const char *ir_def_file(const struct ir_manual *m, const struct ir_def *d);
+/* Whether m is an excerpt: every define from a published header or the
+ * project's addendum, none from a manual. */
+bool ir_manual_excerpt(const struct ir_manual *m);
+/* A published header's path as the IR records it: its last three components,
+ * <arch>/<chip>/<file>.h (fewer when the path has fewer), in m's arena. */
+const char *ir_published_path(struct ir_manual *m, const char *path);
 /* The SPDX licence identifier of what is generated from m. */
 const char *ir_manual_spdx(const struct ir_manual *m);
 struct ir_def *ir_manual_add_def(struct ir_manual *m);

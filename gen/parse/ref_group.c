@@ -47,11 +47,20 @@ static struct ir_def *ref_group_prefix(const struct strmap *names, const char *n
 	return NULL;
 }
 
+/* The file a define was read from, for diagnostics. */
+static const char *ref_group_path(const char *const *paths, const struct ir_def *d)
+{
+	return d->published ? d->published : paths[d->addendum];
+}
+
 static void ref_group_unplaced(struct ir_def *d, const char *const *paths, struct diag *diag,
 			       const char *why)
 {
-	diag_warn(diag, DIAG_W_UNPLACED, paths[d->addendum], d->line, d->col, d->name,
-		  "%s %s: kept as a top-level constant", d->name, why);
+	/* A published header is an excerpt: a field whose register the driver
+	 * does not use is left out; its define is a constant, no defect. */
+	if (!d->published)
+		diag_warn(diag, DIAG_W_UNPLACED, paths[d->addendum], d->line, d->col, d->name,
+			  "%s %s: kept as a top-level constant", d->name, why);
 	d->kind = IR_CONSTANT;
 	d->placed = false;
 	d->parent = NULL;
@@ -75,12 +84,32 @@ static int ref_group_index_size(struct ir_def *d, const struct strmap *names,
 		ref_group_unplaced(d, paths, diag, "sizes an index of nothing defined");
 		return 1;
 	}
-	if (!d->value.known || d->value.value == 0 || d->value.value > UINT32_MAX) {
-		diag_report(diag, DIAG_ERROR, paths[d->addendum], d->line, d->col,
+	/* An alias (published headers size one table as another: ZB_DEVICE_INFO
+	 * as DEVICE_INFO2) takes its target's value. */
+	const struct ir_def *v = d;
+	for (int hop = 0; hop < 8 && !v->value.known && v->ref; hop++) {
+		const struct ir_def *t = strmap_get(names, v->ref);
+		if (!t)
+			break;
+		v = t;
+	}
+	if (d->published && !base->published) {
+		/* manual first: a published size never bounds a manual's index */
+		ref_group_unplaced(d, paths, diag, "sizes an index of the manual's");
+		return 1;
+	}
+	if (!v->value.known && v->ref) {
+		/* an alias of a define the unit lacks sizes nothing it knows */
+		d->role = IR_ROLE_NONE;
+		ref_group_unplaced(d, paths, diag, "sizes its index as a define the unit lacks");
+		return 1;
+	}
+	if (!v->value.known || v->value.value == 0 || v->value.value > UINT32_MAX) {
+		diag_report(diag, DIAG_ERROR, ref_group_path(paths, d), d->line, d->col,
 			    "%s must be a positive constant", d->name);
 		return 1;
 	}
-	base->size[dim - '1'] = (uint32_t)d->value.value;
+	base->size[dim - '1'] = (uint32_t)v->value.value;
 	d->parent = base;
 	return 1;
 }
@@ -100,8 +129,8 @@ static void ref_group_promote(const struct strmap *names, const struct ir_def *f
 		return;
 	c = ref_group_prefix(names, f->name, KIND_BIT(IR_CONSTANT));
 	if (!c || c->role != IR_ROLE_NONE || c->is_range || c->code.c[0] ||
-	    !(c->value.known || c->value.expr))
-		return;
+	    !(c->value.known || c->value.expr) || (f->published && !c->published))
+		return;   /* a published field never makes a manual's constant a register */
 	c->kind = IR_REGISTER;
 }
 
@@ -137,7 +166,14 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 	case IR_FIELD:
 		c = ref_group_prefix(names, d->name, KIND_BIT(IR_REGISTER) |
 				     KIND_BIT(IR_STRUCTURE));
-		if (c) {
+		if (c && d->published && c->kind == IR_REGISTER && d->hi.known &&
+		    d->hi.value >= ir_check_register_bits(c)) {
+			/* A published header numbers the fields of a table entry
+			 * of several rows across the rows (gb100 NV_PTOP_DEVICE_INFO2
+			 * DEV_RESET_ID 39:32): no field of the 32-bit register. */
+			ref_group_unplaced(d, paths, diag, "is a bit range beyond its register");
+			d->role = IR_ROLE_RANGE;
+		} else if (c) {
 			d->parent = c;
 		} else {
 			ref_group_unplaced(d, paths, diag,
@@ -191,12 +227,13 @@ static struct ir_where ref_group_where(const struct ir_check *c, const struct ir
 {
 	const char *const *paths = c->ctx;
 
-	return (struct ir_where){ paths[d->addendum], d->line, d->col };
+	return (struct ir_where){ ref_group_path(paths, d), d->line, d->col };
 }
 
 static int ref_group_names(struct ir_manual *m, struct strmap *names, const struct ir_check *c)
 {
 	int rc = 0;
+	size_t out = 0;
 
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
@@ -204,27 +241,41 @@ static int ref_group_names(struct ir_manual *m, struct strmap *names, const stru
 
 		if (!old) {
 			strmap_put(names, d->name, d);
+			m->defs[out++] = d;
 			continue;
 		}
 		if (ir_check_redefinition(c, old, d) < 0)
 			rc = -1;
+		/* A published header repeating a define (a C header may) gives
+		 * it once: two of one name would collide in every output. */
+		if (!d->published)
+			m->defs[out++] = d;
 	}
+	m->ndefs = out;
 	return rc;
 }
 
 int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 {
 	struct ir_check check = { diag, ref_group_where, paths };
-	struct strmap names;
+	struct strmap names, manual;
 	unsigned errors = diag->errors;
 
 	strmap_init(&names);
+	strmap_init(&manual);
 	if (ref_group_names(m, &names, &check) < 0) {
 		strmap_free(&names);
 		return -1;
 	}
+	/* Manual first: a manual's define is grouped among the manual's (and
+	 * addendum's) defines only, as without the published headers; a
+	 * published define among all. */
 	for (size_t i = 0; i < m->ndefs; i++)
-		ref_group_promote(&names, m->defs[i]);
+		if (!m->defs[i]->published)
+			strmap_put(&manual, m->defs[i]->name, m->defs[i]);
+#define REF_GROUP_NAMES(d) ((d)->published ? &names : &manual)
+	for (size_t i = 0; i < m->ndefs; i++)
+		ref_group_promote(REF_GROUP_NAMES(m->defs[i]), m->defs[i]);
 	/*
 	 * Devices first: one that turns out to be a range inside a register
 	 * (a constant) must be one before a register picks it as its device.
@@ -234,15 +285,31 @@ int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 	for (size_t i = 0; i < m->ndefs; i++) {
 		device[i] = m->defs[i]->kind == IR_DEVICE;
 		if (device[i])
-			ref_group_one(m->defs[i], &names, paths, diag);
+			ref_group_one(m->defs[i], REF_GROUP_NAMES(m->defs[i]), paths, diag);
 	}
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
 
-		if (!device[i] && !ref_group_index_size(d, &names, paths, diag))
-			ref_group_one(d, &names, paths, diag);
+		if (!device[i] && !ref_group_index_size(d, REF_GROUP_NAMES(d), paths, diag))
+			ref_group_one(d, REF_GROUP_NAMES(d), paths, diag);
 	}
 	free(device);
+	/* Manual first: a published define joins no container of the manual's
+	 * (a register would gain fields, a field values, the manual's outputs
+	 * for its own names would change); it stays at the top level. */
+	for (size_t i = 0; i < m->ndefs; i++) {
+		struct ir_def *d = m->defs[i];
+
+		if (!d->published || !d->parent || d->parent->published)
+			continue;
+		if (d->kind == IR_FIELD)
+			d->role = IR_ROLE_RANGE;
+		if (d->kind == IR_FIELD || d->kind == IR_VALUE) {
+			d->kind = IR_CONSTANT;
+			d->placed = false;
+		}
+		d->parent = NULL;
+	}
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
 
@@ -252,7 +319,9 @@ int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 		ref_group_struct_size(d);
 		ir_def_set_parent(m, d, d->parent);
 	}
+#undef REF_GROUP_NAMES
 	strmap_free(&names);
+	strmap_free(&manual);
 	ir_check_manual(&check, m);
 	return diag->errors == errors ? 0 : -1;
 }

@@ -14,6 +14,7 @@
 #include "parse/ref_group.h"
 #include "mem.h"
 #include "strbuf.h"
+#include "base/strmap.h"
 #include "base/text_file.h"
 
 /* A #define line, in parts: name, (params), body, code comment, // comment. */
@@ -27,9 +28,11 @@ static const char ref_re_define[] =
 static const char ref_re_define_head[] = "^[ \\t]*+#[ \\t]*+define\\b";
 static const char ref_re_underline[] = "^[ \\t]*+={3,}+[ \\t]*+$";
 static const char ref_re_license[] = "\\A\\s*+Copyright.*?^-{10,}+[ \\t]*+\\n";
+/* A published header's licence: the C comment before anything else. */
+static const char ref_re_license_h[] = "\\A\\s*+/\\*(?:(?!\\*/).)*?Copyright.*?\\*/[ \\t]*+\\n";
 
 struct ref_parser {
-	pcre2_code *define, *define_head, *underline, *license;
+	pcre2_code *define, *define_head, *underline, *license, *license_h;
 	pcre2_match_data *md;
 	int jit;
 };
@@ -57,8 +60,9 @@ struct ref_parser *ref_parser_new(void)
 	p->define_head = ref_compile(ref_re_define_head, 0, &p->jit);
 	p->underline = ref_compile(ref_re_underline, 0, &p->jit);
 	p->license = ref_compile(ref_re_license, PCRE2_DOTALL | PCRE2_MULTILINE, &p->jit);
+	p->license_h = ref_compile(ref_re_license_h, PCRE2_DOTALL, &p->jit);
 	p->md = pcre2_match_data_create(8, NULL);
-	if (!p->define || !p->define_head || !p->underline || !p->license || !p->md) {
+	if (!p->define || !p->define_head || !p->underline || !p->license || !p->license_h || !p->md) {
 		/* the patterns are fixed: only memory can have run out */
 		ref_parser_free(p);
 		errno = ENOMEM;
@@ -75,6 +79,7 @@ void ref_parser_free(struct ref_parser *p)
 	pcre2_code_free(p->define_head);
 	pcre2_code_free(p->underline);
 	pcre2_code_free(p->license);
+	pcre2_code_free(p->license_h);
 	pcre2_match_data_free(p->md);
 	free(p);
 }
@@ -321,11 +326,13 @@ static int ref_check_names(const struct ir_manual *m, const char *path, struct d
 	return 0;
 }
 
-/* Splits the licence block off the text before the first define. */
+/* Splits the licence block off the text before the first define: a
+ * manual's, or a published header's C comment. */
 static const char *ref_take_license(struct ref_parser *p, struct ir_manual *m,
-				    struct strbuf *prose)
+				    struct strbuf *prose, bool published)
 {
-	if (!prose->len || ref_match(p, p->license, prose->data, prose->len) < 0)
+	if (!prose->len || ref_match(p, published ? p->license_h : p->license,
+				     prose->data, prose->len) < 0)
 		return NULL;
 	PCRE2_SIZE end = pcre2_get_ovector_pointer(p->md)[1];
 	m->license = arena_strndup(&m->arena, prose->data, end);
@@ -339,7 +346,7 @@ static const char *ref_prose_dup(struct ir_manual *m, const char *s, size_t n)
 
 /* A '#' line that is not a #define (a misspelt "#defne") would vanish into
  * the prose: say so. */
-static void ref_check_directive(const struct ref_line *l, struct diag *d)
+static void ref_check_directive(const struct ref_line *l, bool published, struct diag *d)
 {
 	size_t i = 0, n;
 
@@ -350,6 +357,10 @@ static void ref_check_directive(const struct ref_line *l, struct diag *d)
 	n = 1;
 	while (i + n < l->len && (isalnum((unsigned char)l->s[i + n]) || l->s[i + n] == '_'))
 		n++;
+	/* A published header's include guard is understood, not warned about. */
+	if (published && ((n == 7 && !memcmp(l->s + i, "#ifndef", 7)) ||
+			  (n == 6 && !memcmp(l->s + i, "#endif", 6))))
+		return;
 	diag_warn(d, DIAG_W_DIRECTIVE, l->path, l->lineno, text_column(l->s, l->s + i), NULL,
 		  "'%.*s' is not a #define: the line is kept as prose", (int)n, l->s + i);
 }
@@ -358,7 +369,43 @@ struct ref_text {
 	const char *path, *text;
 	size_t len;
 	bool addendum;
+	bool published;   /* NVIDIA's published header (C), not a manual */
 };
+
+/* The name an '#ifndef NAME' line tests, or NULL. */
+static const char *ref_ifndef_name(struct ir_manual *m, const struct ref_line *l)
+{
+	const char *s = l->s, *end = l->s + l->len;
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	if ((size_t)(end - s) < 8 || memcmp(s, "#ifndef", 7) || (s[7] != ' ' && s[7] != '\t'))
+		return NULL;
+	s += 7;
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	const char *name = s;
+	while (s < end && (isalnum((unsigned char)*s) || *s == '_'))
+		s++;
+	return s > name ? arena_strndup(&m->arena, name, (size_t)(s - name)) : NULL;
+}
+
+/* The include guard's '#define NAME', nothing more, after its '#ifndef NAME'. */
+static bool ref_is_guard(const struct ir_def *def, const char *guard)
+{
+	return guard && !strcmp(def->name, guard) && !def->body && !def->params &&
+	       !def->code.present && !def->comment;
+}
+
+/* Whether a line (without its line end) ends in a backslash: continued. */
+static bool ref_line_continues(const struct ref_line *l)
+{
+	size_t n = l->len;
+
+	while (n && (l->s[n - 1] == ' ' || l->s[n - 1] == '\t'))
+		n--;
+	return n && l->s[n - 1] == '\\';
+}
 
 /* Adds the defines of one text to m, prose attached; returns the trailing prose. */
 static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
@@ -366,8 +413,10 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 {
 	struct strbuf prose = { 0 };
 	const char *section = NULL, *prev = NULL, *end = t->text + t->len, *trailer;
+	const char *guard = NULL, *published = t->published ? arena_strdup(&m->arena, t->path) : NULL;
 	size_t prev_len = 0, first = m->ndefs;
 	unsigned errors = d->errors;
+	bool continued = false;
 	struct ref_line l = { .path = t->path };
 
 	for (const char *s = t->text; s < end; l.s = NULL) {
@@ -380,6 +429,19 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 		if (l.len && s[l.len - 1] == '\r')
 			l.len--;
 		s = next;
+		/* A published header's macro continued over lines is a C
+		 * initializer (a register map's bit array), not a register fact:
+		 * its lines stay as prose. */
+		if (t->published && (continued || (ref_line_continues(&l) &&
+						   ref_match(p, p->define_head, l.s, l.len) >= 0))) {
+			continued = ref_line_continues(&l);
+			strbuf_append(&prose, l.s, l.len);
+			strbuf_append(&prose, "\n", 1);
+			prev = NULL;
+			continue;
+		}
+		if (t->published && !guard && m->ndefs == first)
+			guard = ref_ifndef_name(m, &l);
 		if (ref_match(p, p->define_head, l.s, l.len) >= 0) {
 			/* NUL-terminate a copy: diagnostics scan the line. */
 			char line[4096];
@@ -393,10 +455,18 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			line[l.len] = '\0';
 			lc.s = line;
 			struct ir_def *def = ref_parse_define(p, m, &lc, d);
+			if (def && t->published && ref_is_guard(def, guard)) {
+				m->ndefs--;   /* the guard: its line stays as prose */
+				guard = NULL;
+				strbuf_append(&prose, l.s, l.len);
+				strbuf_append(&prose, "\n", 1);
+				continue;
+			}
 			if (def) {
 				const char *pr = prose.data;
+				def->published = published;
 				if (m->ndefs == 1 && !t->addendum) {
-					const char *rest = ref_take_license(p, m, &prose);
+					const char *rest = ref_take_license(p, m, &prose, t->published);
 					if (rest)
 						pr = rest;
 				}
@@ -408,7 +478,7 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			prev = NULL;
 			continue;
 		}
-		ref_check_directive(&l, d);
+		ref_check_directive(&l, t->published, d);
 		if (prev && prev_len && ref_match(p, p->underline, l.s, l.len) >= 0) {
 			const char *h = prev;
 			size_t hn = prev_len;
@@ -426,7 +496,7 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 	}
 	if (m->ndefs == first && d->errors == errors)
 		diag_report(d, DIAG_ERROR, t->path, 0, 0, "no #define lines: not a .ref %s",
-			    t->addendum ? "addendum" : "manual");
+			    t->published ? "manual or published header" : t->addendum ? "addendum" : "manual");
 	trailer = ref_prose_dup(m, prose.data, prose.len);
 	strbuf_release(&prose);
 	return trailer;
@@ -441,9 +511,118 @@ static bool ref_text_check(const struct ref_text *t, struct diag *d)
 	return text_check_ascii(t->path, t->text, t->len, d) == 0;
 }
 
-/* One unit: a manual, and optionally the project's addendum continuing it. */
+/* Two texts equal but for spaces and tabs (NULL is the empty text). */
+static bool ref_text_same(const char *a, const char *b)
+{
+	a = a ? a : "";
+	b = b ? b : "";
+	for (;;) {
+		while (*a == ' ' || *a == '\t')
+			a++;
+		while (*b == ' ' || *b == '\t')
+			b++;
+		if (*a != *b)
+			return false;
+		if (!*a)
+			return true;
+		a++;
+		b++;
+	}
+}
+
+/* Whether a manual's define a and a published header's b of one name say
+ * the same: the same parameters, the same meaning (range bounds or value,
+ * else the body's text without spaces) and the same code, if b gives one. */
+static bool ref_same_define(const struct ir_def *a, const struct ir_def *b)
+{
+	/* a published header's blank code says nothing of the access */
+	if (!ref_text_same(a->params, b->params) ||
+	    (strcmp(a->code.c, b->code.c) && !ref_text_same(b->code.c, "")))
+		return false;
+	if (a->is_range != b->is_range)
+		return false;
+	if (a->is_range && a->hi.known && a->lo.known && b->hi.known && b->lo.known)
+		return a->hi.value == b->hi.value && a->lo.value == b->lo.value;
+	if (!a->is_range && a->value.known && b->value.known && !a->ref && !b->ref)
+		return a->value.value == b->value.value;
+	return ref_text_same(a->body, b->body);
+}
+
+/* A define's body and code comment, for a message. */
+static void ref_define_text(struct strbuf *b, const struct ir_def *d)
+{
+	b->len = 0;
+	if (d->params)
+		strbuf_printf(b, "(%s) ", d->params);
+	strbuf_printf(b, "%s", d->body ? d->body : "");
+	if (d->code.present)
+		strbuf_printf(b, " /* %s */", d->code.c);
+	strbuf_append(b, "", 0);
+}
+
+/*
+ * Manual first, published fills gaps: of the defines a published header
+ * added after defs[0..nmanual) (the manual's and the project's addendum's),
+ * one whose name those define is dropped, with a warning when it says
+ * something else; the others stay, marked published.
+ */
+static void ref_merge_published(struct ir_manual *m, size_t nmanual, const char *const *paths,
+				struct diag *d)
+{
+	struct strmap names;
+	struct strbuf a = { 0 }, b = { 0 };
+	size_t out = nmanual;
+
+	strmap_init(&names);
+	for (size_t i = 0; i < nmanual; i++)
+		if (!strmap_get(&names, m->defs[i]->name))
+			strmap_put(&names, m->defs[i]->name, m->defs[i]);
+	for (size_t i = nmanual; i < m->ndefs; i++) {
+		struct ir_def *pd = m->defs[i];
+		const struct ir_def *md = strmap_get(&names, pd->name);
+
+		if (!md) {
+			m->defs[out++] = pd;
+			continue;
+		}
+		if (!ref_same_define(md, pd)) {
+			ref_define_text(&a, pd);
+			ref_define_text(&b, md);
+			diag_warn(d, DIAG_W_PUBLISHED, pd->published, pd->line, pd->col, pd->name,
+				  "%s: the published header says '%s', the manual '%s' (%s:%u): "
+				  "the manual's is kept", pd->name, a.data, b.data,
+				  paths[md->addendum], md->line);
+		}
+	}
+	m->ndefs = out;
+	strmap_free(&names);
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+
+/* The space-separated list of the published headers a unit read. */
+static const char *ref_published_list(struct ir_manual *m, const struct ref_text *first,
+				      const struct ref_text *pub, size_t npub)
+{
+	struct strbuf b = { 0 };
+	const char *list;
+
+	if (first && first->published)
+		strbuf_printf(&b, "%s", ir_published_path(m, first->path));
+	for (size_t i = 0; i < npub; i++)
+		strbuf_printf(&b, "%s%s", b.len ? " " : "", ir_published_path(m, pub[i].path));
+	list = b.len ? arena_strndup(&m->arena, b.data, b.len) : NULL;
+	strbuf_release(&b);
+	return list;
+}
+
+/*
+ * One unit: a manual (or a published header), optionally the project's
+ * addendum continuing it, then the published headers that fill its gaps.
+ */
 static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_text *manual,
-					const struct ref_text *addendum, struct diag *d)
+					const struct ref_text *addendum,
+					const struct ref_text *pub, size_t npub, struct diag *d)
 {
 	unsigned errors = d->errors;
 	const char *paths[2] = { manual->path, addendum ? addendum->path : manual->path };
@@ -451,6 +630,9 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 
 	if (!ref_text_check(manual, d) || (addendum && !ref_text_check(addendum, d)))
 		return NULL;
+	for (size_t i = 0; i < npub; i++)
+		if (!ref_text_check(&pub[i], d))
+			return NULL;
 	m = ir_manual_new();
 	if (!m)
 		mem_out_of_memory();
@@ -463,9 +645,19 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 		ir_manual_free(m);
 		return NULL;
 	}
+	m->published = ref_published_list(m, manual, pub, npub);
 	m->trailer = ref_parse_lines(p, m, manual, d);
 	if (addendum)
 		m->addendum_trailer = ref_parse_lines(p, m, addendum, d);
+	for (size_t i = 0; i < npub && d->errors == errors; i++) {
+		size_t before = m->ndefs;
+
+		/* a published continuation's trailing text (its guard's
+		 * #endif) says nothing the IR keeps */
+		ref_parse_lines(p, m, &pub[i], d);
+		if (!manual->published)
+			ref_merge_published(m, before, paths, d);
+	}
 	if (d->errors == errors)
 		ref_group(m, paths, d);
 	/* Only this unit's diagnostics decide: d may serve a whole run. */
@@ -473,15 +665,29 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 		ir_manual_free(m);
 		return NULL;
 	}
+	/* the IR names a published header by <arch>/<chip>/<file>.h, as
+	 * m->published does, whichever tree it was read from */
+	if (m->published)
+		for (size_t i = 0; i < m->ndefs; i++)
+			if (m->defs[i]->published)
+				m->defs[i]->published = ir_published_path(m, m->defs[i]->published);
 	return m;
+}
+
+/* A file named *.h is a published header. */
+static bool ref_path_published(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
 }
 
 struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 				 const char *text, size_t len, struct diag *d)
 {
-	struct ref_text t = { path, text, len, false };
+	struct ref_text t = { path, text, len, false, ref_path_published(path) };
 
-	return ref_parse_unit(p, &t, NULL, d);
+	return ref_parse_unit(p, &t, NULL, NULL, 0, d);
 }
 
 struct ir_manual *ref_parse_file(struct ref_parser *p, const char *path, struct diag *d)
@@ -492,19 +698,41 @@ struct ir_manual *ref_parse_file(struct ref_parser *p, const char *path, struct 
 struct ir_manual *ref_parse_file_addendum(struct ref_parser *p, const char *path,
 					  const char *addendum, struct diag *d)
 {
-	struct text_file f, a;
+	return ref_parse_file_merged(p, path, addendum, NULL, 0, d);
+}
+
+struct ir_manual *ref_parse_file_merged(struct ref_parser *p, const char *path,
+					const char *addendum, const char *const *published,
+					size_t npublished, struct diag *d)
+{
+	struct text_file f, a, *pf = NULL;
+	struct ref_text *pt = NULL;
 	struct ir_manual *m = NULL;
+	size_t loaded = 0;
 
 	if (text_file_load(&f, path, d) < 0)
 		return NULL;
-	if (!addendum || text_file_load(&a, addendum, d) == 0) {
-		struct ref_text mt = { path, f.data, f.size, false };
-		struct ref_text at = { addendum, addendum ? a.data : NULL, addendum ? a.size : 0, true };
+	if (npublished) {
+		pf = mem_calloc(npublished, sizeof(*pf));
+		pt = mem_calloc(npublished, sizeof(*pt));
+	}
+	while (loaded < npublished && text_file_load(&pf[loaded], published[loaded], d) == 0) {
+		pt[loaded] = (struct ref_text){ published[loaded], pf[loaded].data, pf[loaded].size,
+						false, true };
+		loaded++;
+	}
+	if (loaded == npublished && (!addendum || text_file_load(&a, addendum, d) == 0)) {
+		struct ref_text mt = { path, f.data, f.size, false, ref_path_published(path) };
+		struct ref_text at = { addendum, addendum ? a.data : NULL, addendum ? a.size : 0, true, false };
 
-		m = ref_parse_unit(p, &mt, addendum ? &at : NULL, d);
+		m = ref_parse_unit(p, &mt, addendum ? &at : NULL, pt, npublished, d);
 		if (addendum)
 			text_file_release(&a);
 	}
+	while (loaded)
+		text_file_release(&pf[--loaded]);
+	free(pf);
+	free(pt);
 	text_file_release(&f);
 	return m;
 }

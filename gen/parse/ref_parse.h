@@ -33,5 +33,16 @@ struct ir_manual *ref_parse_file(struct ref_parser *p, const char *path, struct 
  */
 struct ir_manual *ref_parse_file_addendum(struct ref_parser *p, const char *path,
 					  const char *addendum, struct diag *d);
+/*
+ * A unit from up to three sources: a manual (or, named *.h, NVIDIA's
+ * published header), the project's addendum (or NULL), then published
+ * headers that fill the manual's gaps: a published define the manual (or
+ * addendum) lacks joins the unit, marked with its header; one it defines
+ * stays the manual's, with a -Wpublished warning when the two disagree.
+ * Continuing a published header, they join it as its addendum headers do.
+ */
+struct ir_manual *ref_parse_file_merged(struct ref_parser *p, const char *path,
+					const char *addendum, const char *const *published,
+					size_t npublished, struct diag *d);
 
 #endif
