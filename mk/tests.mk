@@ -76,10 +76,10 @@ $(SELFCHECK_GEN): test/headers/selfcheck_gen.c $(LIBREFGEN) | $(OUT)/test/
 $(OUT)/test/selfcheck/main.o: test/headers/selfcheck_main.c $(SELFCHECK_HDRS) | $(OUT)/test/selfcheck/ $(HEADER_STAMPS)
 	$(call quiet,CC,$<)$(SELFCHECK_CC) $(SELFCHECK_CFLAGS) -c -o $@ $<
 
-# $(1) = arch/chip, $(2) = chip; units are known from the manuals' names.
+# $(1) = arch/chip, $(2) = chip; its units are the IR's (headers.mk).
 define chip_selfcheck_rule
 SELFCHECK_OBJS_$(2) := $(OUT)/test/selfcheck/$(2)/units.o $(patsubst %,$(OUT)/test/selfcheck/$(2)/%.o,\
-	$(basename $(basename $(notdir $(call chip_manuals,$(1)) $(call chip_standalone,$(1))))))
+	$(IR_UNITS_$(2)))
 $(OUT)/test/selfcheck/$(2)/.stamp: $(SELFCHECK_GEN) $(OUT)/include/$(2)/.stamp | $(OUT)/test/selfcheck/$(2)/
 	$$(call quiet,GEN,$(2) self-check)$(SELFCHECK_GEN) --chip $(2) -o $(OUT)/test/selfcheck/$(2) $(OUT)/ir/$(2)/*.xml
 	$(Q)touch $$@

@@ -117,6 +117,14 @@ static void cli_diff_details(FILE *out, const struct ir_diff *df, const struct c
 			fprintf(out, "+++ b/%s/%s\n", o->to, u->to->source ? u->to->source : u->unit);
 		else
 			fputs("+++ /dev/null\n", out);
+		/* An excerpt leaves out what NVIDIA's driver does not use: a name
+		 * it lacks is not shown to be gone from the chip. */
+		if (u->from && ir_manual_excerpt(u->from))
+			fprintf(out, "note: %s/%s is an excerpt (NVIDIA's published %s): what it lacks is left out, not known to be added\n",
+				o->from, u->unit, u->from->published);
+		if (u->to && ir_manual_excerpt(u->to))
+			fprintf(out, "note: %s/%s is an excerpt (NVIDIA's published %s): what it lacks is left out, not known to be removed\n",
+				o->to, u->unit, u->to->published);
 		for (size_t k = 0; k < u->nentries; k++) {
 			const struct ir_diff_entry *e = &u->entries[k];
 			if (e->within < 0) {
