@@ -19,10 +19,12 @@ $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 # test/bench/incremental.sh times cold and incremental builds of gv100 on a
 # scratch copy of its manuals and those of the runtime's chips.
 BENCH_CHIP_NAMES = $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
-BENCH_RUN = MANUALS="$(MANUALS)" REFGEN="$(REFGEN)" \
+# test/bench/published.sh times every chip's parse + emit (CHIPS=all, the
+# manuals and the published headers) into a scratch OUT.
+BENCH_RUN = MANUALS="$(MANUALS)" PUBLISHED="$(PUBLISHED)" REFGEN="$(REFGEN)" \
 	REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
 	BENCH_DIR="$(OUT)/tmp/bench-incremental" BENCH_CHIP_DIRS="$(RT_CHIP_DIRS)" MAKE="$(MAKE)" \
-	sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py test/bench/incremental.sh
+	sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py test/bench/incremental.sh test/bench/published.sh
 .PHONY: bench-smoke
 bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
 	@BENCH_CHIPS="$(BENCH_CHIP_NAMES)" $(BENCH_RUN)
