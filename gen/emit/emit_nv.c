@@ -41,6 +41,7 @@ int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 	struct strbuf b = { 0 };
 	char path[4096];
 	int rc;
+	bool excerpt = ir_manual_excerpt(m);
 
 	emit_banner(&b, m, "NVIDIA-compatible definitions");
 	emit_guard_open(&b, ec, unit, &guard);
@@ -49,6 +50,10 @@ int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 			strbuf_printf(&b, "\n/* refgen addendum (manuals/%s/%s): facts the public manual "
 				      "lacks, each with its source there. */\n", ec->chip,
 				      emit_text_line(&ec->arena, m->addendum ? m->addendum : ""));
+		if (m->defs[i]->published && !excerpt &&
+		    (i == 0 || !m->defs[i - 1]->published))
+			strbuf_printf(&b, "\n/* From NVIDIA's published header %s: facts the manual "
+				      "lacks. */\n", emit_text_line(&ec->arena, m->defs[i]->published));
 		emit_nv_define(ec, &b, m->defs[i]);
 	}
 	emit_guard_views_close(&b, ec, unit);

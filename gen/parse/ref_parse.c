@@ -397,6 +397,17 @@ static bool ref_is_guard(const struct ir_def *def, const char *guard)
 	       !def->code.present && !def->comment;
 }
 
+/* Whether a line is '#endif', with a comment or not. */
+static bool ref_is_endif(const struct ref_line *l)
+{
+	const char *s = l->s, *end = l->s + l->len;
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return (size_t)(end - s) >= 6 && !memcmp(s, "#endif", 6) &&
+	       (end - s == 6 || !(isalnum((unsigned char)s[6]) || s[6] == '_'));
+}
+
 /* Whether a line (without its line end) ends in a backslash: continued. */
 static bool ref_line_continues(const struct ref_line *l)
 {
@@ -440,8 +451,13 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			prev = NULL;
 			continue;
 		}
-		if (t->published && !guard && m->ndefs == first)
-			guard = ref_ifndef_name(m, &l);
+		/* The include guard (#ifndef, its #define, #endif) is the C
+		 * header's scaffolding, no fact and no prose. */
+		if (t->published && !guard && m->ndefs == first &&
+		    (guard = ref_ifndef_name(m, &l)) != NULL)
+			continue;
+		if (t->published && ref_is_endif(&l))
+			continue;
 		if (ref_match(p, p->define_head, l.s, l.len) >= 0) {
 			/* NUL-terminate a copy: diagnostics scan the line. */
 			char line[4096];
@@ -456,10 +472,8 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			lc.s = line;
 			struct ir_def *def = ref_parse_define(p, m, &lc, d);
 			if (def && t->published && ref_is_guard(def, guard)) {
-				m->ndefs--;   /* the guard: its line stays as prose */
+				m->ndefs--;   /* the guard's #define */
 				guard = NULL;
-				strbuf_append(&prose, l.s, l.len);
-				strbuf_append(&prose, "\n", 1);
 				continue;
 			}
 			if (def) {

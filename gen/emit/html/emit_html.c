@@ -320,7 +320,9 @@ static void emit_html_card(struct emit_html_page *p, const struct ir_def *d)
 	strbuf_puts(b, ">");
 	emit_html_name(p, d);
 	strbuf_printf(b, " <small>%s%s</small></%s>\n<dl>\n", emit_html_kind(d),
-		      d->addendum ? ", refgen addendum" : "", device ? "h2" : "h3");
+		      d->addendum ? ", refgen addendum" :
+		      d->published && !ir_manual_excerpt(p->m) ? ", published header" : "",
+		      device ? "h2" : "h3");
 	if (device && d->hi.known && d->lo.known) {
 		emit_html_fact(b, "range");
 		strbuf_printf(b, "<code>0x%08llx</code>&#8211;<code>0x%08llx</code></dd>\n",
@@ -409,15 +411,33 @@ static int emit_html_write_page(struct emit_html_page *p, const struct emit_html
 	emit_html_search_box(b);
 	strbuf_puts(b, "<h1>");
 	emit_html_text(b, title.data);
-	strbuf_puts(b, "</h1>\n<p class=\"src\">From <code>");
-	emit_html_text(b, p->m->source);
-	strbuf_puts(b, "</code>");
+	strbuf_puts(b, "</h1>\n<p class=\"src\">From ");
+	if (ir_manual_excerpt(p->m)) {
+		strbuf_puts(b, "NVIDIA's published reference header <code>");
+		emit_html_text(b, p->m->published);
+		strbuf_puts(b, "</code>");
+	} else {
+		strbuf_puts(b, "<code>");
+		emit_html_text(b, p->m->source);
+		strbuf_puts(b, "</code>");
+	}
 	if (p->m->addendum) {
 		strbuf_printf(b, " and the project's addendum <code>manuals/%s/", p->ec->chip);
 		emit_html_text(b, p->m->addendum);
 		strbuf_puts(b, "</code>");
 	}
-	strbuf_puts(b, ". The manual's text is on the left of what it describes.</p>\n");
+	if (ir_manual_excerpt(p->m)) {
+		strbuf_puts(b, ". <strong>An excerpt without prose:</strong> only the registers NVIDIA's "
+			    "driver uses, as its headers define them; what it lacks is left out, not "
+			    "known to be absent.</p>\n");
+	} else {
+		if (p->m->published) {
+			strbuf_puts(b, "; the defines the manual lacks from NVIDIA's published headers <code>");
+			emit_html_text(b, p->m->published);
+			strbuf_puts(b, "</code>");
+		}
+		strbuf_puts(b, ". The manual's text is on the left of what it describes.</p>\n");
+	}
 	if (p->m->space.kind != IR_SPACE_NONE) {
 		strbuf_puts(b, "<dl class=\"src\">");
 		emit_html_space(b, &p->m->space);
