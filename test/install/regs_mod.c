@@ -2,7 +2,8 @@
 /*
  * A kernel module built by kbuild (W=1) against installed generated headers
  * through pkg-config (test/install/run.sh): typed and NVIDIA-style headers,
- * and every field-descriptor header of the chip, in one translation unit.
+ * and every field-descriptor header of the chip (and every typed and field
+ * header of ad102, gh100 and gb202 when built), in one translation unit.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -11,7 +12,8 @@
 #include <gv100/dev_ram.h>
 #include <gv100/dev_mmu.h>
 #include <gv100/nv/dev_fifo.h>
-/* Written by run.sh: every gv100 field-descriptor header. */
+/* Written by run.sh: every gv100 field-descriptor header, and the newer
+ * architectures' headers when built. */
 #include "regs_all.h"
 
 static int __init regs_mod_init(void)

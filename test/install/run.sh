@@ -54,6 +54,11 @@ grep -rq "$stage" "$stage/usr/lib/pkgconfig" && bad ".pc files record DESTDIR" |
 export PKG_CONFIG_LIBDIR="$stage/usr/lib/pkgconfig" PKG_CONFIG_PATH="" PKG_CONFIG_SYSROOT_DIR="$stage"
 got=$(pkg-config --cflags gv100-regs | sed "s/ *$//")
 [ "$got" = "-I$stage/usr/include/refgen-regs" ] && ok "pkg-config --cflags gv100-regs: $got" || bad "pkg-config --cflags gv100-regs: '$got'"
+if [ -d "$stage/usr/share/refgen/ir/gh100" ]; then
+	got=$(pkg-config --cflags gh100-regs | sed "s/ *$//")
+	[ "$got" = "-I$stage/usr/include/refgen-regs" ] && ok "pkg-config --cflags gh100-regs (a published chip): $got" ||
+		bad "pkg-config --cflags gh100-regs: '$got'"
+fi
 got=$(pkg-config --cflags --libs nvrt | sed "s/ *$//")
 [ "$got" = "-I$stage/usr/include -L$stage/usr/lib -lnvrt -lpthread" ] && ok "pkg-config --cflags --libs nvrt: $got" ||
 	bad "pkg-config --cflags --libs nvrt: '$got'"
@@ -117,10 +122,21 @@ if [ -n "$kdir" ] && [ -f "$kdir/Makefile" ]; then
 	cp "$here/regs_mod.c" "$here/Kbuild" "$work/kmod/"
 	# Every gv100 field-descriptor header (dev_display_head is the other
 	# view of dev_display_withoffset: one of the two per translation unit).
-	for h in "$stage"/usr/include/refgen-regs/gv100/fields/*.h; do
-		u=${h##*/}
-		[ "$u" = dev_display_head.h ] || echo "#include <gv100/fields/$u>"
-	done >"$work/kmod/regs_all.h"
+	# The newer architectures' chips from NVIDIA's published headers
+	# (ad102, gh100, gb202), when built: every typed and field-descriptor
+	# header of each.
+	{
+		for h in "$stage"/usr/include/refgen-regs/gv100/fields/*.h; do
+			u=${h##*/}
+			[ "$u" = dev_display_head.h ] || echo "#include <gv100/fields/$u>"
+		done
+		for c in ad102 gh100 gb202; do
+			[ -d "$stage/usr/include/refgen-regs/$c" ] || continue
+			for h in "$stage/usr/include/refgen-regs/$c"/*.h "$stage/usr/include/refgen-regs/$c"/fields/*.h; do
+				echo "#include <${h#"$stage/usr/include/refgen-regs/"}>"
+			done
+		done
+	} >"$work/kmod/regs_all.h"
 	if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$kdir" M="$work/kmod" W=1 \
 		REGS_CFLAGS="$(pkg-config --cflags gv100-regs)" modules >"$work/kmod.log" 2>&1 && [ -f "$work/kmod/regs_mod.ko" ]; then
 		ok "kbuild module builds against $kdir"
