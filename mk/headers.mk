@@ -32,6 +32,7 @@ chip_published_names = $(basename $(notdir $(call chip_published_h,$(1))))
 chip_published_bases = $(filter-out $(addsuffix _addendum,$(filter-out %_addendum,$(call chip_published_names,$(1))) $(call chip_ref_units,$(1))),$(call chip_published_names,$(1)))
 chip_published_units = $(filter-out $(call chip_ref_units,$(1)),$(call chip_published_bases,$(1)))
 chip_published_input = $(PUBLISHED)/$(1)/$(2).h
+chip_hwproject = $(if $(call chip_published_dir,$(1)),$(wildcard $(PUBLISHED)/$(1)/hwproject.h))
 # The published headers unit $(3) (input $(2)) of chip $(1) reads after its input.
 unit_published = $(if $(call chip_published_dir,$(1)),$(filter-out $(2),$(filter $(call chip_published_h,$(1)),$(wildcard $(PUBLISHED)/$(1)/$(3).h $(PUBLISHED)/$(1)/$(3)_addendum.h))) $(addprefix $(PUBLISHED)/$(1)/,$(filter-out -,$(call pub_to_unit,$(call chip_name,$(1)),$(3)))))
 
@@ -41,11 +42,12 @@ unit_published = $(if $(call chip_published_dir,$(1)),$(filter-out $(2),$(filter
 # MANUALS or PUBLISHED or adding/removing an addendum rebuilds exactly what
 # changed; an unchanged IR file is not rewritten, so the headers are only
 # regenerated when some IR changed (the empty recipe makes make look again).
-# $(1) = chip, $(2) = unit, $(3) = input file, $(4) = the published headers filling its gaps
+# $(1) = chip, $(2) = unit, $(3) = input file, $(4) = the published headers filling its gaps,
+# $(5) = the chip's published hwproject.h (base addresses a window may start at)
 define unit_ir_rule
-$(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(4) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS) $(SPACES)) $(REFGEN) | check-manuals
+$(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(4) $(5) $(wildcard $(ADDENDA)/$(1)/$(2).ref $(KNOWN_WARNINGS) $(SPACES)) $(REFGEN) | check-manuals
 	$(Q)rm -f $(OUT)/ir/$(1)/.src/$(2).known
-	$$(call quiet,PARSE,$(1)/$(2))$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) $(if $(wildcard $(SPACES)),--spaces $(SPACES)) -a $(ADDENDA)/$(1) $(foreach f,$(4),--published $(f)) -o $(OUT)/ir/$(1)/$(2).xml $(3)
+	$$(call quiet,PARSE,$(1)/$(2))$(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) $(if $(wildcard $(SPACES)),--spaces $(SPACES) $(if $(5),--space-bases $(5))) -a $(ADDENDA)/$(1) $(foreach f,$(4),--published $(f)) -o $(OUT)/ir/$(1)/$(2).xml $(3)
 	@touch $$@
 $(OUT)/ir/$(1)/$(2).xml: $(OUT)/ir/$(1)/.src/$(2).stamp ;
 endef
@@ -56,8 +58,8 @@ define chip_ir_rule
 IR_PUBLISHED_UNITS_$(2) := $(call chip_published_units,$(1))
 IR_UNITS_$(2) := $(sort $(call chip_ref_units,$(1)) $$(IR_PUBLISHED_UNITS_$(2)))
 IR_FILES_$(2) := $$(patsubst %,$(OUT)/ir/$(2)/%.xml,$$(IR_UNITS_$(2)))
-$(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(eval $(call unit_ir_rule,$(2),$(call unit_of,$(f)),$(f),$(call unit_published,$(1),$(f),$(call unit_of,$(f))))))
-$(foreach u,$(call chip_published_units,$(1)),$(eval $(call unit_ir_rule,$(2),$(u),$(call chip_published_input,$(1),$(u)),$(call unit_published,$(1),$(call chip_published_input,$(1),$(u)),$(u)))))
+$(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(eval $(call unit_ir_rule,$(2),$(call unit_of,$(f)),$(f),$(call unit_published,$(1),$(f),$(call unit_of,$(f))),$(call chip_hwproject,$(1)))))
+$(foreach u,$(call chip_published_units,$(1)),$(eval $(call unit_ir_rule,$(2),$(u),$(call chip_published_input,$(1),$(u)),$(call unit_published,$(1),$(call chip_published_input,$(1),$(u)),$(u)),$(call chip_hwproject,$(1)))))
 $(OUT)/ir/$(2)/.stamp: $$(IR_FILES_$(2)) $(OUT)/ir/$(2)/.src/.units
 	$(Q)sh mk/prune.sh $(OUT)/ir/$(2) $(OUT)/ir/$(2)/.src/.ir-units $$(IR_UNITS_$(2))
 	@touch $$@

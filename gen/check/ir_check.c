@@ -329,7 +329,8 @@ static int ir_check_body(const struct ir_check *c, struct ir_manual *m, const st
 }
 
 /* A space says what it needs and no more: a window its BAR0 base and the
- * define placing it (a range of the unit starting at that base), a block
+ * define placing it (a range of the unit starting at that base, or in a
+ * published unit a base address of the chip's hwproject.h), a block
  * the define its base is read from; no other space has either. */
 static int ir_check_space(const struct ir_check *c, const struct ir_manual *m, const struct ir_def *d,
 			  const struct ir_space *s)
@@ -346,10 +347,19 @@ static int ir_check_space(const struct ir_check *c, const struct ir_manual *m, c
 		return -1;
 	}
 	if (window) {
-		for (size_t i = 0; i < m->ndefs; i++)
-			if (m->defs[i]->kind == IR_DEVICE && !strcmp(m->defs[i]->name, s->via) &&
-			    m->defs[i]->lo.known && m->defs[i]->lo.value == s->base)
+		bool named = false;
+
+		for (size_t i = 0; i < m->ndefs; i++) {
+			if (m->defs[i]->kind != IR_DEVICE || strcmp(m->defs[i]->name, s->via))
+				continue;
+			named = true;
+			if (m->defs[i]->lo.known && m->defs[i]->lo.value == s->base)
 				return 0;
+		}
+		/* A published chip's window starts at a base address of its
+		 * hwproject.h (NV_XAL_BASE_ADDRESS), no device of the unit's. */
+		if (!named && m->published)
+			return 0;
 		ir_check_error(c, d ? d : m->first_root, "%s: window base 0x%llx is not where %s starts",
 			       what, (unsigned long long)s->base, s->via);
 		return -1;

@@ -25,6 +25,7 @@
 struct cli_parse_opts {
 	const char *output, *outdir, *addendum_dir, *published_dir, *chip, *known, *known_log, *spaces;
 	const char *published[16];   /* --published FILE, in order */
+	const char *space_bases;     /* --space-bases hwproject.h */
 	size_t npublished;
 	bool stats, no_known;
 	char known_found[4096];   /* the project's list, when --known is not given */
@@ -41,6 +42,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "addendum-dir", required_argument, NULL, 'a' },
 		{ "published-dir", required_argument, NULL, 'p' },
 		{ "published", required_argument, NULL, 'P' },
+		{ "space-bases", required_argument, NULL, 'B' },
 		{ "chip", required_argument, NULL, 'c' },
 		{ "known", required_argument, NULL, 'k' },
 		{ "known-log", required_argument, NULL, 'K' },
@@ -58,6 +60,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		case 's': o->stats = true; break;
 		case 'a': o->addendum_dir = optarg; break;
 		case 'p': o->published_dir = optarg; break;
+		case 'B': o->space_bases = optarg; break;
 		case 'P':
 			if (o->npublished == sizeof(o->published) / sizeof(o->published[0]))
 				return cli_usage_error("parse: more than %zu --published headers",
@@ -101,6 +104,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "      --spaces FILE  the address spaces FILE declares (\"<chip>/<unit> <DEVICE>|*\n"
 			       "                     <space>[:<VIA>] <source>\" a line), recorded in the IR;\n"
 			       "                     default: the project's address-spaces.txt (share/refgen)\n"
+			       "      --space-bases FILE  a published hwproject.h: a declared window may start\n"
+			       "                     at one of its base addresses (window:NV_XAL_BASE_ADDRESS)\n"
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
@@ -269,6 +274,7 @@ int cli_parse(int argc, char **argv)
 	struct diag d;
 	struct ref_parser *p;
 	struct ref_spaces *spaces = NULL;
+	struct ir_manual *bases = NULL;
 	int rc, failed = 0, ninputs;
 	bool new_outdir;
 	char **units;
@@ -297,6 +303,22 @@ int cli_parse(int argc, char **argv)
 		return CLI_INPUT_ERROR;
 	}
 	p = ref_parser_new();
+	if (p && spaces && o.space_bases) {
+		/* read for its constants: its own warnings are its unit's parse's */
+		struct diag bd;
+
+		diag_init(&bd);
+		for (int w = 0; w < DIAG_W_COUNT; w++)
+			bd.wflags[w] = DIAG_WF_OFF;
+		if (!(bases = ref_parse_file(p, o.space_bases, &bd)) || bd.errors) {
+			ir_manual_free(bases);
+			ref_parser_free(p);
+			ref_spaces_free(spaces);
+			cli_parse_known_release(&d);
+			return CLI_INPUT_ERROR;
+		}
+		ref_spaces_use_bases(spaces, bases);
+	}
 	if (!p) {
 		ref_spaces_free(spaces);
 		fprintf(stderr, "refgen: cannot compile the .ref patterns: %s\n", strerror(errno));
@@ -377,6 +399,7 @@ int cli_parse(int argc, char **argv)
 		fprintf(stderr, "refgen: %u warning(s) about known defects of the public manuals not shown "
 			"(%s; --no-known shows them)\n", d.known, o.known);
 	ref_spaces_free(spaces);
+	ir_manual_free(bases);
 	diag_known_free((struct diag_known *)d.known_list);
 	if (d.known_log && fclose(d.known_log) != 0) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));

@@ -23,7 +23,24 @@ struct ref_spaces {
 	const char *path;
 	struct ref_space_decl *decls;
 	size_t n;
+	const struct ir_manual *bases;   /* a chip's hwproject.h: base addresses */
 };
+
+void ref_spaces_use_bases(struct ref_spaces *s, const struct ir_manual *bases)
+{
+	s->bases = bases;
+}
+
+/* The constant named name of the bases (hwproject.h), or NULL. */
+static const struct ir_def *ref_space_base(const struct ref_spaces *s, const char *name)
+{
+	for (size_t i = 0; s->bases && i < s->bases->ndefs; i++) {
+		const struct ir_def *c = s->bases->defs[i];
+		if (!strcmp(c->name, name) && !c->params && !c->is_range && c->value.known)
+			return c;
+	}
+	return NULL;
+}
 
 static bool ref_space_name_ok(const char *s)
 {
@@ -164,10 +181,18 @@ static int ref_space_set(const struct ref_spaces *s, const struct ref_space_decl
 {
 	*out = (struct ir_space){ .kind = x->kind, .via = x->via, .source = x->source };
 	if (x->kind == IR_SPACE_WINDOW) {
-		const struct ir_def *via = ref_space_device(m, x->via);
+		const struct ir_def *via = ref_space_device(m, x->via), *base;
+		/* a published chip's window starts at a base address of its
+		 * hwproject.h (NV_XAL_BASE_ADDRESS) */
+		if (!via && (base = ref_space_base(s, x->via)) != NULL) {
+			out->has_base = true;
+			out->base = base->value.value;
+			return 0;
+		}
 		if (!via || !via->lo.known || via->lo.expr) {
 			diag_report(d, DIAG_ERROR, s->path, x->line, 1,
-				    "window %s: %s has no device of that name (with a constant range)", x->via, x->unit);
+				    "window %s: %s has no device of that name (with a constant range)%s", x->via, x->unit,
+				    s->bases ? ", nor its base addresses a constant" : "");
 			return -1;
 		}
 		out->has_base = true;

@@ -9,7 +9,7 @@
  *   <chip>/<unit>  <DEVICE>|*  <space>[:<VIA>]  <source...>
  *
  * <space> is bar0, window:VIA (BAR0 holds the unit's offsets from where
- * the unit's device VIA starts), block:VIA (a BAR0 block whose base is read
+ * the unit's device VIA starts, or from the chip's base address VIA), block:VIA (a BAR0 block whose base is read
  * at run time from VIA), aperture, pci, vf, memory, ctxsw or method.
  */
 #ifndef REFGEN_REF_SPACE_H
@@ -23,6 +23,12 @@ struct ref_spaces;
 /* The declarations of path; NULL reported (file:line:col: error: ...). */
 struct ref_spaces *ref_spaces_load(const char *path, struct diag *d);
 void ref_spaces_free(struct ref_spaces *s);
+/*
+ * A published chip's base addresses (its hwproject.h, parsed): a window
+ * whose VIA is no device of the unit starts at the constant VIA of bases
+ * (window:NV_XAL_BASE_ADDRESS).  bases must outlive s's use.
+ */
+void ref_spaces_use_bases(struct ref_spaces *s, const struct ir_manual *bases);
 
 /*
  * Sets m's space and every device's (its own declaration, else derived,
