@@ -3,7 +3,7 @@
 # test of the command line's rough edges.
 .PHONY: help
 help:
-	@echo 'Targets (variables: MANUALS=DIR CHIP=c CHIPS=all|"a b" PREFIX=DIR DESTDIR=DIR CC=cc CFLAGS=... V=1):'
+	@echo 'Targets (variables: MANUALS=DIR PUBLISHED=DIR CHIP=c CHIPS=all|"a b" PREFIX=DIR DESTDIR=DIR CC=cc CFLAGS=... V=1):'
 	@echo '  all (default)    IR, headers, libnvrt, refgen, nvrt, nvrt-submit for the chips of manuals/chips.txt'
 	@echo '  ir               the IR of each chip (out/ir/CHIP/*.xml)'
 	@echo '  headers          the generated headers (out/include)'
@@ -14,6 +14,7 @@ help:
 	@echo '  check-sanitize   the test suite built by clang with ASan and UBSan (the full failure sweep)'
 	@echo '  check-valgrind   refgen over every manual and nvrt-submit under valgrind memcheck'
 	@echo '  check-layers     which file uses which: no circle, the order of mk/layers.txt'
+	@echo '  check-published  parse every header of NVIDIA'"'"'s published tree (PUBLISHED): 0 errors'
 	@echo '  check-failpoints the failure sweep alone: each tool with each call failing in turn'
 	@echo '  fuzz             each libFuzzer target for FUZZ_SECONDS (default 30)'
 	@echo '  fuzz-build       build the fuzz targets only'

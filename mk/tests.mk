@@ -57,6 +57,14 @@ $(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h ru
 # that selfcheck-gen writes from the IR, one file per unit, compiled at -O0.
 HDR_CHIPS := $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
 HDR_SCRIPTS := test/headers/compile-matrix.sh test/headers/reproducible.sh test/headers/examples.sh test/license/spdx.sh
+# The published headers' chips through the tools (lookups on gh100 and gb202,
+# diff ga100 -> gh100: test/cli/published.sh) and a sample of the published
+# tree parsed (test/published/sweep.sh; make check-published parses all).
+PUBLISHED_TESTS := test/cli/published.sh test/published/sweep.sh
+PUBLISHED_TEST_ENV = PUBLISHED="$(PUBLISHED)" SWEEP_SAMPLE=1 REFGEN_SWEEP_DIR="$(OUT)/tmp/published-sweep"
+.PHONY: check-published
+check-published: $(REFGEN)
+	@PUBLISHED="$(PUBLISHED)" REFGEN_BIN="$(REFGEN)" REFGEN_SWEEP_DIR="$(OUT)/tmp/published-sweep" sh test/published/sweep.sh
 # test/build/outputs.sh: outputs follow the manuals tree (make run on copies);
 # test/docs/commands.sh: the command examples of README.md and doc/*.md run.
 BUILD_SCRIPTS := test/build/outputs.sh test/docs/commands.sh
@@ -116,8 +124,8 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" MAKE="$(MAKE)" \
-		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS)
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
+		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,

@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The chips of NVIDIA's published headers through refgen's tools: lookups on
+# gh100 and gb202 and a diff ga100 -> gh100 of dev_ram, each expected line
+# worked out by hand from the header lines cited beside it
+# (PUBLISHED/<arch>/<chip>/<unit>.h, PUBLISHED default ../shared/published;
+# MANUALS/ampere/ga100/dev_ram.ref.txt for ga100).  Skipped (0 passed, 0
+# failed) when the build has no published chips (PUBLISHED=).
+#
+# Environment: REFGEN_BIN, REFGEN_IR (make test sets them).
+set -u
+refgen=${REFGEN_BIN:-out/bin/refgen}
+ir=${REFGEN_IR:-out/ir}
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok: $1"; }
+bad() { fail=$((fail + 1)); echo "FAILED: $1"; }
+# expect WHAT WANT GOT
+expect() {
+	if [ "$2" = "$3" ]; then ok "$1"; else bad "$1"; printf 'want: %s\ngot:  %s\n' "$2" "$3"; fi
+}
+for c in gh100 gb202 ga100; do
+	if [ ! -d "$ir/$c" ]; then
+		echo "skipped: no $ir/$c (a build without the published headers, PUBLISHED=)"
+		echo "$pass passed, $fail failed"
+		exit 0
+	fi
+done
+look() { "$refgen" lookup --ir "$ir" "$@" 2>&1; }
+
+# gh100: hwproject.h:32 NV_XAL_BASE_ADDRESS 1110016 = 0x10f000 (declared in
+# address-spaces.txt as dev_nv_xal_ep_zb's window base);
+# dev_nv_xal_ep_zb.h:29 NV_XAL_EP_ZB_BAR0_WINDOW 0x00000d40, so BAR0
+# 0x10f000 + 0xd40 = 0x10fd40 (nouveau's gh100 NV_XAL_EP_BAR0_WINDOW is
+# 0x0010fd40 too); :28 its field BASE 21:0, so 0x30 is BASE=0x30.
+out=$(look --chip gh100 0x10fd40 0x30)
+expect "gh100 0x10fd40: NV_XAL_EP_ZB_BAR0_WINDOW through NV_XAL_BASE_ADDRESS" \
+	"0x0010fd40  NV_XAL_EP_ZB_BAR0_WINDOW  dev_nv_xal_ep_zb    bar0 0xd40 through NV_XAL_BASE_ADDRESS (BAR0 0x10fd40)" \
+	"$(echo "$out" | sed -n 1p)"
+expect "gh100 0x10fd40 0x30: BASE 21:0" "  = 0x30: BASE=0x30" "$(echo "$out" | sed -n 3p)"
+
+# gh100: dev_timer.h:27 NV_PTIMER_TIME_PRIV_LEVEL_MASK 0x00009430 RW-4R;
+# :28 WRITE_PROTECTION_LEVEL0 4:4, :29 _ENABLE 0x00000001: 0x10 sets bit 4.
+out=$(look --chip gh100 0x9430 0x10)
+expect "gh100 0x9430: NV_PTIMER_TIME_PRIV_LEVEL_MASK" \
+	"0x00009430  NV_PTIMER_TIME_PRIV_LEVEL_MASK  dev_timer  RW-4R  bar0" "$(echo "$out" | sed -n 1p)"
+expect "gh100 0x9430 0x10: WRITE_PROTECTION_LEVEL0=ENABLE" \
+	"  = 0x10: WRITE_PROTECTION_LEVEL0=ENABLE" "$(echo "$out" | sed -n 3p)"
+
+# gh100: dev_bus.h:27 NV_PBUS_SW_SCRATCH(i) (0x00001400+(i)*4), :28
+# __SIZE_1 64: 0x1408 is element 2 (0x1400 + 2*4).
+out=$(look --chip gh100 0x1408)
+expect "gh100 0x1408: NV_PBUS_SW_SCRATCH(2)" \
+	"0x00001408  NV_PBUS_SW_SCRATCH(2)  dev_bus  RW-4A  bar0" "$(echo "$out" | sed -n 1p)"
+
+# gb202: dev_therm.h:27 NV_THERM_I2CS_SCRATCH 0x00ad00bc RW-4R, :28 DATA
+# 31:0; dev_therm_addendum.h:28 FSP_BOOT_COMPLETE_STATUS 31:0, :29 _SUCCESS
+# 0x000000FF: 0xff is DATA=0xff and SUCCESS.
+out=$(look --chip gb202 0xad00bc 0xff)
+expect "gb202 0xad00bc: NV_THERM_I2CS_SCRATCH" \
+	"0x00ad00bc  NV_THERM_I2CS_SCRATCH  dev_therm  RW-4R  bar0" "$(echo "$out" | sed -n 1p)"
+expect "gb202 0xad00bc 0xff: DATA=0xff FSP_BOOT_COMPLETE_STATUS=SUCCESS" \
+	"  = 0xff: DATA=0xff FSP_BOOT_COMPLETE_STATUS=SUCCESS" "$(echo "$out" | sed -n 3p)"
+
+# gb202: dev_vm.h:27 NV_VIRTUAL_FUNCTION_DOORBELL 0x30090 -W-4R, an offset
+# of a virtual function's BAR0 (vf); :28 VECTOR 11:0, :29 RUNLIST_ID 22:16,
+# :30 RUNLIST_DOORBELL 30:30, :32 _ENABLE 0x1.  0x40010005: bit 30 set,
+# bits 22:16 = 0x01, bits 11:0 = 0x005.
+out=$(look --chip gb202 --space vf 0x30090 0x40010005)
+expect "gb202 vf 0x30090: NV_VIRTUAL_FUNCTION_DOORBELL" \
+	"0x00030090  NV_VIRTUAL_FUNCTION_DOORBELL  dev_vm  -W-4R  vf" "$(echo "$out" | sed -n 1p)"
+expect "gb202 vf 0x30090 0x40010005: the doorbell's fields" \
+	"  = 0x40010005: RUNLIST_DOORBELL=ENABLE RUNLIST_ID=0x1 VECTOR=0x5" "$(echo "$out" | sed -n 3p)"
+# gb202 hwproject.h:28 NV_XTL_BASE_ADDRESS 0x8A000; dev_xtl_ep_pri.h:27
+# NV_XTL_EP_PRI 0x01FFF:0x00000: BAR0 0x8a43c is 0x43c into it.
+out=$(look --chip gb202 0x8a43c)
+expect "gb202 0x8a43c: NV_XTL_EP_PRI+0x43c through NV_XTL_BASE_ADDRESS" \
+	"0x0008a43c  NV_XTL_EP_PRI+0x43c  dev_xtl_ep_pri  RW--D  (no register)  bar0 through NV_XTL_BASE_ADDRESS" \
+	"$(echo "$out" | sed -n 1p)"
+
+# A name on gh100: dev_ram.h:28 NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_HW
+# (19+1*32):(0+1*32), bits 51:32 of the runlist entry.
+out=$(look --chip gh100 NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_HW | sed -n 2p)
+expect "gh100 NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_HW: its header line" \
+	"  hopper/gh100/dev_ram.h:28: #define NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_HW (19+1*32):(0+1*32) /* RWXUF */" "$out"
+
+# diff ga100 -> gh100, dev_ram.  gh100's dev_ram.h (lines 26-34) has nine
+# defines, an excerpt; ga100's dev_ram.ref.txt the whole unit.
+#  - NV_PRAMIN 0x007FFFFF:0x00700000: ga100 dev_ram.ref.txt:49 and gh100
+#    dev_ram.h:26 agree (range, space bar0: unchanged).
+#  - NV_RAMFC_GP_INFO (41*32+31):(41*32+0) (gh100 dev_ram.h:32) is the word
+#    ga100 names NV_RAMFC_RESERVED20 (41*32+31):(41*32+0) (dev_ram.ref.txt:502):
+#    renamed.
+#  - NV_RAMFC_GP_PUT (0*32+31):(0*32+0) (ga100 :467, gh100 :33) and
+#    NV_RAMFC_GP_BASE (18*32+31):(18*32+0) (ga100 :485, gh100 :30): unchanged.
+#  - NV_RAMRL_ENTRY_CHAN_USERD_PTR_LO (31+0*32):(8+0*32) (ga100 :803, gh100
+#    :27): unchanged.
+#  - everything else of ga100's dev_ram: not in gh100's excerpt (removed).
+out=$("$refgen" diff --ir "$ir" --from ga100 --to gh100 --unit dev_ram 2>&1)
+expect "diff ga100 gh100 dev_ram: gh100's side is an excerpt" \
+	"note: gh100/dev_ram is an excerpt (NVIDIA's published hopper/gh100/dev_ram.h): what it lacks is left out, not known to be removed" \
+	"$(echo "$out" | grep '^note:')"
+expect "diff ga100 gh100 dev_ram: RESERVED20 renamed GP_INFO" \
+	"@@ renamed field NV_RAMFC_RESERVED20: NV_RAMFC_RESERVED20 -> NV_RAMFC_GP_INFO" \
+	"$(echo "$out" | grep '^@@ renamed')"
+expect "diff ga100 gh100 dev_ram: RESERVED20's ga100 line" \
+	"-502: #define NV_RAMFC_RESERVED20 (41*32+31):(41*32+0) /* RW-UF */" \
+	"$(echo "$out" | grep -A2 '^@@ renamed' | sed -n 2p)"
+expect "diff ga100 gh100 dev_ram: GP_INFO's gh100 line" \
+	"+32: #define NV_RAMFC_GP_INFO (41*32+31):(41*32+0) /* RW-UF */" \
+	"$(echo "$out" | grep -A2 '^@@ renamed' | sed -n 3p)"
+for n in NV_PRAMIN NV_RAMFC_GP_PUT NV_RAMFC_GP_BASE NV_RAMRL_ENTRY_CHAN_USERD_PTR_LO; do
+	if echo "$out" | grep -q "^@@ [a-z]* [a-z]* $n[:( ]\|^@@ [a-z]* [a-z]* $n\$"; then
+		# NV_PRAMIN's space: bar0 in both (address-spaces.txt)
+		bad "diff ga100 gh100 dev_ram: $n changed"; echo "$out" | grep "^@@ .* $n"
+	else
+		ok "diff ga100 gh100 dev_ram: $n the same"
+	fi
+done
+expect "diff ga100 gh100 dev_ram: removed NV_RAMFC_GP_FETCH (ga100 only)" \
+	"@@ removed field NV_RAMFC_GP_FETCH" "$(echo "$out" | grep '^@@ removed field NV_RAMFC_GP_FETCH$')"
+expect "diff ga100 gh100 dev_ram: nothing added (gh100's nine defines are all ga100's)" \
+	"" "$(echo "$out" | grep '^@@ added')"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
