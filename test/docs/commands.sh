@@ -7,7 +7,8 @@
 #   ```sh            a block whose lines starting with "$ " are commands, run
 #                    one by one in a scratch copy of the repository's top
 #                    (symbolic links to it; `out` is the build tree under
-#                    test, `../shared/manuals` the manuals), with out/bin on
+#                    test, `../shared/manuals` the manuals, `../shared/published`
+#                    the published headers when PUBLISHED names some), with out/bin on
 #                    PATH.  A command ending in `\` continues on the next
 #                    line.  The lines after a command, up to the next command
 #                    or the end of the block, are its output (stdout and
@@ -32,7 +33,7 @@
 # Each page runs in its own scratch copy, its commands in page order.
 #
 # Environment: REFGEN_BIN (out/bin/refgen: its out/ is the build tree),
-# REFGEN_MANUALS (../shared/manuals), REFGEN_DOCS_DIR (scratch,
+# REFGEN_MANUALS (../shared/manuals), PUBLISHED (../shared/published), REFGEN_DOCS_DIR (scratch,
 # <out>/tmp/docs), DOCS (the pages, default README.md doc/*.md), KDIR, CI.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -42,6 +43,11 @@ outdir=$(cd "$(dirname "$refgen")/.." && pwd) || { echo "no build tree for $refg
 manuals=${REFGEN_MANUALS:-../shared/manuals}
 case $manuals in /*) ;; *) manuals=$top/$manuals ;; esac
 manuals=$(cd "$manuals" && pwd) || { echo "no manuals at $manuals"; echo "0 passed, 1 failed"; exit 1; }
+# NVIDIA's published headers, when there are (the examples of the chips
+# they give need them): ../shared/published in the scratch tree.
+published=${PUBLISHED:-$top/../shared/published}
+case $published in /*) ;; *) published=$top/$published ;; esac
+published=$(cd "$published" 2>/dev/null && pwd) || published=
 work=${REFGEN_DOCS_DIR:-$outdir/tmp/docs}
 docs=${DOCS:-README.md $(ls doc/*.md 2>/dev/null)}
 passed=0 failed=0 skipped=0
@@ -165,6 +171,7 @@ farm()
 	done
 	ln -s "$outdir" "$1/top/out"
 	ln -s "$manuals" "$1/shared/manuals"
+	[ -z "$published" ] || ln -s "$published" "$1/shared/published"
 }
 
 for page in $docs; do
