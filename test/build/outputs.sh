@@ -10,7 +10,8 @@
 #
 # Works on small copies of two gv100 manuals (dev_timer also stands in for a tu102 one) in
 # $REFGEN_BUILD_DIR, with its own OUT and addenda; uses the refgen given
-# (make -o keeps make from rebuilding it).  Ends with "N passed, N failed".
+# (make -o keeps make from rebuilding it), and no published headers
+# (PUBLISHED=): the manuals trees alone.  Ends with "N passed, N failed".
 : "${REFGEN_BIN:?}" "${REFGEN_MANUALS:?}" "${REFGEN_BUILD_DIR:?}"
 MAKE=${MAKE:-make}
 S=$REFGEN_BUILD_DIR
@@ -48,7 +49,7 @@ INC=$OUT/include/gv100
 LOG=$S/make.log
 # build MANUALS CHIP: headers of one chip
 build() {
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$MAKE" --no-print-directory OUT="$OUT" MANUALS="$1" CHIP="$2" ADDENDA="$S/add" \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$MAKE" --no-print-directory OUT="$OUT" MANUALS="$1" PUBLISHED= CHIP="$2" ADDENDA="$S/add" \
 		KNOWN_WARNINGS="$S/known.txt" REFGEN="$REFGEN_BIN" -o "$REFGEN_BIN" $3 headers >"$LOG" 2>&1
 }
 has() { grep -q "$2" "$1" 2>/dev/null; }
@@ -117,7 +118,7 @@ rm -rf "$OUT/include/tu102" "$OUT/ir/tu102"
 build "$S/a" turing/tu102
 check "CHIP=turing/tu102 builds the same chip" test -f "$OUT/include/tu102/nv/dev_timer.h"
 check "CHIP=turing/tu102: no make warning" sh -c "! grep -Eq 'warning|overriding|ignoring' '$LOG'"
-env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$MAKE" --no-print-directory OUT="$OUT" MANUALS="$S/a" CHIPS="gv100 turing/tu102" ADDENDA="$S/add" \
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$MAKE" --no-print-directory OUT="$OUT" MANUALS="$S/a" PUBLISHED= CHIPS="gv100 turing/tu102" ADDENDA="$S/add" \
 	REFGEN="$REFGEN_BIN" -o "$REFGEN_BIN" headers >"$LOG" 2>&1
 check "CHIPS=\"gv100 turing/tu102\": no make warning" sh -c "! grep -Eq 'warning|overriding|ignoring' '$LOG'"
 if build "$S/a" nosuch; then bad "CHIP=nosuch fails"; else
