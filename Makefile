@@ -44,13 +44,15 @@ ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen -Icommon -MMD -
 # manual describes (Maxwell to Blackwell); PUBLISHED= (empty) builds from the
 # manuals alone.
 PUBLISHED ?= $(if $(wildcard ../shared/published/*/*/*.h),../shared/published)
+# A PUBLISHED naming no tree (a relative path from another directory) adds nothing.
+PUBLISHED_FOUND := $(if $(PUBLISHED),$(if $(wildcard $(PUBLISHED)/*/*/*.h),yes))
 # Not GPUs: display classes and NVSwitch are no chip of the build.
 PUBLISHED_NOT_CHIPS := disp/% nvswitch/%
-published_chips = $(if $(PUBLISHED),$(filter-out $(PUBLISHED_NOT_CHIPS),$(patsubst $(PUBLISHED)/%/,%,$(dir $(wildcard $(PUBLISHED)/*/*/*.h)))))
+published_chips = $(if $(PUBLISHED_FOUND),$(filter-out $(PUBLISHED_NOT_CHIPS),$(patsubst $(PUBLISHED)/%/,%,$(dir $(wildcard $(PUBLISHED)/*/*/*.h)))))
 # A chip is named <arch>/<chip> or <chip>, found under $(MANUALS), else
 # under $(PUBLISHED).
 chip_dir_in = $(patsubst $(2)/%,%,$(wildcard $(if $(findstring /,$(1)),$(2)/$(1),$(2)/*/$(1))))
-chip_dir = $(firstword $(call chip_dir_in,$(1),$(MANUALS)) $(if $(PUBLISHED),$(filter-out $(PUBLISHED_NOT_CHIPS),$(call chip_dir_in,$(1),$(PUBLISHED)))))
+chip_dir = $(firstword $(call chip_dir_in,$(1),$(MANUALS)) $(if $(PUBLISHED_FOUND),$(filter-out $(PUBLISHED_NOT_CHIPS),$(call chip_dir_in,$(1),$(PUBLISHED)))))
 ifneq ($(CHIP),)
 CHIP_ARGS := $(CHIP)
 else ifeq ($(CHIPS),all)
@@ -61,7 +63,7 @@ else
 CHIP_ARGS = $(DEFAULT_CHIP_ARGS)
 endif
 # manuals/chips.txt: a chip marked "published" only when $(PUBLISHED) is given.
-DEFAULT_CHIP_ARGS := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' $(if $(PUBLISHED),-e 's/[[:space:]]*published[[:space:]]*$$//',-e '/[[:space:]]published[[:space:]]*$$/d') manuals/chips.txt)
+DEFAULT_CHIP_ARGS := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' $(if $(PUBLISHED_FOUND),-e 's/[[:space:]]*published[[:space:]]*$$//',-e '/[[:space:]]published[[:space:]]*$$/d') manuals/chips.txt)
 CHIP_DIRS := $(sort $(foreach c,$(CHIP_ARGS),$(call chip_dir,$(c))))
 CHIP_MISSING := $(strip $(foreach c,$(CHIP_ARGS),$(if $(call chip_dir,$(c)),,$(c))))
 chip_name = $(notdir $(1))

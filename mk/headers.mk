@@ -21,11 +21,11 @@ unit_of = $(firstword $(subst ., ,$(notdir $(1))))
 # $(PUBLISHED_UNITS) ("<chip> <header>.h <unit>|-": it fills that unit's
 # gaps, or is not read).  $(1) = arch/chip
 PUBLISHED_UNITS ?= manuals/published-units.txt
-PUBLISHED_UNITS_MAP := $(if $(PUBLISHED),$(shell sed -e 's/\#.*//' $(PUBLISHED_UNITS) 2>/dev/null | awk 'NF == 3 { print $$1 ":" $$2 "=" $$3 }'))
+PUBLISHED_UNITS_MAP := $(if $(PUBLISHED_FOUND),$(shell sed -e 's/\#.*//' $(PUBLISHED_UNITS) 2>/dev/null | awk 'NF == 3 { print $$1 ":" $$2 "=" $$3 }'))
 pub_map = $(patsubst $(1):%,%,$(filter $(1):%,$(PUBLISHED_UNITS_MAP)))
 pub_mapped = $(foreach p,$(call pub_map,$(1)),$(word 1,$(subst =, ,$(p))))
 pub_to_unit = $(foreach p,$(call pub_map,$(1)),$(if $(filter $(2),$(word 2,$(subst =, ,$(p)))),$(word 1,$(subst =, ,$(p)))))
-chip_published_dir = $(if $(PUBLISHED),$(if $(wildcard $(PUBLISHED)/$(1)/*.h),$(PUBLISHED)/$(1)))
+chip_published_dir = $(if $(PUBLISHED_FOUND),$(if $(wildcard $(PUBLISHED)/$(1)/*.h),$(PUBLISHED)/$(1)))
 chip_published_h = $(if $(call chip_published_dir,$(1)),$(filter-out $(addprefix $(PUBLISHED)/$(1)/,$(call pub_mapped,$(call chip_name,$(1)))),$(wildcard $(PUBLISHED)/$(1)/*.h)))
 chip_ref_units = $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(call unit_of,$(f)))
 chip_published_names = $(basename $(notdir $(call chip_published_h,$(1))))

@@ -9,7 +9,7 @@
 # (CI tests the tip), after a look at what this test printed in between.
 #
 #   REFGEN_BIN NVRT_BIN NVRT_SUBMIT_BIN REFGEN_IR REFGEN_INCLUDE REFGEN_HTML
-#   REFGEN_MANUALS REFGEN_IDENTICAL_DIR (scratch) [REFGEN_BASELINE_REV]
+#   REFGEN_MANUALS REFGEN_IDENTICAL_DIR (scratch) [REFGEN_BASELINE_REV] [PUBLISHED]
 #
 # The baseline is built once per revision into $REFGEN_IDENTICAL_DIR/<rev>
 # (git archive of the revision, its own make, the same manuals).  Outside a
@@ -35,17 +35,20 @@ if ! commit=$(git rev-parse --verify -q "$rev^{commit}" 2>/dev/null); then
 fi
 abs() { (cd "$1" && pwd); }
 manuals=$(abs "$REFGEN_MANUALS") || exit 1
+# The same published headers (PUBLISHED, default ../shared/published), if any.
+published=$(abs "${PUBLISHED:-../shared/published}" 2>/dev/null) || published=""
 mkdir -p "$REFGEN_IDENTICAL_DIR" && REFGEN_IDENTICAL_DIR=$(abs "$REFGEN_IDENTICAL_DIR") || exit 1
 base=$REFGEN_IDENTICAL_DIR/$commit
 
-# The baseline's build: its own sources, the same manuals, a plain compiler.
+# The baseline's build: its own sources, the same manuals and published
+# headers, a plain compiler.
 if [ ! -f "$base/.built" ]; then
 	rm -rf "$base"
 	mkdir -p "$base/src" || exit 1
 	git archive "$commit" | tar -x -C "$base/src" || exit 1
 	echo "building baseline $commit in $base"
 	if ! env -u CFLAGS -u CC -u OUT -u MAKEFLAGS -u MFLAGS \
-		$MAKE -C "$base/src" -j2 MANUALS="$manuals" OUT="$base/out" headers html runtime \
+		$MAKE -C "$base/src" -j2 MANUALS="$manuals" PUBLISHED="$published" OUT="$base/out" headers html runtime \
 		>"$base/build.log" 2>&1; then
 		tail -20 "$base/build.log"
 		bad "baseline $commit does not build"
