@@ -48,6 +48,7 @@ void nvrt_pb_init(struct nvrt_pb *pb, const struct nvrt_chip *c, void *mem, size
 	memset(pb, 0, sizeof(*pb));
 	pb->chip = c;
 	pb->base = mem;
+	pb->method_format = c->pushbuf->method_format;
 	/* Host reads dwords: unaligned memory holds none (every op overflows). */
 	if (!mem)
 		nvrt_err_set(&pb->err, "pushbuffer: no memory");
@@ -136,24 +137,22 @@ static int pb_single(struct nvrt_pb *pb, const struct nvrt_pb_header *h)
 	return 0;
 }
 
-int nvrt_pb_incr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
-		 uint32_t count)
+/* The rare cases of the inline nvrt_pb_method (pushbuf.h): the same op, checked fully. */
+int nvrt_pb_method_slow(struct nvrt_pb *pb, enum nvrt_pb_op op, uint32_t subch, uint32_t method,
+			const uint32_t *data, uint32_t count)
 {
-	return pb_method(pb, NVRT_PB_INCR, subch, method, data, count);
+	return pb_method(pb, op, subch, method, data, count);
 }
 
-int nvrt_pb_nonincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
-		    uint32_t count)
-{
-	return pb_method(pb, NVRT_PB_NONINCR, subch, method, data, count);
-}
-
-int nvrt_pb_oneincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
-		    uint32_t count)
-{
-	return pb_method(pb, NVRT_PB_ONEINCR, subch, method, data, count);
-}
-
+/* The external definitions of pushbuf.h's inline functions (C99 inline). */
+extern int nvrt_pb_method(struct nvrt_pb *pb, enum nvrt_pb_op op, uint32_t subch, uint32_t method,
+			  const uint32_t *data, uint32_t count);
+extern int nvrt_pb_incr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
+			uint32_t count);
+extern int nvrt_pb_nonincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method,
+			   const uint32_t *data, uint32_t count);
+extern int nvrt_pb_oneincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method,
+			   const uint32_t *data, uint32_t count);
 int nvrt_pb_immd(struct nvrt_pb *pb, uint32_t subch, uint32_t method, uint32_t data)
 {
 	struct nvrt_pb_header h = { .op = NVRT_PB_IMMD, .subch = subch, .method = method, .data = data };
