@@ -806,6 +806,13 @@ static void test_method_limits(void **state)
 	assert_int_equal(nvrt_pb_incr(&pb, 0, 0x100, mem, 2), -1);
 	assert_true(pb.overflow);
 	assert_int_equal(pb.len, 2);
+
+	/* no chip: refused with a reason, nothing written */
+	nvrt_pb_init(&pb, NULL, mem, sizeof(mem));
+	assert_int_equal(nvrt_pb_incr(&pb, 0, 0x100, d, 1), -1);
+	assert_int_equal(nvrt_pb_nop(&pb), -1);
+	assert_non_null(strstr(pb.err.msg, "no chip"));
+	assert_int_equal(pb.len, 0);
 }
 
 static void test_batch(void **state)

@@ -43,12 +43,19 @@ static inline void pb_store(uint32_t *dst, const uint32_t *src, size_t n)
 #endif
 }
 
+/* Without a chip every method header misfits: nvrt_pb_method takes the slow path, which says so. */
+static const struct nvrt_pb_method_format pb_no_chip[NVRT_PB_ONEINCR + 1] = {
+	[NVRT_PB_INCR] = { .method_invalid = ~0u },
+	[NVRT_PB_NONINCR] = { .method_invalid = ~0u },
+	[NVRT_PB_ONEINCR] = { .method_invalid = ~0u },
+};
+
 void nvrt_pb_init(struct nvrt_pb *pb, const struct nvrt_chip *c, void *mem, size_t bytes)
 {
 	memset(pb, 0, sizeof(*pb));
 	pb->chip = c;
 	pb->base = mem;
-	pb->method_format = c->pushbuf->method_format;
+	pb->method_format = c ? c->pushbuf->method_format : pb_no_chip;
 	/* Host reads dwords: unaligned memory holds none (every op overflows). */
 	if (!mem)
 		nvrt_err_set(&pb->err, "pushbuffer: no memory");
@@ -92,6 +99,8 @@ static inline uint32_t *pb_reserve(struct nvrt_pb *pb, size_t n)
 
 static int pb_header(struct nvrt_pb *pb, const struct nvrt_pb_header *h, uint32_t *out)
 {
+	if (!pb->chip)
+		return nvrt_err_set(&pb->err, "pushbuffer: no chip (nvrt_pb_init was given none)");
 	return pb->chip->pushbuf->pb_header_encode(h, out, &pb->err);
 }
 
