@@ -19,8 +19,10 @@
  *                 compiled BENCH_REPEAT times (default 5), interleaved,
  *                 after one untimed warm-up; best and median wall time in
  *                 the rows, the compilers' CPU time (less disturbed by other
- *                 load) after them, also less the empty TU's.  Goal: typed at
- *                 most 3x NV-style, judged on the wall-time medians.
+ *                 load) after them, also less the empty TU's.  Goal (issue
+ *                 24): typed at most 2x NV-style under gcc, 1.5x under
+ *                 clang (2x under any other compiler), judged on the
+ *                 wall-time medians; the CPU-time ratio is printed beside.
  *   sizes         Bytes and lines of every generated header per chip, typed
  *                 (<chip>/<unit>.h) against NVIDIA-style (<chip>/nv/<unit>.h),
  *                 and of the chip's IR (out/ir/<chip>/<unit>.xml), for the
@@ -71,7 +73,8 @@ extern char **environ;
 #define BENCH_CC_MAX 8
 #define BENCH_REPEAT_DEFAULT 5
 #define BENCH_REPEAT_MAX 99
-#define BENCH_GOAL_RATIO 3.0
+#define BENCH_GOAL_RATIO 2.0          /* gcc and any compiler not named below */
+#define BENCH_GOAL_RATIO_CLANG 1.5
 #define BENCH_NOISE_SECONDS 0.002   /* below this, a start-up-free time is noise */
 
 /* Must match the header printed by run-bench.sh. */
@@ -574,6 +577,12 @@ static void bench_compile_rows(const struct bench_compile *b, int reps, size_t u
 	}
 }
 
+/* The compile-time goal for compiler cc: typed at most this many times NV-style. */
+static double bench_goal_ratio(const char *cc)
+{
+	return strstr(cc, "clang") ? BENCH_GOAL_RATIO_CLANG : BENCH_GOAL_RATIO;
+}
+
 static void bench_compile_report(const struct bench_compile *b, size_t ncc, int reps,
 				 size_t units, const struct bench_size *typed,
 				 const struct bench_size *nv)
@@ -595,9 +604,11 @@ static void bench_compile_report(const struct bench_compile *b, size_t ncc, int 
 			continue;
 		}
 		any = true;
-		met = met && md[TU_TYPED] <= BENCH_GOAL_RATIO * md[TU_NV];
-		printf("  %s: %s; CPU time (user+sys) medians: typed %.4f s, NV-style %.4f s, "
-		       "empty TU %.4f s: %.1fx", b[i].cc, b[i].version,
+		met = met && md[TU_TYPED] <= bench_goal_ratio(b[i].cc) * md[TU_NV];
+		printf("  %s: %s; goal at most %.1fx (wall median %.2fx: %s); CPU time (user+sys) "
+		       "medians: typed %.4f s, NV-style %.4f s, empty TU %.4f s: %.2fx", b[i].cc,
+		       b[i].version, bench_goal_ratio(b[i].cc), md[TU_TYPED] / md[TU_NV],
+		       md[TU_TYPED] <= bench_goal_ratio(b[i].cc) * md[TU_NV] ? "met" : "not met",
 		       cm[TU_TYPED], cm[TU_NV], cm[TU_EMPTY], cm[TU_TYPED] / cm[TU_NV]);
 		if (cm[TU_NV] - cm[TU_EMPTY] >= BENCH_NOISE_SECONDS)
 			printf(", %.1fx less the empty TU (start-up)\n",
@@ -606,15 +617,17 @@ static void bench_compile_report(const struct bench_compile *b, size_t ncc, int 
 			printf(" (NV-style within noise of the empty TU)\n");
 	}
 	if (!any) {
-		printf("typed headers compile in at most %.0fx the NV-style time: not measured (no compiler ran)\n",
-		       BENCH_GOAL_RATIO);
+		printf("typed headers compile in at most %.1fx (gcc) / %.1fx (clang) the NV-style time: "
+		       "not measured (no compiler ran)\n", BENCH_GOAL_RATIO, BENCH_GOAL_RATIO_CLANG);
 		return;
 	}
-	printf("typed headers compile in at most %.0fx the NV-style time (median, every compiler): %s (",
-	       BENCH_GOAL_RATIO, met ? "met" : "not met");
+	printf("typed headers compile in at most %.1fx (gcc) / %.1fx (clang) the NV-style time "
+	       "(wall median, every compiler): %s (", BENCH_GOAL_RATIO, BENCH_GOAL_RATIO_CLANG,
+	       met ? "met" : "not met");
 	for (size_t i = 0; i < ncc; i++)
 		if (b[i].ok) {
-			printf("%s%s %.1fx", sep, b[i].cc, b[i].median[TU_TYPED] / b[i].median[TU_NV]);
+			printf("%s%s %.2fx of %.1fx", sep, b[i].cc, b[i].median[TU_TYPED] / b[i].median[TU_NV],
+			       bench_goal_ratio(b[i].cc));
 			sep = ", ";
 		}
 	printf(")\n");

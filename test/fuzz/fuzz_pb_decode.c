@@ -94,6 +94,42 @@ static void fuzz_inline_encoders(const uint32_t *w, size_t n)
 		fuzz_fail("pushbuffer length %zu past its %zu dwords", pb.len, pb.cap);
 }
 
+/*
+ * The library's method encoder (nvrt_pb_method, inline, and the external
+ * definition behind it) against its full-check path, nvrt_pb_method_slow,
+ * on the same ops: the same results, lengths, overflow and words, and
+ * nothing written outside the buffer.
+ */
+static void fuzz_library_encoders(const uint32_t *w, size_t n)
+{
+	uint32_t mem[40], ref[40], payload[24];
+	struct nvrt_pb pb, pr;
+
+	for (size_t i = 0; i < 40; i++)
+		mem[i] = ref[i] = FUZZ_CANARY;
+	for (uint32_t i = 0; i < 24; i++)
+		payload[i] = 0x01010101u * (i + 1);
+	nvrt_pb_init(&pb, nvrt_chip_find("gv100"), mem + 4, 32 * sizeof(uint32_t));
+	nvrt_pb_init(&pr, nvrt_chip_find("gv100"), ref + 4, 32 * sizeof(uint32_t));
+	pb.len = pr.len = n > 1 ? w[1] % 8 : 0;
+	for (size_t i = 2; i + 2 < n; i += 3) {
+		enum nvrt_pb_op op = (enum nvrt_pb_op)((w[i] >> 8) % 3);
+		uint32_t subch = w[i] % 10, method = w[i + 1] % 0x10000, count = w[i + 2] % 24;
+		const uint32_t *data = (w[i + 2] >> 8) % 16 ? payload : NULL;
+		int a = nvrt_pb_method(&pb, op, subch, method, data, count);
+		int r = nvrt_pb_method_slow(&pr, op, subch, method, data, count);
+
+		if (a != r || pb.len != pr.len || pb.overflow != pr.overflow)
+			fuzz_fail("op %d subch %u method 0x%x count %u: %d len %zu, the full check %d len %zu",
+				  (int)op, subch, method, count, a, pb.len, r, pr.len);
+	}
+	if (memcmp(mem, ref, sizeof(mem)))
+		fuzz_fail("the library's encoder and its full check wrote different words");
+	for (size_t i = 0; i < 4; i++)
+		if (mem[i] != FUZZ_CANARY || mem[36 + i] != FUZZ_CANARY)
+			fuzz_fail("library encoder wrote outside the buffer");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct nvrt_chip *c = nvrt_chip_find("gv100");
@@ -107,6 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < n; i++)
 		fuzz_header_roundtrip(c, words[i]);
 	fuzz_inline_encoders(words, n);
+	fuzz_library_encoders(words, n);
 	free(words);
 	return 0;
 }

@@ -724,6 +724,97 @@ static void test_inline_matches_library(void **state)
 			}
 }
 
+/*
+ * The method header layouts nvrt_pb_method encodes from (chip.h), by hand
+ * from volta/gv100/dev_ram.ref.txt: OPCODE 31:29 with OPCODE_VALUE 1 (INCR,
+ * lines 1075-1076), 3 (NONINCR, 1128-1129), 5 (ONEINCR, 1182-1183); COUNT
+ * 28:16, SUBCHANNEL 15:13, ADDRESS 11:0 (a dword address) in all three
+ * (1077-1079, 1130-1132, 1184-1186).
+ */
+static void test_method_format(void **state)
+{
+	static const uint32_t opcode[] = { 0x20000000, 0x60000000, 0xa0000000 };
+
+	(void)state;
+	for (int op = NVRT_PB_INCR; op <= NVRT_PB_ONEINCR; op++) {
+		const struct nvrt_pb_method_format *f = &chip()->pushbuf->method_format[op];
+
+		assert_int_equal(f->opcode, opcode[op]);
+		assert_int_equal(f->count_lsb, 0x10000);
+		assert_int_equal(f->subch_lsb, 0x2000);
+		assert_int_equal(f->address_lsb, 1);
+		assert_int_equal(f->count_invalid, 0xffffe000);     /* 13 bits */
+		assert_int_equal(f->subch_invalid, 0xfffffff8);     /* 3 bits */
+		assert_int_equal(f->method_invalid, 0xffffc003);    /* dword 0..0xfff: byte 0..0x3ffc */
+	}
+}
+
+/*
+ * Every data length the inline path copies (0..8) and a few it leaves to
+ * nvrt_pb_method_slow, called inline and through a pointer to libnvrt's
+ * external definition: the header (INCR subchannel 2 at 0x1ffc: 0x20000000
+ * | count << 16 | 2 << 13 | 0x7ff, dev_ram.ref.txt:1075-1079), the data, not
+ * a word more, and the length.
+ */
+static void test_method_lengths(void **state)
+{
+	int (*const incr)(struct nvrt_pb *, uint32_t, uint32_t, const uint32_t *, uint32_t) =
+		nvrt_pb_incr;
+	uint32_t data[12];
+
+	(void)state;
+	for (uint32_t i = 0; i < 12; i++)
+		data[i] = 0x1000 + i;
+	for (int how = 0; how < 2; how++)
+		for (uint32_t count = 0; count <= 11; count++) {
+			uint32_t mem[16];
+			struct nvrt_pb pb;
+
+			memset(mem, 0xee, sizeof(mem));
+			nvrt_pb_init(&pb, chip(), mem, sizeof(mem));
+			assert_int_equal(how ? incr(&pb, 2, 0x1ffc, data, count) :
+					       nvrt_pb_incr(&pb, 2, 0x1ffc, data, count), 0);
+			assert_int_equal(pb.len, 1 + count);
+			assert_int_equal(mem[0], 0x20000000u | count << 16 | 2u << 13 | 0x7ffu);
+			for (uint32_t i = 0; i < count; i++)
+				assert_int_equal(mem[1 + i], 0x1000 + i);
+			for (uint32_t i = 1 + count; i < 16; i++)
+				assert_int_equal(mem[i], 0xeeeeeeee);
+		}
+}
+
+/* The largest fields each header holds, and one more: refused whole, reported. */
+static void test_method_limits(void **state)
+{
+	static const uint32_t d[1] = { 5 };
+	uint32_t mem[4];
+	struct nvrt_pb pb;
+
+	(void)state;
+	nvrt_pb_init(&pb, chip(), mem, sizeof(mem));
+	/* NONINCR subchannel 7 at 0x3ffc (dword 0xfff), 1: 0x60000000 | 1 << 16 | 7 << 13 | 0xfff */
+	assert_int_equal(nvrt_pb_method(&pb, NVRT_PB_NONINCR, 7, 0x3ffc, d, 1), 0);
+	assert_int_equal(mem[0], 0x6001efff);
+	assert_int_equal(mem[1], 5);
+	assert_int_equal(nvrt_pb_method(&pb, NVRT_PB_ONEINCR, 0, 0x4000, d, 1), -1);
+	assert_non_null(strstr(pb.err.msg, "NV_FIFO_DMA_ONEINCR_ADDRESS"));
+	assert_int_equal(nvrt_pb_method(&pb, NVRT_PB_INCR, 0, 0x3ffe, d, 1), -1);
+	assert_non_null(strstr(pb.err.msg, "not dword aligned"));
+	assert_int_equal(pb.len, 2);
+	assert_false(pb.overflow);
+	/* the room left (2 dwords) is one short of a header and 2 data dwords */
+	assert_int_equal(nvrt_pb_incr(&pb, 0, 0x100, mem, 2), -1);
+	assert_true(pb.overflow);
+	assert_int_equal(pb.len, 2);
+
+	/* no chip: refused with a reason, nothing written */
+	nvrt_pb_init(&pb, NULL, mem, sizeof(mem));
+	assert_int_equal(nvrt_pb_incr(&pb, 0, 0x100, d, 1), -1);
+	assert_int_equal(nvrt_pb_nop(&pb), -1);
+	assert_non_null(strstr(pb.err.msg, "no chip"));
+	assert_int_equal(pb.len, 0);
+}
+
 static void test_batch(void **state)
 {
 	uint32_t mem[12], data[4] = { 0xa, 0xb, 0xc, 0xd };
@@ -778,6 +869,9 @@ int main(void)
 		cmocka_unit_test(test_inline_incr_words),
 		cmocka_unit_test(test_inline_matches_library),
 		cmocka_unit_test(test_batch),
+		cmocka_unit_test(test_method_format),
+		cmocka_unit_test(test_method_lengths),
+		cmocka_unit_test(test_method_limits),
 		cmocka_unit_test(test_header_words),
 		cmocka_unit_test(test_header_decode),
 		cmocka_unit_test(test_header_roundtrip),

@@ -132,9 +132,28 @@ struct nvrt_chip_gpfifo {
 	void (*gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e);
 };
 
+/*
+ * A method header's layout (dev_ram NV_FIFO_DMA_INCR, _NONINCR, _ONEINCR) as
+ * data, so that the builder encodes the common headers with a few
+ * multiplies and ORs, no call into the chip:
+ *   opcode        the header word with every other field 0;
+ *   *_lsb         the header's value of a field's lowest bit (1 << its first
+ *                 bit), so field value v is v * lsb;
+ *   *_invalid     the bits a valid argument never has: beyond the field's
+ *                 width, and for the method (a byte address; ADDRESS holds
+ *                 the dword address) also its two low bits.
+ */
+struct nvrt_pb_method_format {
+	uint32_t opcode;
+	uint32_t count_lsb, subch_lsb, address_lsb;
+	uint32_t count_invalid, subch_invalid, method_invalid;
+};
+
 /* Pushbuffer: Host's class, its methods, headers and method data words. */
 struct nvrt_chip_pushbuf {
 	uint32_t host_class;    /* NV_PFIFO_CFG2_HOST_CLASS_ID's value (0xc36f on GV100) */
+	/* By enum nvrt_pb_op: INCR, NONINCR, ONEINCR (what pb_header_encode does for them). */
+	struct nvrt_pb_method_format method_format[NVRT_PB_ONEINCR + 1];
 	void (*host_methods)(struct nvrt_host_methods *out);
 	int (*pb_header_encode)(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err);
 	void (*pb_header_decode)(uint32_t word, struct nvrt_pb_header *h);

@@ -20,19 +20,86 @@ struct nvrt_pb {
 	size_t cap;        /* dwords */
 	size_t len;        /* dwords written */
 	bool overflow;     /* some operation did not fit */
+	/* The chip's method header layouts (chip->pushbuf->method_format). */
+	const struct nvrt_pb_method_format *method_format;
 	struct nvrt_err err; /* why the last operation failed */
 };
 
 void nvrt_pb_init(struct nvrt_pb *pb, const struct nvrt_chip *c, void *mem, size_t bytes);
 void nvrt_pb_reset(struct nvrt_pb *pb);
 
-/* Method headers followed by their data. method is a byte address. */
-int nvrt_pb_incr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
-		 uint32_t count);
-int nvrt_pb_nonincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
-		    uint32_t count);
-int nvrt_pb_oneincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
-		    uint32_t count);
+/*
+ * Method headers followed by their data (op INCR, NONINCR or ONEINCR).
+ * method is a byte address.
+ *
+ * Inline (C99 inline functions; libnvrt holds their external definitions,
+ * for function pointers and unoptimised builds): the common case stores the
+ * header, from the chip's layout (pb->method_format), and up to 8 data
+ * dwords, after one test for every rare case (a field that does not fit,
+ * no room, overflow before, NULL data, more data), which goes to
+ * nvrt_pb_method_slow: the same op, checked and reported in full.
+ */
+/* Runs of dwords at any dword alignment, for nvrt_pb_method's copies. */
+typedef uint32_t nvrt_pb_dwords4 __attribute__((vector_size(16), aligned(4)));
+typedef uint32_t nvrt_pb_dwords2 __attribute__((vector_size(8), aligned(4)));
+
+int nvrt_pb_method_slow(struct nvrt_pb *pb, enum nvrt_pb_op op, uint32_t subch, uint32_t method,
+			const uint32_t *data, uint32_t count);
+
+inline int nvrt_pb_method(struct nvrt_pb *pb, enum nvrt_pb_op op, uint32_t subch, uint32_t method,
+			  const uint32_t *data, uint32_t count)
+{
+	const struct nvrt_pb_method_format *f = &pb->method_format[op];
+	size_t len = pb->len;
+	uint32_t *p;
+
+	if (__builtin_expect(((method & f->method_invalid) | (subch & f->subch_invalid) |
+			      (count & f->count_invalid)) != 0, 0) ||
+	    __builtin_expect((count > 8) | pb->overflow | (count >= pb->cap - len) | !data |
+			     (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__), 0))
+		return nvrt_pb_method_slow(pb, op, subch, method, data, count);
+	p = pb->base + len;
+	pb->len = len + 1 + (size_t)count;
+	p[0] = f->opcode | count * f->count_lsb | subch * f->subch_lsb |
+	       method / (uint32_t)sizeof(uint32_t) * f->address_lsb;
+	/*
+	 * 1..8 dwords in at most two overlapping copies, none outside
+	 * p[1..count].  Vectors of uint32_t, not memcpy: a memcpy may alias
+	 * anything, pb's cursor too, which would then be stored and loaded
+	 * again between two methods.
+	 */
+	if (count >= 4) {
+		*(nvrt_pb_dwords4 *)(p + 1) = *(const nvrt_pb_dwords4 *)data;
+		if (count > 4)
+			*(nvrt_pb_dwords4 *)(p + count - 3) = *(const nvrt_pb_dwords4 *)(data + count - 4);
+	} else if (count >= 2) {
+		*(nvrt_pb_dwords2 *)(p + 1) = *(const nvrt_pb_dwords2 *)data;
+		if (count > 2)
+			*(nvrt_pb_dwords2 *)(p + count - 1) = *(const nvrt_pb_dwords2 *)(data + count - 2);
+	} else if (count) {
+		p[1] = data[0];
+	}
+	return 0;
+}
+
+inline int nvrt_pb_incr(struct nvrt_pb *pb, uint32_t subch, uint32_t method, const uint32_t *data,
+			uint32_t count)
+{
+	return nvrt_pb_method(pb, NVRT_PB_INCR, subch, method, data, count);
+}
+
+inline int nvrt_pb_nonincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method,
+			   const uint32_t *data, uint32_t count)
+{
+	return nvrt_pb_method(pb, NVRT_PB_NONINCR, subch, method, data, count);
+}
+
+inline int nvrt_pb_oneincr(struct nvrt_pb *pb, uint32_t subch, uint32_t method,
+			   const uint32_t *data, uint32_t count)
+{
+	return nvrt_pb_method(pb, NVRT_PB_ONEINCR, subch, method, data, count);
+}
+
 /* Immediate data: 13 bits, checked. */
 int nvrt_pb_immd(struct nvrt_pb *pb, uint32_t subch, uint32_t method, uint32_t data);
 int nvrt_pb_nop(struct nvrt_pb *pb);

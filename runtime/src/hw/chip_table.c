@@ -34,8 +34,26 @@ const struct nvrt_chip_gpfifo NVRT_FN(gpfifo) = {
 	.gp_entry_decode = NVRT_FN(gp_entry_decode),
 };
 
+/* A method header type's layout from its fields' position constants (dev_ram). */
+#define PB_METHOD_FORMAT(KIND)                                                                  \
+	{                                                                                       \
+		.opcode = (uint32_t)HWC(FIFO_DMA_##KIND##_OPCODE_VALUE)                       \
+			  << HWC(FIFO_DMA_##KIND##_OPCODE_FIELD_SHIFT),                          \
+		.count_lsb = 1u << HWC(FIFO_DMA_##KIND##_COUNT_FIELD_SHIFT),                    \
+		.subch_lsb = 1u << HWC(FIFO_DMA_##KIND##_SUBCHANNEL_FIELD_SHIFT),               \
+		.address_lsb = 1u << HWC(FIFO_DMA_##KIND##_ADDRESS_FIELD_SHIFT),                \
+		.count_invalid = ~HW_FIELD_MAX(FIFO_DMA_##KIND##_COUNT),                        \
+		.subch_invalid = ~HW_FIELD_MAX(FIFO_DMA_##KIND##_SUBCHANNEL),                   \
+		.method_invalid = ~(HW_FIELD_MAX(FIFO_DMA_##KIND##_ADDRESS) * HWC(FIFO_PB_ENTRY_SIZE)), \
+	}
+
 const struct nvrt_chip_pushbuf NVRT_FN(pushbuf) = {
 	.host_class = HWC(PFIFO_CFG2_HOST_CLASS_ID_VALUE),
+	.method_format = {
+		[NVRT_PB_INCR] = PB_METHOD_FORMAT(INCR),
+		[NVRT_PB_NONINCR] = PB_METHOD_FORMAT(NONINCR),
+		[NVRT_PB_ONEINCR] = PB_METHOD_FORMAT(ONEINCR),
+	},
 	.host_methods = NVRT_FN(host_methods),
 	.pb_header_encode = NVRT_FN(pb_header_encode),
 	.pb_header_decode = NVRT_FN(pb_header_decode),
