@@ -215,7 +215,7 @@ expect "emit: truncated IR" 1 '^in/truncated\.xml:[0-9]+:[0-9]+: error: Prematur
 	"$REFGEN" emit --chip gv100 -o headers in/truncated.xml
 expect "emit: IR not matching the schema" 1 '^in/nounit\.xml(:[0-9]+)*: error: IR does not match the schema' \
 	"$REFGEN" emit --chip gv100 -o headers in/nounit.xml
-expect "emit: IR with a DOCTYPE" 1 '^in/doctype\.xml:2: error: IR must not contain a DOCTYPE' \
+expect "emit: IR with a DOCTYPE" 1 '^in/doctype\.xml:2:1: error: IR must not contain a DOCTYPE' \
 	"$REFGEN" emit --chip gv100 -o headers in/doctype.xml
 expect "emit: wrong encoding" 1 '^in/encoding\.xml:1:[0-9]+: error: Document labelled UTF-16 but has UTF-8 content$' \
 	"$REFGEN" emit --chip gv100 -o headers in/encoding.xml
