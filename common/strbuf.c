@@ -37,15 +37,21 @@ void strbuf_printf(struct strbuf *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* One formatting pass when the text fits the room left (it mostly does). */
+	strbuf_reserve(b, 256);
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
-	if (n < 0)
+	if (n < 0) {
+		b->data[b->len] = '\0';
 		return;
-	strbuf_reserve(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	}
+	if ((size_t)n >= b->cap - b->len) {
+		strbuf_reserve(b, (size_t)n);
+		va_start(ap, fmt);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -19,33 +19,36 @@ struct emit_origin {
 const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suffix,
 		       bool upper)
 {
-	struct strbuf b = { 0 };
 	const char *s = strncmp(nvname, "NV_", 3) ? nvname : nvname + 3;
+	const char *chip = upper ? ec->upper : ec->chip;
+	size_t nchip = strlen(chip), nsuffix = suffix ? strlen(suffix) : 0;
+	/* Made in place: the name is at most as long as its parts. */
+	char *r = arena_alloc(&ec->arena, nchip + 1 + strlen(s) + nsuffix + 1), *o = r;
 
-	strbuf_puts(&b, upper ? ec->upper : ec->chip);
-	strbuf_puts(&b, "_");
+	memcpy(o, chip, nchip);
+	o += nchip;
+	*o++ = '_';
 	for (; *s; s++) {
 		if (s[0] == '_' && s[1] == '_')
 			continue;  /* C++ reserves "__" anywhere: fold it */
-		char c = upper ? (char)toupper((unsigned char)*s) : (char)tolower((unsigned char)*s);
-		strbuf_append(&b, &c, 1);
+		*o++ = upper ? (char)toupper((unsigned char)*s) : (char)tolower((unsigned char)*s);
 	}
-	if (suffix)
-		strbuf_puts(&b, suffix);
-	const char *r = arena_strndup(&ec->arena, b.data, b.len);
-	strbuf_release(&b);
+	memcpy(o, suffix ? suffix : "", nsuffix);
+	o[nsuffix] = '\0';
 	return r;
 }
 
 const char *emit_ident_verb(struct emit_chip *ec, const char *verb, const char *nvname)
 {
 	const char *id = emit_ident(ec, nvname, NULL, false);
-	size_t n = strlen(ec->chip);
-	struct strbuf b = { 0 };
+	size_t n = strlen(ec->chip), nverb = strlen(verb), nid = strlen(id);
+	char *r = arena_alloc(&ec->arena, nid + 1 + nverb + 1);
 
-	strbuf_printf(&b, "%.*s_%s%s", (int)n, id, verb, id + n);
-	const char *r = arena_strndup(&ec->arena, b.data, b.len);
-	strbuf_release(&b);
+	/* <chip>_<verb><rest of id> */
+	memcpy(r, id, n);
+	r[n] = '_';
+	memcpy(r + n + 1, verb, nverb);
+	memcpy(r + n + 1 + nverb, id + n, nid - n + 1);
 	return r;
 }
 
