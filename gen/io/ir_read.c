@@ -539,7 +539,7 @@ static void ir_r_end(void *ctx, const xmlChar *localname, const xmlChar *prefix,
 		break;
 	}
 	if (to)
-		*to = arena_strndup(&r->m->arena, r->text + f->text_start, r->text_len - f->text_start);
+		*to = arena_strndup(&r->m->arena, r->text ? r->text + f->text_start : "", r->text_len - f->text_start);
 	r->text_len = f->text_start;
 }
 
