@@ -27,14 +27,22 @@ void strmap_free(struct strmap *m)
 	memset(m, 0, sizeof(*m));
 }
 
-static struct strmap_slot *strmap_find(const struct strmap *m, const char *key, size_t len)
+/*
+ * A slot holds key when its stored hash and length match and so do the
+ * bytes.  The stored hash is the key's when it was put: a caller that
+ * looks up the very buffer it put (whose bytes may have changed since)
+ * is compared by bytes alone, as before hashes were stored.
+ */
+static struct strmap_slot *strmap_find(const struct strmap *m, const char *key, size_t len,
+				       uint64_t hash)
 {
-	size_t i = (size_t)strmap_hash(key, len) & (m->cap - 1);
+	size_t i = (size_t)hash & (m->cap - 1);
 
 	for (;; i = (i + 1) & (m->cap - 1)) {
 		struct strmap_slot *s = &m->slots[i];
 
-		if (!s->key || (s->len == len && !memcmp(s->key, key, len)))
+		if (!s->key || (s->len == len && (s->hash == hash || s->key == key) &&
+				!memcmp(s->key, key, len)))
 			return s;
 	}
 }
@@ -50,7 +58,7 @@ static int strmap_grow(struct strmap *m)
 	memset(m->slots, 0, m->cap * sizeof(*m->slots));
 	for (size_t i = 0; i < old.cap; i++)
 		if (old.slots[i].key)
-			*strmap_find(m, old.slots[i].key, old.slots[i].len) = old.slots[i];
+			*strmap_find(m, old.slots[i].key, old.slots[i].len, old.slots[i].hash) = old.slots[i];
 	free(old.slots);
 	return 0;
 }
@@ -60,16 +68,32 @@ int strmap_put(struct strmap *m, const char *key, void *value)
 	if ((m->count + 1) * 2 > m->cap && strmap_grow(m) < 0)
 		return -1;
 	size_t len = strlen(key);
-	struct strmap_slot *s = strmap_find(m, key, len);
+	uint64_t hash = strmap_hash(key, len);
+	struct strmap_slot *s = strmap_find(m, key, len, hash);
 	if (!s->key)
 		m->count++;
-	*s = (struct strmap_slot){ key, len, value };
+	*s = (struct strmap_slot){ key, len, value, hash };
 	return 0;
+}
+
+void **strmap_ref(struct strmap *m, const char *key, int *added)
+{
+	if ((m->count + 1) * 2 > m->cap)
+		strmap_grow(m);
+	size_t len = strlen(key);
+	uint64_t hash = strmap_hash(key, len);
+	struct strmap_slot *s = strmap_find(m, key, len, hash);
+	*added = !s->key;
+	if (!s->key) {
+		m->count++;
+		*s = (struct strmap_slot){ key, len, NULL, hash };
+	}
+	return &s->value;
 }
 
 void *strmap_getn(const struct strmap *m, const char *key, size_t len)
 {
-	return m->cap ? strmap_find(m, key, len)->value : NULL;
+	return m->cap ? strmap_find(m, key, len, strmap_hash(key, len))->value : NULL;
 }
 
 void *strmap_get(const struct strmap *m, const char *key)

@@ -4,11 +4,13 @@
 #define REFGEN_STRMAP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct strmap_slot {
 	const char *key;
 	size_t len;
 	void *value;
+	uint64_t hash;         /* of the key as put: a probe compares it before the bytes */
 };
 
 struct strmap {
@@ -21,6 +23,12 @@ void strmap_free(struct strmap *m);
 /* The key is not copied and must outlive the map.  Replaces an existing key. */
 int strmap_put(struct strmap *m, const char *key, void *value);
 void *strmap_get(const struct strmap *m, const char *key);
+/*
+ * The value of key, or where it goes: key is put (with a NULL value) when
+ * absent, *added says which.  One lookup for a get-then-put; the pointer
+ * holds until the next put.
+ */
+void **strmap_ref(struct strmap *m, const char *key, int *added);
 /* Looks up the first len bytes of key. */
 void *strmap_getn(const struct strmap *m, const char *key, size_t len);
 

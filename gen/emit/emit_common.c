@@ -31,7 +31,10 @@ const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suf
 	for (; *s; s++) {
 		if (s[0] == '_' && s[1] == '_')
 			continue;  /* C++ reserves "__" anywhere: fold it */
-		*o++ = upper ? (char)toupper((unsigned char)*s) : (char)tolower((unsigned char)*s);
+		/* ASCII case (the schema keeps names ASCII), without the locale's tables */
+		char c = *s;
+		*o++ = upper ? (c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c) :
+			       (c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c);
 	}
 	memcpy(o, suffix ? suffix : "", nsuffix);
 	o[nsuffix] = '\0';
@@ -54,9 +57,11 @@ const char *emit_ident_verb(struct emit_chip *ec, const char *verb, const char *
 
 int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struct ir_def *d)
 {
-	const struct emit_origin *old = strmap_get(&ec->idents, ident);
+	int added;
+	void **slot = strmap_ref(&ec->idents, ident, &added);
+	const struct emit_origin *old = *slot;
 
-	if (old) {
+	if (!added) {
 		/* Alternative views of one block never meet in one translation unit. */
 		if (old->unit != unit && ec->overlap[old->unit * ec->nunits + unit])
 			return 0;
@@ -69,7 +74,7 @@ int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struc
 	struct emit_origin *o = arena_alloc(&ec->arena, sizeof(*o));
 	o->unit = unit;
 	o->def = d;
-	strmap_put(&ec->idents, ident, o);
+	*slot = o;
 	return 0;
 }
 
