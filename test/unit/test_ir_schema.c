@@ -120,6 +120,10 @@ static void test_checker_agrees_with_libxml2(void **state)
 		{ HEAD REG("offset=\"0X10\"", "") TAIL, -1 },                          /* hex pattern */
 		{ HEAD REG("offset=\"0x10\" size1=\" +8 \"", "") TAIL, 0 },            /* integer blanks, sign */
 		{ HEAD REG("offset=\"0x10\" size1=\"0\"", "") TAIL, -1 },              /* positive */
+		/* libxml2 holds at most 24 digits after the leading zeros (issue 24's fuzzing) */
+		{ HEAD REG("offset=\"0x10\" size1=\"999999999999999999999999\"", "") TAIL, 0 },
+		{ HEAD REG("offset=\"0x10\" size1=\"1000000000000000000000000\"", "") TAIL, -1 },
+		{ HEAD REG("offset=\"0x10\" size1=\"000123456789012345678901234\"", "") TAIL, 0 },
 		{ HEAD REG("offset=\"0x10\" code=\"0123456789abcdef\"", "") TAIL, 0 },
 		{ HEAD REG("offset=\"0x10\" code=\"RW\\4R\"", "") TAIL, -1 },      /* c-text: no backslash */
 		{ HEAD REG("offset=\"0x10\" body=\"a&#10;b\"", "") TAIL, -1 },    /* c-text: one line */
