@@ -470,11 +470,12 @@ static void ir_r_start(void *ctx, const xmlChar *localname, const xmlChar *prefi
 		return;
 	end = ir_r_offset(r, in ? in->cur : NULL);
 	if (end < r->len && (r->buf[end] == '>' || r->buf[end] == '/')) {
-		const char *lt = r->buf + end;
+		/* an attribute value holds no raw '<': the last one is the tag's */
+		const char *lt = memrchr(r->buf, '<', end), *p = lt;
 
-		while (lt > r->buf && *lt != '<')
-			line -= *lt-- == '\n';
-		if (*lt == '<')
+		while (p && (p = memchr(p, '\n', (size_t)(r->buf + end - p))))
+			line--, p++;
+		if (lt)
 			tag = (size_t)(lt - r->buf);
 	}
 	if (prefix || uri) {

@@ -9,7 +9,12 @@
  */
 const char *ir_text_bad(const char *s, size_t len, bool lines)
 {
-	for (const unsigned char *p = (const unsigned char *)s, *end = p + len; p < end; p++) {
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	/* the common case first: printable ASCII but the backslash */
+	while (p < end && *p >= 0x20 && *p < 0x7f && *p != '\\')
+		p++;
+	for (; p < end; p++) {
 		if (*p >= 0x20 && *p < 0x7f && (lines || *p != '\\'))
 			continue;
 		if (*p == '\t' || (lines && (*p == '\n' || *p == '\r')))
