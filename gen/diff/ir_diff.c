@@ -275,7 +275,8 @@ static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, c
 	s->defs = mem_calloc(m->ndefs + 1, sizeof(*s->defs));
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
-		if (ir_diff_first(names, d) && ir_diff_level(d) == level && !strmap_get(matched, d->name))
+		/* the level first: it costs no lookup */
+		if (ir_diff_level(d) == level && ir_diff_first(names, d) && !strmap_get(matched, d->name))
 			s->defs[s->n++] = d;
 	}
 }
