@@ -294,6 +294,10 @@ static struct ir_def *ir_r_def(struct ir_reader *r, int elem, size_t tag, unsign
 	const char *code, *role;
 	bool found;
 
+	if (!d) {
+		ir_r_fail(r, tag, "IR refused: out of memory");
+		return NULL;
+	}
 	d->kind = (enum ir_kind)r->kind[elem];
 	d->ir_line = tag_line;
 	d->name = ir_r_dup(r, A_NAME);
@@ -664,8 +668,11 @@ static int ir_read_stream(struct ir_reader *r)
 	r->ctxt = ctxt;
 	rng_check_init(&r->check, r->g);
 	ir_r_names(r);
-	if (r->model)
-		r->m = ir_manual_new();
+	if (r->model && !(r->m = ir_manual_new())) {
+		diag_report(r->d, DIAG_ERROR, r->name, 0, 0, "IR refused: out of memory");
+		xmlFreeParserCtxt(ctxt);
+		return -1;
+	}
 	xmlSetStructuredErrorFunc(&sink, ir_xml_error_sink);
 	xmlParseDocument(ctxt);
 	xmlSetStructuredErrorFunc(NULL, NULL);
