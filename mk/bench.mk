@@ -31,7 +31,7 @@ BENCH_CHIP_NAMES = $(foreach c,$(CHIP_DIRS),$(call chip_name,$(c)))
 BENCH_RUN = MANUALS="$(MANUALS)" PUBLISHED="$(PUBLISHED)" REFGEN="$(REFGEN)" \
 	REFGEN_IR="$(OUT)/ir" REFGEN_HTML="$(OUT)/html" \
 	BENCH_DIR="$(OUT)/tmp/bench-incremental" BENCH_CHIP_DIRS="$(RT_CHIP_DIRS)" MAKE="$(MAKE)" \
-	sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_html.py test/bench/incremental.sh test/bench/published.sh
+	sh test/bench/run-bench.sh $(BENCH_BINS) test/bench/bench_emit.py test/bench/bench_html.py test/bench/incremental.sh test/bench/published.sh
 .PHONY: bench-smoke
 bench: headers html $(BENCH_BINS) $(REFGEN) | check-manuals
 	@BENCH_CHIPS="$(BENCH_CHIP_NAMES)" $(BENCH_RUN)

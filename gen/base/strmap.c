@@ -7,7 +7,7 @@
 
 #include "mem.h"
 
-static uint64_t strmap_hash(const char *s, size_t len)
+static uint64_t strmap_hash_fnv(const char *s, size_t len)
 {
 	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
 
@@ -16,9 +16,36 @@ static uint64_t strmap_hash(const char *s, size_t len)
 	return h;
 }
 
+/* Eight bytes a step: names are long (NV_PFIFO_..._FIELD_VALUE) and there
+ * are a hundred thousand of them in a chip's typed names. */
+static uint64_t strmap_hash(const struct strmap *m, const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
+
+	if (m->fnv)
+		return strmap_hash_fnv(s, len);
+	for (; len >= 8; s += 8, len -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, s, len);
+	h = (h ^ w) * 0xff51afd7ed558ccdull;
+	h ^= h >> 29;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 32);
+}
+
 void strmap_init(struct strmap *m)
 {
 	memset(m, 0, sizeof(*m));
+}
+
+void strmap_init_fnv(struct strmap *m)
+{
+	strmap_init(m);
+	m->fnv = true;
 }
 
 void strmap_free(struct strmap *m)
@@ -27,14 +54,22 @@ void strmap_free(struct strmap *m)
 	memset(m, 0, sizeof(*m));
 }
 
-static struct strmap_slot *strmap_find(const struct strmap *m, const char *key, size_t len)
+/*
+ * A slot holds key when its stored hash and length match and so do the
+ * bytes.  The stored hash is the key's when it was put: a caller that
+ * looks up the very buffer it put (whose bytes may have changed since)
+ * is compared by bytes alone, as before hashes were stored.
+ */
+static struct strmap_slot *strmap_find(const struct strmap *m, const char *key, size_t len,
+				       uint64_t hash)
 {
-	size_t i = (size_t)strmap_hash(key, len) & (m->cap - 1);
+	size_t i = (size_t)hash & (m->cap - 1);
 
 	for (;; i = (i + 1) & (m->cap - 1)) {
 		struct strmap_slot *s = &m->slots[i];
 
-		if (!s->key || (s->len == len && !memcmp(s->key, key, len)))
+		if (!s->key || (s->len == len && (s->hash == hash || s->key == key) &&
+				!memcmp(s->key, key, len)))
 			return s;
 	}
 }
@@ -48,9 +83,16 @@ static int strmap_grow(struct strmap *m)
 	 * without the name, and a map missing one would change the output. */
 	m->slots = mem_realloc(NULL, m->cap * sizeof(*m->slots));
 	memset(m->slots, 0, m->cap * sizeof(*m->slots));
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.slots[i].key)
-			*strmap_find(m, old.slots[i].key, old.slots[i].len) = old.slots[i];
+	for (size_t i = 0; i < old.cap; i++) {
+		struct strmap_slot *s = &old.slots[i];
+
+		if (!s->key)
+			continue;
+		/* An FNV-1a map hashes its keys' bytes again, as it always did. */
+		if (m->fnv)
+			s->hash = strmap_hash_fnv(s->key, s->len);
+		*strmap_find(m, s->key, s->len, s->hash) = *s;
+	}
 	free(old.slots);
 	return 0;
 }
@@ -60,16 +102,32 @@ int strmap_put(struct strmap *m, const char *key, void *value)
 	if ((m->count + 1) * 2 > m->cap && strmap_grow(m) < 0)
 		return -1;
 	size_t len = strlen(key);
-	struct strmap_slot *s = strmap_find(m, key, len);
+	uint64_t hash = strmap_hash(m, key, len);
+	struct strmap_slot *s = strmap_find(m, key, len, hash);
 	if (!s->key)
 		m->count++;
-	*s = (struct strmap_slot){ key, len, value };
+	*s = (struct strmap_slot){ key, len, value, hash };
 	return 0;
+}
+
+void **strmap_ref(struct strmap *m, const char *key, int *added)
+{
+	if ((m->count + 1) * 2 > m->cap)
+		strmap_grow(m);
+	size_t len = strlen(key);
+	uint64_t hash = strmap_hash(m, key, len);
+	struct strmap_slot *s = strmap_find(m, key, len, hash);
+	*added = !s->key;
+	if (!s->key) {
+		m->count++;
+		*s = (struct strmap_slot){ key, len, NULL, hash };
+	}
+	return &s->value;
 }
 
 void *strmap_getn(const struct strmap *m, const char *key, size_t len)
 {
-	return m->cap ? strmap_find(m, key, len)->value : NULL;
+	return m->cap ? strmap_find(m, key, len, strmap_hash(m, key, len))->value : NULL;
 }
 
 void *strmap_get(const struct strmap *m, const char *key)

@@ -3,24 +3,41 @@
 #ifndef REFGEN_STRMAP_H
 #define REFGEN_STRMAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct strmap_slot {
 	const char *key;
 	size_t len;
 	void *value;
+	uint64_t hash;         /* of the key as put: a probe compares it before the bytes */
 };
 
 struct strmap {
 	struct strmap_slot *slots;
 	size_t cap, count;
+	bool fnv;              /* hashed with FNV-1a, byte by byte (strmap_init_fnv) */
 };
 
 void strmap_init(struct strmap *m);
+/*
+ * A map hashed as refgen's first maps were (FNV-1a): for a caller whose
+ * verdicts depend on the order of probes, which only a caller that looks up
+ * a buffer it changed since it put it does (emit_builder_fields' member
+ * names: see there).
+ */
+void strmap_init_fnv(struct strmap *m);
 void strmap_free(struct strmap *m);
 /* The key is not copied and must outlive the map.  Replaces an existing key. */
 int strmap_put(struct strmap *m, const char *key, void *value);
 void *strmap_get(const struct strmap *m, const char *key);
+/*
+ * The value of key, or where it goes: key is put (with a NULL value) when
+ * absent, *added says which.  One lookup for a get-then-put; the pointer
+ * holds until the next put.
+ */
+void **strmap_ref(struct strmap *m, const char *key, int *added);
 /* Looks up the first len bytes of key. */
 void *strmap_getn(const struct strmap *m, const char *key, size_t len);
 

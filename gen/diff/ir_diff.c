@@ -259,6 +259,9 @@ static bool ir_diff_extends(const char *longer, const char *prefix)
 struct ir_diff_side {
 	const struct ir_def **defs;
 	size_t n;
+	/* removed defines: the define of the other chip each one's parent was
+	 * matched to (what ir_diff_sibling looks up), NULL none */
+	const struct ir_def **parent_match;
 };
 
 static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, const struct strmap *names,
@@ -266,12 +269,14 @@ static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, c
 {
 	s->n = 0;
 	s->defs = NULL;
+	s->parent_match = NULL;
 	if (!m)
 		return;
 	s->defs = mem_calloc(m->ndefs + 1, sizeof(*s->defs));
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
-		if (ir_diff_first(names, d) && ir_diff_level(d) == level && !strmap_get(matched, d->name))
+		/* the level first: it costs no lookup */
+		if (ir_diff_level(d) == level && ir_diff_first(names, d) && !strmap_get(matched, d->name))
 			s->defs[s->n++] = d;
 	}
 }
@@ -284,7 +289,13 @@ static const struct ir_def *ir_diff_only_overlap(struct ir_diff_ctx *x, const st
 
 	for (size_t i = 0; i < s->n; i++) {
 		const struct ir_def *o = s->defs[i];
-		bool sib = d_removed ? ir_diff_sibling(x, d, o) : ir_diff_sibling(x, o, d);
+		bool sib;
+
+		if (d_removed)
+			sib = ir_diff_sibling(x, d, o);
+		else   /* ir_diff_sibling(x, o, d), its lookup made once per define (ir_diff_level_pass) */
+			sib = o->kind == d->kind && (ir_diff_level(o) == 0 ||
+						     (s->parent_match[i] && s->parent_match[i] == d->parent));
 		if (!sib || !ir_diff_overlap(x, d, o))
 			continue;
 		if (found)
@@ -326,6 +337,11 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
 	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
 	pair = mem_calloc(removed.n + 1, sizeof(*pair));
+	removed.parent_match = mem_calloc(removed.n + 1, sizeof(*removed.parent_match));
+	for (size_t i = 0; i < removed.n; i++) {
+		const struct ir_def *parent = removed.defs[i]->parent;
+		removed.parent_match[i] = parent ? strmap_get(&x->a_to_b, parent->name) : NULL;
+	}
 	for (size_t i = 0; i < removed.n; i++) {
 		const struct ir_def *r = removed.defs[i];
 		const struct ir_def *a = ir_diff_only_overlap(x, &added, r, true);
@@ -349,6 +365,7 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	}
 	free(pair);
 	free(removed.defs);
+	free(removed.parent_match);
 	free(added.defs);
 }
 

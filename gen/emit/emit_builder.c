@@ -71,7 +71,10 @@ static bool emit_builder_fields(struct emit_typed *t, const struct ir_def *d, bo
 	bool ok = true;
 
 	*nf = 0;
-	strmap_init(&names);
+	/* Every key is m, one buffer rewritten for each field: a lookup finds
+	 * any earlier entry of the same length on its probe path.  The
+	 * released headers were made so; the order of probes stays FNV-1a's. */
+	strmap_init_fnv(&names);
 	for (const struct ir_def *f = d->first_child; f && ok; f = f->next_sibling) {
 		struct emit_pos p;
 		bool rd, wr;

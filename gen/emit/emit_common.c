@@ -19,41 +19,49 @@ struct emit_origin {
 const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suffix,
 		       bool upper)
 {
-	struct strbuf b = { 0 };
 	const char *s = strncmp(nvname, "NV_", 3) ? nvname : nvname + 3;
+	const char *chip = upper ? ec->upper : ec->chip;
+	size_t nchip = strlen(chip), nsuffix = suffix ? strlen(suffix) : 0;
+	/* Made in place: the name is at most as long as its parts. */
+	char *r = arena_alloc(&ec->arena, nchip + 1 + strlen(s) + nsuffix + 1), *o = r;
 
-	strbuf_puts(&b, upper ? ec->upper : ec->chip);
-	strbuf_puts(&b, "_");
+	memcpy(o, chip, nchip);
+	o += nchip;
+	*o++ = '_';
 	for (; *s; s++) {
 		if (s[0] == '_' && s[1] == '_')
 			continue;  /* C++ reserves "__" anywhere: fold it */
-		char c = upper ? (char)toupper((unsigned char)*s) : (char)tolower((unsigned char)*s);
-		strbuf_append(&b, &c, 1);
+		/* ASCII case (the schema keeps names ASCII), without the locale's tables */
+		char c = *s;
+		*o++ = upper ? (c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c) :
+			       (c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c);
 	}
-	if (suffix)
-		strbuf_puts(&b, suffix);
-	const char *r = arena_strndup(&ec->arena, b.data, b.len);
-	strbuf_release(&b);
+	memcpy(o, suffix ? suffix : "", nsuffix);
+	o[nsuffix] = '\0';
 	return r;
 }
 
 const char *emit_ident_verb(struct emit_chip *ec, const char *verb, const char *nvname)
 {
 	const char *id = emit_ident(ec, nvname, NULL, false);
-	size_t n = strlen(ec->chip);
-	struct strbuf b = { 0 };
+	size_t n = strlen(ec->chip), nverb = strlen(verb), nid = strlen(id);
+	char *r = arena_alloc(&ec->arena, nid + 1 + nverb + 1);
 
-	strbuf_printf(&b, "%.*s_%s%s", (int)n, id, verb, id + n);
-	const char *r = arena_strndup(&ec->arena, b.data, b.len);
-	strbuf_release(&b);
+	/* <chip>_<verb><rest of id> */
+	memcpy(r, id, n);
+	r[n] = '_';
+	memcpy(r + n + 1, verb, nverb);
+	memcpy(r + n + 1 + nverb, id + n, nid - n + 1);
 	return r;
 }
 
 int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struct ir_def *d)
 {
-	const struct emit_origin *old = strmap_get(&ec->idents, ident);
+	int added;
+	void **slot = strmap_ref(&ec->idents, ident, &added);
+	const struct emit_origin *old = *slot;
 
-	if (old) {
+	if (!added) {
 		/* Alternative views of one block never meet in one translation unit. */
 		if (old->unit != unit && ec->overlap[old->unit * ec->nunits + unit])
 			return 0;
@@ -66,7 +74,7 @@ int emit_claim(struct emit_chip *ec, size_t unit, const char *ident, const struc
 	struct emit_origin *o = arena_alloc(&ec->arena, sizeof(*o));
 	o->unit = unit;
 	o->def = d;
-	strmap_put(&ec->idents, ident, o);
+	*slot = o;
 	return 0;
 }
 

@@ -208,15 +208,37 @@ static int emit_check_step(struct emit_check *c)
 	return 0;
 }
 
+/*
+ * Bytes that change no lexer state and are never refused: printable ASCII
+ * and tab but for the line end, the comment, literal and escape characters.
+ * Runs of them are skipped without a step each (most of a header).
+ */
+static bool emit_check_plain[256];
+
+static void emit_check_plain_init(void)
+{
+	for (int ch = 0x20; ch < 0x7f; ch++)
+		emit_check_plain[ch] = !strchr("/*\"'\\", ch);
+	emit_check_plain['\t'] = true;
+}
+
 int emit_text_check(const char *path, const char *data, size_t len, struct diag *d)
 {
 	struct emit_check c = { path, data, data, data + len, 1, LEX_CODE, false, d };
 
+	if (!emit_check_plain['a'])
+		emit_check_plain_init();
 	if (emit_check_line_start(&c) < 0)
 		return -1;
-	while (c.p < c.end)
-		if (emit_check_step(&c) < 0)
+	while (c.p < c.end) {
+		const unsigned char *q = (const unsigned char *)c.p, *end = (const unsigned char *)c.end;
+
+		while (q < end && emit_check_plain[*q])
+			q++;
+		c.p = (const char *)q;
+		if (c.p < c.end && emit_check_step(&c) < 0)
 			return -1;
+	}
 	if (c.state != LEX_CODE && c.state != LEX_LINE)
 		return emit_check_fail(&c, c.end, "an unterminated comment or literal");
 	if (c.directive && len && data[len - 1] != '\n')

@@ -3,18 +3,27 @@
 #ifndef REFGEN_IR_TEXT_H
 #define REFGEN_IR_TEXT_H
 
-#include <libxml/tree.h>
-
-#include "base/diag.h"
+#include <stdbool.h>
+#include <stddef.h>
 
 /*
- * Refuses, at name:line, an attribute holding anything but printable ASCII
- * and tabs (a line break, a carriage return, DEL, a backslash, non-ASCII),
- * and prose, licence or trailer text holding a control character other than
- * tab, line feed and carriage return, or DEL or non-ASCII: such text could end a comment or start a preprocessor
- * directive in a generated header (the schema's c-text says the same).
- * 0 or -1.
+ * The first byte of s[0, len) a line of generated C must not hold, or NULL:
+ * an attribute (lines false) holds printable ASCII and tabs only (no line
+ * break, carriage return, DEL, backslash or non-ASCII); prose, licence or
+ * trailer text (lines true) may hold line feeds and carriage returns too.
+ * Such text could end a comment or start a preprocessor directive in a
+ * generated header (the schema's c-text says the same).
  */
-int ir_text_check(xmlDocPtr doc, const char *name, struct diag *d);
+const char *ir_text_bad(const char *s, size_t len, bool lines);
+
+/* What the byte c that ir_text_bad found is: "a line break", ... */
+const char *ir_text_what(unsigned char c);
+
+/*
+ * The lengths the schema's c-text does not bound (it is one pattern for
+ * all): NULL, or why attribute attr with a value of len bytes is refused
+ * ("empty", "longer than 15 characters").
+ */
+const char *ir_text_length_bad(const char *attr, size_t len);
 
 #endif

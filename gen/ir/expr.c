@@ -238,8 +238,10 @@ static struct expr *expr_parse_unary(struct expr_parser *p)
 		{ "-", EX_NEG }, { "+", EX_PLUS }, { "~", EX_BNOT }, { "!", EX_LNOT },
 	};
 
+	int c = expr_peek(p);
+
 	for (size_t i = 0; i < ARRAY_SIZE(unops); i++) {
-		if (expr_accept(p, unops[i].tok)) {
+		if (c == unops[i].tok[0] && expr_accept(p, unops[i].tok)) {
 			if (++p->depth > EXPR_MAX_DEPTH) {
 				expr_fail(p, p->pos, "expression nested too deeply");
 				return NULL;
@@ -276,9 +278,11 @@ static struct expr *expr_parse_level(struct expr_parser *p, int level)
 
 	while (lhs) {
 		const struct binop *hit = NULL;
+		int c = expr_peek(p);   /* an operator's first character, or nothing to try */
 
-		for (size_t i = 0; i < ARRAY_SIZE(expr_binops); i++) {
-			if (expr_binops[i].level == level && expr_accept(p, expr_binops[i].tok)) {
+		for (size_t i = 0; c >= 0 && i < ARRAY_SIZE(expr_binops); i++) {
+			if (expr_binops[i].level == level && expr_binops[i].tok[0] == c &&
+			    expr_accept(p, expr_binops[i].tok)) {
 				hit = &expr_binops[i];
 				break;
 			}

@@ -124,6 +124,13 @@ int rng_check_attr(struct rng_check *c, int attr, const char *name, const char *
 	return 0;
 }
 
+int rng_check_attrs_end(struct rng_check *c)
+{
+	struct rng_frame *f = &c->stack[c->depth - 1];
+
+	return f->attrs_done ? 0 : rng_attrs_done(c, f);
+}
+
 /* ---- children ----------------------------------------------------------------------- */
 
 /* States after taking element id from the states in state. */
@@ -295,7 +302,7 @@ static int rng_check_attrs(struct rng_check *c, xmlNodePtr n)
 		if (rc < 0)
 			return -1;
 	}
-	return rng_attrs_done(c, &c->stack[c->depth - 1]);
+	return rng_check_attrs_end(c);
 }
 
 static int rng_check_kids(struct rng_check *c, xmlNodePtr n, long *line)

@@ -2,8 +2,9 @@
 /*
  * The fast checker: a document, as a stream of events (an element opens,
  * its attributes, text, it closes), against a compiled grammar
- * (rng_grammar.h).  ir_write feeds it each element as it writes it;
- * rng_check_doc walks a parsed document.
+ * (rng_grammar.h).  ir_write feeds it each element as it writes it, ir_read
+ * each as libxml2's SAX2 parser reads it; rng_check_doc walks a parsed
+ * document (the tests' and fuzz targets' comparisons with libxml2).
  *
  * Each call returns 0, or -1 with the reason in why (the document does not
  * match from there on; stop).
@@ -43,6 +44,9 @@ void rng_check_reset(struct rng_check *c);
 int rng_check_open(struct rng_check *c, int elem, const char *name);
 /* attr: rng_grammar_attr() of name (-1: not in the grammar). */
 int rng_check_attr(struct rng_check *c, int attr, const char *name, const char *value, size_t len);
+/* After the element's last attribute: the set of them is complete (else
+ * the first child, text or close checks it). */
+int rng_check_attrs_end(struct rng_check *c);
 int rng_check_text(struct rng_check *c, const char *text, size_t len);
 int rng_check_close(struct rng_check *c);
 /* After the root closed: the document is complete. */

@@ -125,6 +125,87 @@ static pcre2_code *rng_pattern(struct rng_build *b, xmlNodePtr n, const char *sr
 	return code;
 }
 
+/* Which ASCII characters the XSD atom src[0, len) takes, each alone. */
+static bool rng_fast_atom(const char *src, size_t len, bool take[128])
+{
+	char why[160], *atom = strndup(src, len), *re = atom ? xsd_regex_to_pcre2(atom, why, sizeof(why)) : NULL;
+	pcre2_code *code = NULL;
+	pcre2_match_data *md = NULL;
+	PCRE2_SIZE off;
+	int err;
+
+	free(atom);
+	if (re)
+		code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
+				     PCRE2_UTF | PCRE2_UCP | PCRE2_ANCHORED | PCRE2_ENDANCHORED |
+				     PCRE2_NO_AUTO_CAPTURE | PCRE2_DOLLAR_ENDONLY, &err, &off, NULL);
+	free(re);
+	if (code)
+		md = pcre2_match_data_create_from_pattern(code, NULL);
+	for (int c = 0; md && c < 128; c++) {
+		char ch = (char)c;
+		take[c] = pcre2_match(code, (PCRE2_SPTR)&ch, 1, 0, 0, md, NULL) >= 0;
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(code);
+	return md != NULL;
+}
+
+/*
+ * The pattern src as tables (struct rng_fast), or NULL when it is not of
+ * that form: atoms are a class ([...], its subtractions included), an
+ * escape of one character or a plain ASCII character; only the last may
+ * be repeated (* or +); nothing else (groups, alternatives, ?, {n}, .).
+ */
+static const struct rng_fast *rng_pattern_fast(struct rng_build *b, const char *src)
+{
+	struct rng_fast f = { 0 };
+	size_t i = 0, n = strlen(src);
+
+	while (i < n) {
+		size_t start = i;
+
+		if (src[i] == '[') {
+			int depth = 0;
+			for (; i < n; i++) {
+				if (src[i] == '\\' && i + 1 < n)
+					i++;
+				else if (src[i] == '[')
+					depth++;
+				else if (src[i] == ']' && --depth == 0)
+					break;
+			}
+			if (i >= n)
+				return NULL;
+			i++;
+		} else if (src[i] == '\\') {
+			if (i + 1 >= n || strchr("pPcCiIdDsSwW", src[i + 1]))
+				return NULL;
+			i += 2;
+		} else if ((unsigned char)src[i] >= 0x80 || strchr(".()|?*+{}^$", src[i])) {
+			return NULL;
+		} else {
+			i++;
+		}
+		char q = i < n && (src[i] == '*' || src[i] == '+') ? src[i] : 0;
+		if (q) {
+			if (i + 1 != n || !rng_fast_atom(src + start, i - start, f.rest))
+				return NULL;
+			f.tail = q;
+			i++;
+		} else if (i < n && strchr("?{", src[i])) {
+			return NULL;
+		} else if (f.nfixed == RNG_FAST_FIXED || !rng_fast_atom(src + start, i - start, f.fixed[f.nfixed])) {
+			return NULL;
+		} else {
+			f.nfixed++;
+		}
+	}
+	struct rng_fast *r = arena_alloc(&b->g->arena, sizeof(*r));
+	*r = f;
+	return r;
+}
+
 static long rng_length_param(struct rng_build *b, xmlNodePtr p)
 {
 	xmlChar *s = xmlNodeGetContent(p);
@@ -171,6 +252,7 @@ static void rng_data(struct rng_build *b, xmlNodePtr n, struct rng_simple *s)
 			s->pattern_src = arena_strdup(&b->g->arena, (const char *)v);
 			xmlFree(v);
 			s->pattern = rng_pattern(b, p, s->pattern_src);
+			s->fast = s->pattern ? rng_pattern_fast(b, s->pattern_src) : NULL;
 		} else if (!strcmp(pn, "minLength")) {
 			s->min_len = rng_length_param(b, p);
 		} else if (!strcmp(pn, "maxLength")) {

@@ -41,10 +41,26 @@ enum rng_dt {
 	RNG_DT_NONNEGATIVE,       /* xsd:nonNegativeInteger */
 };
 
+/*
+ * A pattern that is a few single-character atoms and at most one repeated
+ * atom at its end ("[A-Za-z_][A-Za-z0-9_]*", "0x[0-9a-f]+", "[\t -~-[\\]]*"),
+ * as a table per atom: which ASCII characters it takes, as PCRE2 judged each
+ * alone when the grammar was compiled.  An ASCII value is matched by table;
+ * any other by the pattern.
+ */
+#define RNG_FAST_FIXED 4
+struct rng_fast {
+	int nfixed;               /* leading atoms, one character each */
+	bool fixed[RNG_FAST_FIXED][128];
+	char tail;                /* the last atom's quantifier: '*', '+', or 0: none */
+	bool rest[128];           /* what the repeated atom takes */
+};
+
 struct rng_simple {
 	enum rng_dt dt;
 	const char *value;        /* VALUE_*: token values are stored collapsed */
 	pcre2_code *pattern;      /* STRING: pattern facet, or NULL */
+	const struct rng_fast *fast; /* the pattern as tables, or NULL */
 	const char *pattern_src;  /* as written in the grammar, for messages */
 	long min_len, max_len;    /* STRING: in characters, -1 when absent */
 };

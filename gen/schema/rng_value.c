@@ -12,10 +12,15 @@ static bool rng_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* XSD integers collapse whitespace: surrounding blanks are allowed. */
+/*
+ * XSD integers collapse whitespace: surrounding blanks are allowed.  At most
+ * 24 digits after the leading zeros: what libxml2's validator holds (its
+ * decimals are three words of 8 digits; a longer number is not valid there).
+ */
+#define RNG_INTEGER_DIGITS 24
 static bool rng_integer(const char *s, size_t n, bool positive)
 {
-	size_t i = 0, d;
+	size_t i = 0, d, lead;
 	bool minus = false, nonzero = false;
 
 	while (n && rng_space(s[n - 1]))
@@ -24,9 +29,11 @@ static bool rng_integer(const char *s, size_t n, bool positive)
 		i++;
 	if (i < n && (s[i] == '+' || s[i] == '-'))
 		minus = s[i++] == '-';
-	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+	for (d = i; i < n && s[i] == '0'; i++)
+		;
+	for (lead = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 		nonzero |= s[i] != '0';
-	if (i != n || i == d)
+	if (i != n || i == d || i - lead > RNG_INTEGER_DIGITS)
 		return false;
 	return positive ? !minus && nonzero : !(minus && nonzero);
 }
@@ -61,6 +68,26 @@ static bool rng_token_equal(const char *s, size_t n, const char *want)
 	return !*want;
 }
 
+/* 1 or 0: v matches f; -1: v is not ASCII (the pattern decides). */
+static int rng_fast_match(const struct rng_fast *f, const char *v, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)v;
+	int ok = n >= (size_t)f->nfixed + (f->tail == '+') && (f->tail || n == (size_t)f->nfixed);
+	size_t i = 0;
+
+	for (; i < n && i < (size_t)f->nfixed; i++) {
+		if (p[i] >= 0x80)
+			return -1;
+		ok &= f->fixed[i][p[i]];
+	}
+	for (; i < n; i++) {
+		if (p[i] >= 0x80)
+			return -1;
+		ok &= f->rest[p[i]];
+	}
+	return ok;
+}
+
 static bool rng_simple_check(const struct rng_grammar *g, const struct rng_simple *s, const char *v,
 			     size_t n)
 {
@@ -81,6 +108,11 @@ static bool rng_simple_check(const struct rng_grammar *g, const struct rng_simpl
 		size_t k = rng_chars(v, n);
 		if ((s->min_len >= 0 && k < (size_t)s->min_len) || (s->max_len >= 0 && k > (size_t)s->max_len))
 			return false;
+	}
+	if (s->fast) {
+		int r = rng_fast_match(s->fast, v, n);
+		if (r >= 0)
+			return r;
 	}
 	return !s->pattern || pcre2_match(s->pattern, (PCRE2_SPTR)v, n, 0, 0, g->md, NULL) >= 0;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target: the IR reader (ir_read_memory) -- libxml2 parsing with the
+ * Fuzz target: the IR reader (ir_read_memory) -- libxml2's SAX2 parsing with the
  * reader's own defences (its refusing external-entity loader, XML_PARSE_NONET,
  * DOCTYPE refused), RELAX NG validation against the built-in schema, and the
  * model built from what validated -- then what `refgen print` and `refgen
@@ -9,6 +9,11 @@
  * Input: an IR document (XML).
  *
  * Properties (a violation aborts):
+ *  - the reader's streamed schema check (ir_read_validate_memory: SAX2 events
+ *    through the grammar-compiled checker) accepts a well-formed document
+ *    without a DOCTYPE, which libxml2 parses without an error, exactly when
+ *    libxml2's RELAX NG validator accepts its parsed tree: the reader and the
+ *    reference never disagree on a read;
  *  - a document that validated and was read gives a model that writes back
  *    to schema-valid IR (ir_write_doc + ir_schema_validate), unless it holds
  *    numbers too long for the model or a reversed range (known findings:
@@ -47,6 +52,57 @@ static bool fuzz_long_number(const uint8_t *p, size_t n)
 	return false;
 }
 
+static xmlParserInputPtr fuzz_no_entity(const char *url, const char *id, xmlParserCtxtPtr ctxt)
+{
+	(void)url, (void)id, (void)ctxt;
+	return NULL;
+}
+
+/* libxml2's errors while parsing for the reference: counted, not printed. */
+static void fuzz_xml_count(void *ctx, xmlErrorPtr err)
+{
+	if (err && err->level >= XML_ERR_ERROR)
+		++*(int *)ctx;
+}
+
+/* The streamed check against libxml2's validator on the parsed tree. */
+static void fuzz_stream_agrees(const char *xml, size_t size)
+{
+	char stream_why[512];
+	struct diag d;
+	xmlDocPtr doc;
+	int stream, ref;
+
+	if (size > 1 << 20)
+		return;
+	xmlSetExternalEntityLoader(fuzz_no_entity);
+	int errors = 0;
+
+	xmlSetStructuredErrorFunc(&errors, fuzz_xml_count);
+	doc = xmlReadMemory(xml, (int)size, "fuzz.xml", NULL, XML_PARSE_NONET);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (!doc || errors) {
+		/* not well-formed, or an error libxml2 parses past (a namespace
+		 * name that is no URI): the reader refuses it before any check */
+		xmlFreeDoc(doc);
+		return;
+	}
+	if (doc->intSubset || doc->extSubset) {
+		xmlFreeDoc(doc);
+		return;   /* refused by the reader before any check */
+	}
+	fuzz_diag_init(&d);
+	stream = ir_read_validate_memory(xml, size, "fuzz.xml", &d);
+	snprintf(stream_why, sizeof(stream_why), "%s", fuzz_last_error);
+	fuzz_diag_init(&d);
+	ref = ir_schema_validate_libxml2(doc, "fuzz.xml", &d);
+	if (stream != ref)
+		fuzz_fail("the reader's streamed check %s the document, libxml2 %s it (reader: %s; "
+			  "libxml2: %s)", stream ? "refuses" : "accepts", ref ? "refuses" : "accepts",
+			  stream_why, fuzz_last_error);
+	xmlFreeDoc(doc);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static bool init;
@@ -58,8 +114,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		xmlInitParser();
 		init = true;
 	}
-	fuzz_diag_init(&d);
 	xml = fuzz_dup(data, size);
+	fuzz_stream_agrees(xml, size);
+	fuzz_diag_init(&d);
 	m = ir_read_memory(xml, size, "fuzz.xml", &d);
 	/* The model must not point into the document's text. */
 	free(xml);

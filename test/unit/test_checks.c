@@ -413,7 +413,7 @@ static void test_checks_ir_refusal_has_line(void **state)
 {
 	(void)state;
 	checks_ir_expect("hi=\"65535\"", "hi=\"281474976710656\"",
-			 "t.xml:3: error: IR refused: NV_PFOO has a bit position beyond 2^48");
+			 "t.xml:3:85: error: IR refused: NV_PFOO has a bit position beyond 2^48");
 }
 
 static int checks_teardown(void **state)

@@ -547,7 +547,7 @@ static void test_cli_print_refuses_doctype(void **state)
 {
 	struct cli_state *st = *state;
 	char *xml = path_join(st->dir, "dt.xml");
-	char *want = cli_fmt("%s:2: error: IR must not contain a DOCTYPE "
+	char *want = cli_fmt("%s:2:1: error: IR must not contain a DOCTYPE "
 			     "(DTDs and entities are refused)", xml);
 	static const char doc[] = "<?xml version=\"1.0\"?>\n<!DOCTYPE manual>\n"
 				  "<manual version=\"1\" source=\"x.ref\" unit=\"x\"/>\n";

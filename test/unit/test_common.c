@@ -23,6 +23,7 @@
 #include "cli_args.h"
 #include "fs.h"
 #include "mem.h"
+#include "strbuf.h"
 #include "support/test_support.h"
 
 /* Under ASan, an impossible allocation returns NULL (after a warning) as
@@ -282,10 +283,46 @@ static void test_realloc_grows(void **state)
 	free(p);
 }
 
+/*
+ * strbuf_printf formats the conversions generated text uses itself; each
+ * case's expected text is worked out by hand from C11 7.21.6.1 (flags,
+ * width, precision, lengths), and equals what the C library's snprintf
+ * gives.  The rest (here %+d, %#x, %5.2f, %hhu, %p) go to vsnprintf.
+ */
+#define STRBUF_IS(want, ...) do { \
+		struct strbuf b_ = { 0 }; char c_[128]; \
+		strbuf_puts(&b_, "<"); \
+		strbuf_printf(&b_, __VA_ARGS__); \
+		snprintf(c_, sizeof(c_), __VA_ARGS__); \
+		assert_string_equal(b_.data + 1, want); \
+		assert_string_equal(c_, want); \
+		assert_int_equal(b_.len, strlen(want) + 1); \
+		strbuf_release(&b_); \
+	} while (0)
+
+static void test_strbuf_printf(void **state)
+{
+	(void)state;
+	STRBUF_IS("plain 100%", "plain 100%%");
+	STRBUF_IS("a NV_X b", "a %s b", "NV_X");
+	STRBUF_IS("NV_X |    ab|ab    |abc", "%s |%6s|%-6s|%.3s", "NV_X", "ab", "ab", "abcdef");
+	STRBUF_IS("[  xy][xy  ][ab]", "[%*s][%-*s][%.*s]", 4, "xy", 4, "xy", 2, "abc");
+	STRBUF_IS("[xy  ]", "[%*s]", -4, "xy");
+	STRBUF_IS("0 -7 42 4294967295", "%d %d %i %u", 0, -7, 42, 4294967295u);
+	STRBUF_IS("-0042|  -42|-42  ", "%05d|%5d|%-5d", -42, -42, -42);
+	STRBUF_IS("0x0000abcd 0XFF ff", "0x%08llx 0X%X %lx", 0xabcdull, 255u, 255ul);
+	STRBUF_IS("18446744073709551615 -9223372036854775808", "%llu %lld", 18446744073709551615ull,
+		  (long long)-9223372036854775807ll - 1);
+	STRBUF_IS("7 -3 c|  c", "%zu %ld %c|%3c", (size_t)7, -3l, 'c', 'c');
+	STRBUF_IS("+5 0xff  1.50 7", "%+d %#x %5.2f %hhu", 5, 255u, 1.5, (unsigned char)7);
+	STRBUF_IS("00012 12   ", "%05u %-5x", 12u, 0x12u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_align_up),
+		cmocka_unit_test(test_strbuf_printf),
 		cmocka_unit_test(test_le_bytes),
 		cmocka_unit_test(test_array_size),
 		cmocka_unit_test(test_usage_text),

@@ -118,7 +118,8 @@ static void test_check_refuses_foreign_directives(void **state)
 		 "break inside a literal");
 }
 
-/* The reader refuses, at file:line, text that would reach C with a line break. */
+/* The reader refuses, at file:line:col (the attribute's name, or the element holding the text), text
+ * that would reach C with a line break. */
 static void reader_refuses(const char *xml, const char *want)
 {
 	struct capture c;
@@ -136,20 +137,20 @@ static void test_reader_refuses_control_characters(void **state)
 {
 	(void)state;
 	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"1&#10;#include &lt;x&gt;\" line=\"1\"/>\n</manual>\n",
-		       "i.xml:3: error: IR refused: attribute body of <constant NV_A> holds a line break "
+		       "i.xml:3:23: error: IR refused: attribute body of <constant NV_A> holds a line break "
 		       "(0x0A); text copied into generated C must be printable ASCII");
 	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"1\" comment=\"x&#13;#error\" line=\"1\"/>\n</manual>\n",
-		       "i.xml:3: error: IR refused: attribute comment of <constant NV_A> holds a carriage "
+		       "i.xml:3:32: error: IR refused: attribute comment of <constant NV_A> holds a carriage "
 		       "return (0x0D); text copied into generated C must be printable ASCII");
 	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"1 \\\" line=\"1\"/>\n</manual>\n",
-		       "i.xml:3: error: IR refused: attribute body of <constant NV_A> holds a backslash "
+		       "i.xml:3:23: error: IR refused: attribute body of <constant NV_A> holds a backslash "
 		       "(0x5C); text copied into generated C must be printable ASCII");
 	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"1\" line=\"1\">\n<prose>a&#127;#error x</prose>"
 		       "</constant>\n</manual>\n",
-		       "i.xml:4: error: IR refused: the text of <prose> holds a control character (0x7F); "
+		       "i.xml:4:1: error: IR refused: the text of <prose> holds a control character (0x7F); "
 		       "text copied into generated C must be printable ASCII");
 	reader_refuses(IR_HEAD "<constant name=\"NV_A\" body=\"\" line=\"1\"/>\n</manual>\n",
-		       "i.xml:3: error: IR refused: attribute body of <constant> is empty");
+		       "i.xml:3:23: error: IR refused: attribute body of <constant> is empty");
 }
 
 /* Tabs and printable ASCII are what manuals hold: accepted. */

@@ -314,7 +314,7 @@ static void test_read_refuses_doctype(void **state)
 			  "<?xml version=\"1.0\"?>\n"
 			  "<!DOCTYPE manual>\n"
 			  "<manual version=\"1\" source=\"x.ref\" unit=\"x\"/>\n", &c);
-	capture_expect_line(&c, "dt.xml:2: error: IR must not contain a DOCTYPE "
+	capture_expect_line(&c, "dt.xml:2:1: error: IR must not contain a DOCTYPE "
 			    "(DTDs and entities are refused)");
 	capture_free(&c);
 }
@@ -329,7 +329,7 @@ static void test_read_refuses_external_entity_passwd(void **state)
 			  "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n"
 			  "<manual version=\"1\" source=\"x.ref\" unit=\"x\">"
 			  "<license>&e;</license></manual>\n", &c);
-	rt_expect_diag(&c, "xxe.xml:2: error: ", "must not contain a DOCTYPE");
+	rt_expect_diag(&c, "xxe.xml:2:1: error: ", "must not contain a DOCTYPE");
 	rt_expect_no_leak(&c, "root:");
 	capture_free(&c);
 }
@@ -348,7 +348,7 @@ static void test_read_refuses_external_entity_file(void **state)
 			     "<manual version=\"1\" source=\"x.ref\" unit=\"x\">\n"
 			     "<trailer>&e;</trailer></manual>\n", secret) > 0);
 	rt_expect_refused("xxe2.xml", doc, &c);
-	rt_expect_diag(&c, "xxe2.xml:2: error: ", "must not contain a DOCTYPE");
+	rt_expect_diag(&c, "xxe2.xml:2:1: error: ", "must not contain a DOCTYPE");
 	rt_expect_no_leak(&c, "REFGEN-SECRET");
 	capture_free(&c);
 	free(doc);
@@ -369,7 +369,7 @@ static void test_read_refuses_external_dtd(void **state)
 			     "<manual version=\"1\" source=\"x.ref\" unit=\"x\">"
 			     "<license>&leak;</license></manual>\n", dtd) > 0);
 	rt_expect_refused("dtd.xml", doc, &c);
-	rt_expect_diag(&c, "dtd.xml:3: error: ", "must not contain a DOCTYPE");
+	rt_expect_diag(&c, "dtd.xml:3:1: error: ", "must not contain a DOCTYPE");
 	rt_expect_no_leak(&c, "REFGEN-DTD-SECRET");
 	capture_free(&c);
 	free(doc);
@@ -380,20 +380,20 @@ static void test_read_refuses_off_schema(void **state)
 {
 	static const char *const docs[][2] = {
 		/* a register without its offset */
-		{ "s1.xml:3", "<?xml version=\"1.0\"?>\n"
+		{ "s1.xml:3:3: ", "<?xml version=\"1.0\"?>\n"
 			      "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
 			      "  <register name=\"NV_A\" line=\"1\"/>\n"
 			      "</manual>\n" },
 		/* an IR version this reader does not know */
-		{ "s2.xml:2", "<?xml version=\"1.0\"?>\n"
+		{ "s2.xml:2:9: ", "<?xml version=\"1.0\"?>\n"
 			      "<manual version=\"2\" source=\"s.ref\" unit=\"s\"/>\n" },
 		/* an element the IR does not have */
-		{ "s3.xml:3", "<?xml version=\"1.0\"?>\n"
+		{ "s3.xml:3:3: ", "<?xml version=\"1.0\"?>\n"
 			      "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
 			      "  <bogus/>\n"
 			      "</manual>\n" },
 		/* a value that is not lower-case hex */
-		{ "s4.xml:4", "<?xml version=\"1.0\"?>\n"
+		{ "s4.xml:4:34: ", "<?xml version=\"1.0\"?>\n"
 			      "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
 			      "\n"
 			      "  <constant name=\"NV_A\" line=\"1\" value=\"12\"/>\n"
@@ -414,7 +414,8 @@ static void test_read_refuses_off_schema(void **state)
 
 /*
  * Issue 23: an error about an attribute names the line the attribute is on,
- * not the line the start tag ends on.  Each start tag below spans three
+ * not the line the start tag ends on; issue 24: and the column its name
+ * starts at (counted by hand from the documents below).  Each start tag below spans three
  * lines, one attribute a line; each case spoils one attribute in turn.
  */
 static void test_read_names_the_attribute_line(void **state)
@@ -425,29 +426,29 @@ static void test_read_names_the_attribute_line(void **state)
 	} cases[] = {
 		/* <manual> on lines 2-4: the issue's example, a version at line 2 */
 		{ "<manual version=\"2\"\n source=\"s.ref\"\n unit=\"s\"/>\n",
-		  "a1.xml:2: error: ", "attribute version of <manual> has a value the schema does not allow" },
+		  "a1.xml:2:9: error: ", "attribute version of <manual> has a value the schema does not allow" },
 		{ "<manual version=\"1\"\n source=\"\"\n unit=\"s\"/>\n",
-		  "a2.xml:3: error: ", "attribute source of <manual> is empty" },
+		  "a2.xml:3:2: error: ", "attribute source of <manual> is empty" },
 		{ "<manual version=\"1\"\n source=\"s.ref\"\n unit=\"s\\\"/>\n",
-		  "a3.xml:4: error: ", "attribute unit of <manual> holds a backslash" },
+		  "a3.xml:4:2: error: ", "attribute unit of <manual> holds a backslash" },
 		{ "<manual version=\"1\"\n source=\"s.ref\"\n bogus=\"s\"/>\n",
-		  "a4.xml:4: error: ", "<manual> has no attribute bogus" },
+		  "a4.xml:4:2: error: ", "<manual> has no attribute bogus" },
 		/* a <constant> on lines 3-5 inside a one-line <manual> */
 		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
 		  "  <constant name=\"NV A\"\n    line=\"1\"\n    value=\"0x1\"/>\n</manual>\n",
-		  "a5.xml:3: error: ", "attribute name of <constant> has a value the schema does not allow" },
+		  "a5.xml:3:13: error: ", "attribute name of <constant> has a value the schema does not allow" },
 		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
 		  "  <constant name=\"NV_A\"\n    line=\"x\"\n    value=\"0x1\"/>\n</manual>\n",
-		  "a6.xml:4: error: ", "attribute line of <constant> has a value the schema does not allow" },
+		  "a6.xml:4:5: error: ", "attribute line of <constant> has a value the schema does not allow" },
 		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
 		  "  <constant name=\"NV_A\"\n    line=\"1\"\n    value=\"12\"/>\n</manual>\n",
-		  "a7.xml:5: error: ", "attribute value of <constant> has a value the schema does not allow" },
+		  "a7.xml:5:5: error: ", "attribute value of <constant> has a value the schema does not allow" },
 		/* a <field> on lines 4-6 whose hi (line 5) is below its lo: refused after the schema */
 		{ "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
 		  "  <register name=\"NV_A\" body=\"0x0\" line=\"1\" offset=\"0x0\">\n"
 		  "    <field name=\"NV_A_F\" body=\"3:4\" line=\"2\" width=\"1\"\n      hi=\"3\"\n      lo=\"4\"/>\n"
 		  "  </register>\n</manual>\n",
-		  "a8.xml:5: error: ", "IR refused: NV_A_F has a range whose hi is below its lo" },
+		  "a8.xml:5:7: error: ", "IR refused: NV_A_F has a range whose hi is below its lo" },
 	};
 
 	(void)state;
@@ -484,7 +485,8 @@ static void test_read_file_reports_its_path(void **state)
 {
 	struct rt_state *st = *state;
 	char *path = path_join(st->dir, "broken.xml"), *prefix;
-	static const char doc[] = "<manual>\n<a>\n</b>\n</manual>\n";
+	/* well-formed and schema-valid up to line 3's mismatched end tag */
+	static const char doc[] = "<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n\n</b>\n</manual>\n";
 	struct capture c;
 	struct diag d;
 
