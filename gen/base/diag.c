@@ -11,6 +11,7 @@ static const char *const diag_names[DIAG_W_COUNT] = {
 	[DIAG_W_DIRECTIVE] = "directive",
 	[DIAG_W_XML] = "xml",
 	[DIAG_W_PUBLISHED] = "published",
+	[DIAG_W_CODE_LETTER] = "code-letter",
 };
 
 void diag_init(struct diag *d)

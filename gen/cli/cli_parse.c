@@ -109,8 +109,8 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "  -Werror            treat warnings as errors; -Werror=NAME only warning NAME\n"
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
-			       "                     code-length, no-field, directive, xml, published (all on by\n"
-			       "                     default)\n\n"
+			       "                     code-length, no-field, directive, xml, published,\n"
+			       "                     code-letter (all on by default)\n\n"
 			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
 			exit(CLI_OK);
 		default:

@@ -49,6 +49,23 @@ static unsigned ref_body_column(const char *body, size_t off, unsigned col)
 	return col;
 }
 
+#define REF_INDEX_PROBES 64
+
+/* The lowest index (every parameter equal to it) below REF_INDEX_PROBES at
+ * which e evaluates; REF_INDEX_PROBES when none does. */
+static uint64_t ref_eval_from(const struct expr *e)
+{
+	uint64_t v;
+
+	for (uint64_t i = 0; i < REF_INDEX_PROBES; i++) {
+		uint64_t idx[2] = { i, i };
+
+		if (expr_eval(e, idx, &v) == EXPR_OK)
+			return i;
+	}
+	return REF_INDEX_PROBES;
+}
+
 /*
  * Evaluates e (source text, at column col) into *num; keeps the text when it
  * depends on an index.  A division by zero is reported at the text, an
@@ -66,6 +83,12 @@ static int ref_eval_num(struct ir_def *d, const struct expr *e, const char *text
 	num->expr = indexed ? text : NULL;
 	s = expr_eval_at(e, NULL, &v, &at);
 	if (s == EXPR_NOT_CONSTANT)
+		return 0;
+	/* An index need not count from 0: ls10 dev_pmgr's GPIO_INPUT_CNTL(i)
+	 * is 0xD740 + ((i)-1) * 4, elements 1..__SIZE_1 (its first is
+	 * GPIO_INPUT_CNTL_1 0xD740), so i = 0 wraps.  The body is an error
+	 * only when no index from 0 to 63 evaluates it. */
+	if (s != EXPR_OK && indexed && ref_eval_from(e) < REF_INDEX_PROBES)
 		return 0;
 	if (s != EXPR_OK) {
 		diag_report(diag, DIAG_ERROR, path, d->line,

@@ -183,6 +183,16 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 		break;
 	case IR_VALUE:
 		c = ref_group_prefix(names, d->name, CONTAINERS);
+		/* A value too wide for the field of the longest prefix is one of
+		 * a shorter field's it fits: lr10 dev_soe_ip's
+		 * ..._READ_PROTECTION_LEVEL2_ENABLED 0x4 follows READ_PROTECTION
+		 * 2:0, not READ_PROTECTION_LEVEL2 2:2 (defined after it). */
+		for (struct ir_def *f = c; f && f->kind == IR_FIELD && d->value.known &&
+		     !ref_group_fits(f, d->value.value);) {
+			f = ref_group_prefix(names, f->name, KIND_BIT(IR_FIELD));
+			if (f && ref_group_fits(f, d->value.value))
+				c = f;
+		}
 		if (!c)
 			ref_group_unplaced(d, paths, diag, "is a value of no field");
 		else if (c->kind != IR_FIELD)

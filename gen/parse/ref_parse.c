@@ -228,7 +228,8 @@ static int ref_parse_params(struct ir_manual *m, struct ir_def *def, const struc
 }
 
 static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m,
-				       const struct ref_line *l, struct diag *d)
+				       const struct ref_line *l, const char *published,
+				       struct diag *d)
 {
 	const char *s = NULL, *body = NULL;
 	size_t n = 0, body_len = 0;
@@ -251,6 +252,7 @@ static struct ir_def *ref_parse_define(struct ref_parser *p, struct ir_manual *m
 	if (!def)
 		mem_out_of_memory();
 	def->line = l->lineno;
+	def->published = published;
 	ref_group_span(p, 1, l->s, &s, &n);
 	def->name = arena_strndup(&m->arena, s, n);
 	def->col = text_column(l->s, s);
@@ -470,7 +472,7 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			memcpy(line, l.s, l.len);
 			line[l.len] = '\0';
 			lc.s = line;
-			struct ir_def *def = ref_parse_define(p, m, &lc, d);
+			struct ir_def *def = ref_parse_define(p, m, &lc, published, d);
 			if (def && t->published && ref_is_guard(def, guard)) {
 				m->ndefs--;   /* the guard's #define */
 				guard = NULL;
@@ -478,7 +480,6 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			}
 			if (def) {
 				const char *pr = prose.data;
-				def->published = published;
 				if (m->ndefs == 1 && !t->addendum) {
 					const char *rest = ref_take_license(p, m, &prose, t->published);
 					if (rest)

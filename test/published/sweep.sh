@@ -9,7 +9,9 @@
 #   SWEEP_SAMPLE=1 sh test/published/sweep.sh   a sample (make test): the
 #       display classes, gb100 (its multi-row DEVICE_INFO2 fields), ga100's
 #       dev_top and its addendum (an alias of a size the unit lacks), and
-#       the top-level headers
+#       the top-level headers, and NVSwitch's lr10 dev_trim, dev_pmgr (code
+#       letters no legend defines), dev_soe_ip (a value of a shorter field's
+#       name) and ls10 dev_pmgr (an index counting from 1)
 #
 # Environment: REFGEN_BIN, PUBLISHED (default ../shared/published),
 # REFGEN_SWEEP_DIR (scratch).  Ends with "N passed, N failed".
@@ -29,7 +31,9 @@ fi
 rm -rf "$work"
 mkdir -p "$work" || exit 1
 if [ "${SWEEP_SAMPLE:-0}" = 1 ]; then
-	files=$(ls "$pub"/*.h "$pub"/disp/*/*.h "$pub"/blackwell/gb100/*.h "$pub"/ampere/ga100/dev_top*.h)
+	files=$(ls "$pub"/*.h "$pub"/disp/*/*.h "$pub"/blackwell/gb100/*.h "$pub"/ampere/ga100/dev_top*.h \
+		"$pub"/nvswitch/lr10/dev_trim.h "$pub"/nvswitch/lr10/dev_pmgr.h \
+		"$pub"/nvswitch/lr10/dev_soe_ip*.h "$pub"/nvswitch/ls10/dev_pmgr.h)
 else
 	files=$(find "$pub" -name '*.h' | sort)
 fi

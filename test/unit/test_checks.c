@@ -119,6 +119,11 @@ static void test_checks_code_alphabet(void **state)
 	checks_expect("#define NV_PFOO_CTRL_X 3:3 /* RWQQF */\n",
 		      "c.ref:4:33: error: code 'RWQQF' of NV_PFOO_CTRL_X: 'Q' is not an allowed "
 		      "internal-state letter (' -XIEBCVD')");
+	/* a published header's 'A' is a warning (test_published.c); a manual's
+	 * is an error as any letter the legend lacks */
+	checks_expect("#define NV_PFOO_CTRL_X 3:3 /* RWAUF */\n",
+		      "c.ref:4:33: error: code 'RWAUF' of NV_PFOO_CTRL_X: 'A' is not an allowed "
+		      "internal-state letter (' -XIEBCVD')");
 }
 
 static void test_checks_code_alphabet_indicator(void **state)

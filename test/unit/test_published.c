@@ -160,6 +160,48 @@ static void test_published_ir_round_trip(void **state)
 	capture_free(&c);
 }
 
+/* dev_y.h: what NVSwitch's lr10 and ls10 headers write, each by hand: an
+ * internal-state letter no legend defines (lr10 dev_trim 'A'), a value named
+ * after a later 1-bit field but following a 3-bit one (lr10 dev_soe_ip
+ * LEVEL2_ENABLED 0x4), an index counting from 1 (ls10 dev_pmgr). */
+static void test_published_nvswitch_shapes(void **state)
+{
+	struct capture c = { 0 };
+	char *hp = fixture_path("published/dev_y.h");
+	char want[1024];
+	struct ir_manual *m = published_parse("published/dev_y.h", NULL, &c);
+
+	(void)state;
+	assert_non_null(m);
+	/* dev_y.h:9 "#define NV_PY_CLK_MODE 0:0 /" "* RWAUF *" "/": 'R' at column
+	 * 31 (8 + 14 + 1 + 3 + 1 + 2 + 1 + 1), 'A' at 33 */
+	snprintf(want, sizeof(want), "%s:9:33: warning: code 'RWAUF' of NV_PY_CLK_MODE: 'A' is "
+		 "an internal-state letter the legend does not define (' -XIEBCVD') "
+		 "[-Wcode-letter]", hp);
+	if (c.n != 1)
+		capture_dump(&c, "dev_y.h");
+	capture_expect_line(&c, want);
+	assert_int_equal(c.n, 1);
+	struct ir_def *mode = manual_get(m, "NV_PY_CLK_MODE");
+	assert_int_equal(mode->kind, IR_FIELD);
+	assert_string_equal(mode->code.c, "RWAUF");
+	/* dev_y.h:13 LEVEL2_ENABLED 0x4 is READ's (:11, 2:0), not LEVEL2's (:14, 2:2) */
+	struct ir_def *l2e = manual_get(m, "NV_PY_MASK_READ_LEVEL2_ENABLED");
+	assert_int_equal(l2e->kind, IR_VALUE);
+	assert_string_equal(l2e->parent->name, "NV_PY_MASK_READ");
+	/* dev_y.h:15 LEVEL2_ENABLE 0x1 stays the 1-bit field's */
+	assert_string_equal(manual_get(m, "NV_PY_MASK_READ_LEVEL2_ENABLE")->parent->name,
+			    "NV_PY_MASK_READ_LEVEL2");
+	/* dev_y.h:16-17: GPIO(i) for i = 1..25, its body kept */
+	struct ir_def *gpio = manual_get(m, "NV_PY_GPIO");
+	assert_false(gpio->value.known);
+	assert_string_equal(gpio->value.expr, "0x00000300 + ((i)-1) * 4");
+	assert_int_equal(gpio->size[0], 25);
+	free(hp);
+	ir_manual_free(m);
+	capture_free(&c);
+}
+
 static int published_setup(void **state)
 {
 	(void)state;
@@ -180,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_published_alone),
 		cmocka_unit_test(test_published_fills_gaps),
 		cmocka_unit_test(test_published_ir_round_trip),
+		cmocka_unit_test(test_published_nvswitch_shapes),
 	};
 
 	return cmocka_run_group_tests_name("published", tests, published_setup, published_teardown);

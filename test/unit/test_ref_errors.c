@@ -293,6 +293,13 @@ static void test_errors_overflow(void **state)
 		      "'(0x100000000*0x100000000)'");
 	errors_expect("#define NV_A (1<<64)\n",
 		      "e.ref:1:16: error: shift by 64 bits or more in '(1<<64)'");
+	/* an index counting from 1 wraps at 0 and is no error (ls10 dev_pmgr
+	 * GPIO_INPUT_CNTL(i)); one that wraps at every index from 0 to 63 is, at
+	 * the '*' of "#define NV_A(i) (0x100 + ((i)-64) * 4)": body at 17, '*' 35 */
+	ir_manual_free(parse_clean("#define NV_A(i) (0x100 + ((i)-1) * 4) /* RW-4R */\n"));
+	errors_expect("#define NV_A(i) (0x100 + ((i)-64) * 4)\n",
+		      "e.ref:1:35: error: arithmetic overflow (the result does not fit 64 bits) in "
+		      "'(0x100 + ((i)-64) * 4)'");
 	errors_expect("#define NV_A (2 >> 100)\n",
 		      "e.ref:1:17: error: shift by 64 bits or more in '(2 >> 100)'");
 	/* in a range bound: "#define NV_R_F " is 15 characters */
