@@ -157,6 +157,7 @@ static void test_published_ir_round_trip(void **state)
 	ir_manual_free(m);
 	free(path);
 	tmpdir_remove(dir);
+	free(dir);
 	capture_free(&c);
 }
 
