@@ -61,11 +61,10 @@ static int strmap_grow(struct strmap *m)
 {
 	struct strmap old = *m;
 
-	m->cap = old.cap ? old.cap * 2 : 256;
+	m->cap = old.cap ? old.cap * 2 : 16;
 	/* Out of memory stops refgen (mem.h): many callers cannot go on
 	 * without the name, and a map missing one would change the output. */
-	m->slots = mem_realloc(NULL, m->cap * sizeof(*m->slots));
-	memset(m->slots, 0, m->cap * sizeof(*m->slots));
+	m->slots = mem_calloc(m->cap, sizeof(*m->slots));
 	for (size_t i = 0; i < old.cap; i++) {
 		struct strmap_slot *s = &old.slots[i];
 

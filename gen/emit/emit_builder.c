@@ -63,15 +63,26 @@ static bool emit_builder_member(const struct ir_def *d, const struct ir_def *f, 
 	return *s == '\0' && !emit_builder_keyword(out);
 }
 
-/* True when an earlier field of fs[0..nf) has the member name m. */
+/* True when an earlier field of fs[0..nf) has the member name m: its
+ * name's rest read as emit_builder_member writes it, without a copy. */
 static bool emit_builder_taken(const struct ir_def *d, const struct ir_def *const *fs, size_t nf,
 			       const char *m)
 {
-	char o[256];
+	size_t n = strlen(d->name);
 
-	for (size_t i = 0; i < nf; i++)
-		if (emit_builder_member(d, fs[i], o, sizeof(o)) && !strcmp(o, m))
+	for (size_t i = 0; i < nf; i++) {
+		const char *s = fs[i]->name + n + 1, *q = m;
+
+		for (; *s; s++) {
+			if (s[0] == '_' && s[1] == '_')
+				continue;
+			if ((char)tolower((unsigned char)*s) != *q)
+				break;
+			q++;
+		}
+		if (!*s && !*q)
 			return true;
+	}
 	return false;
 }
 
