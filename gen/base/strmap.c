@@ -7,23 +7,12 @@
 
 #include "mem.h"
 
-static uint64_t strmap_hash_fnv(const char *s, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-	return h;
-}
-
 /* Eight bytes a step: names are long (NV_PFIFO_..._FIELD_VALUE) and there
  * are a hundred thousand of them in a chip's typed names. */
-static uint64_t strmap_hash(const struct strmap *m, const char *s, size_t len)
+static uint64_t strmap_hash(const char *s, size_t len)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
 
-	if (m->fnv)
-		return strmap_hash_fnv(s, len);
 	for (; len >= 8; s += 8, len -= 8) {
 		memcpy(&w, s, 8);
 		h = (h ^ w) * 0xff51afd7ed558ccdull;
@@ -40,12 +29,6 @@ static uint64_t strmap_hash(const struct strmap *m, const char *s, size_t len)
 void strmap_init(struct strmap *m)
 {
 	memset(m, 0, sizeof(*m));
-}
-
-void strmap_init_fnv(struct strmap *m)
-{
-	strmap_init(m);
-	m->fnv = true;
 }
 
 void strmap_free(struct strmap *m)
@@ -78,19 +61,15 @@ static int strmap_grow(struct strmap *m)
 {
 	struct strmap old = *m;
 
-	m->cap = old.cap ? old.cap * 2 : 256;
+	m->cap = old.cap ? old.cap * 2 : 16;
 	/* Out of memory stops refgen (mem.h): many callers cannot go on
 	 * without the name, and a map missing one would change the output. */
-	m->slots = mem_realloc(NULL, m->cap * sizeof(*m->slots));
-	memset(m->slots, 0, m->cap * sizeof(*m->slots));
+	m->slots = mem_calloc(m->cap, sizeof(*m->slots));
 	for (size_t i = 0; i < old.cap; i++) {
 		struct strmap_slot *s = &old.slots[i];
 
 		if (!s->key)
 			continue;
-		/* An FNV-1a map hashes its keys' bytes again, as it always did. */
-		if (m->fnv)
-			s->hash = strmap_hash_fnv(s->key, s->len);
 		*strmap_find(m, s->key, s->len, s->hash) = *s;
 	}
 	free(old.slots);
@@ -102,7 +81,7 @@ int strmap_put(struct strmap *m, const char *key, void *value)
 	if ((m->count + 1) * 2 > m->cap && strmap_grow(m) < 0)
 		return -1;
 	size_t len = strlen(key);
-	uint64_t hash = strmap_hash(m, key, len);
+	uint64_t hash = strmap_hash(key, len);
 	struct strmap_slot *s = strmap_find(m, key, len, hash);
 	if (!s->key)
 		m->count++;
@@ -115,7 +94,7 @@ void **strmap_ref(struct strmap *m, const char *key, int *added)
 	if ((m->count + 1) * 2 > m->cap)
 		strmap_grow(m);
 	size_t len = strlen(key);
-	uint64_t hash = strmap_hash(m, key, len);
+	uint64_t hash = strmap_hash(key, len);
 	struct strmap_slot *s = strmap_find(m, key, len, hash);
 	*added = !s->key;
 	if (!s->key) {
@@ -127,7 +106,7 @@ void **strmap_ref(struct strmap *m, const char *key, int *added)
 
 void *strmap_getn(const struct strmap *m, const char *key, size_t len)
 {
-	return m->cap ? strmap_find(m, key, len, strmap_hash(m, key, len))->value : NULL;
+	return m->cap ? strmap_find(m, key, len, strmap_hash(key, len))->value : NULL;
 }
 
 void *strmap_get(const struct strmap *m, const char *key)

@@ -17,17 +17,9 @@ struct strmap_slot {
 struct strmap {
 	struct strmap_slot *slots;
 	size_t cap, count;
-	bool fnv;              /* hashed with FNV-1a, byte by byte (strmap_init_fnv) */
 };
 
 void strmap_init(struct strmap *m);
-/*
- * A map hashed as refgen's first maps were (FNV-1a): for a caller whose
- * verdicts depend on the order of probes, which only a caller that looks up
- * a buffer it changed since it put it does (emit_builder_fields' member
- * names: see there).
- */
-void strmap_init_fnv(struct strmap *m);
 void strmap_free(struct strmap *m);
 /* The key is not copied and must outlive the map.  Replaces an existing key. */
 int strmap_put(struct strmap *m, const char *key, void *value);

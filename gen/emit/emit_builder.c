@@ -63,18 +63,39 @@ static bool emit_builder_member(const struct ir_def *d, const struct ir_def *f, 
 	return *s == '\0' && !emit_builder_keyword(out);
 }
 
-/* The fields a builder sets: writable, constant position, one name each. */
+/* True when an earlier field of fs[0..nf) has the member name m: its
+ * name's rest read as emit_builder_member writes it, without a copy. */
+static bool emit_builder_taken(const struct ir_def *d, const struct ir_def *const *fs, size_t nf,
+			       const char *m)
+{
+	size_t n = strlen(d->name);
+
+	for (size_t i = 0; i < nf; i++) {
+		const char *s = fs[i]->name + n + 1, *q = m;
+
+		for (; *s; s++) {
+			if (s[0] == '_' && s[1] == '_')
+				continue;
+			if ((char)tolower((unsigned char)*s) != *q)
+				break;
+			q++;
+		}
+		if (!*s && !*q)
+			return true;
+	}
+	return false;
+}
+
+/* The fields a builder sets: writable, constant position, one name each.
+ * Two fields of one member name make no builder; the names are compared
+ * as text (a builder has at most cap fields), no map keyed by a buffer
+ * the next field rewrites. */
 static bool emit_builder_fields(struct emit_typed *t, const struct ir_def *d, bool mem,
 				const struct ir_def **fs, size_t *nf, size_t cap)
 {
-	struct strmap names;
 	bool ok = true;
 
 	*nf = 0;
-	/* Every key is m, one buffer rewritten for each field: a lookup finds
-	 * any earlier entry of the same length on its probe path.  The
-	 * released headers were made so; the order of probes stays FNV-1a's. */
-	strmap_init_fnv(&names);
 	for (const struct ir_def *f = d->first_child; f && ok; f = f->next_sibling) {
 		struct emit_pos p;
 		bool rd, wr;
@@ -88,13 +109,10 @@ static bool emit_builder_fields(struct emit_typed *t, const struct ir_def *d, bo
 		emit_typed_pos(t, f, &p);
 		ok = p.ok && p.constant && f->nparams == 0 && p.max_width <= 64 &&
 		     (mem || p.max_hi <= 31) && *nf < cap && emit_builder_member(d, f, m, sizeof(m)) &&
-		     !strmap_get(&names, m);
-		if (ok) {
-			strmap_put(&names, m, (void *)f);
+		     !emit_builder_taken(d, fs, *nf, m);
+		if (ok)
 			fs[(*nf)++] = f;
-		}
 	}
-	strmap_free(&names);
 	return ok && *nf > 0;
 }
 

@@ -330,8 +330,17 @@ int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **un
 	return 0;
 }
 
+struct strbuf *emit_chip_text(struct emit_chip *ec)
+{
+	ec->text.len = 0;
+	if (ec->text.data)
+		ec->text.data[0] = '\0';
+	return &ec->text;
+}
+
 void emit_chip_release(struct emit_chip *ec)
 {
+	strbuf_release(&ec->text);
 	free(ec->overlap);
 	strmap_free(&ec->idents);
 	arena_free(&ec->arena);

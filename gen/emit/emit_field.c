@@ -190,13 +190,13 @@ static void emit_field_subst_pos(const struct ir_def *f, struct emit_pos *p)
 
 	if (!f->nparams)
 		return;
-	memcpy(tmp, p->lo, sizeof(p->lo));
+	memcpy(tmp, p->lo, strlen(p->lo) + 1);
 	emit_field_subst(f, tmp, p->lo, sizeof(p->lo));
-	memcpy(tmp, p->word, sizeof(p->word));
+	memcpy(tmp, p->word, strlen(p->word) + 1);
 	emit_field_subst(f, tmp, p->word, sizeof(p->word));
-	memcpy(tmp, p->shift, sizeof(p->shift));
+	memcpy(tmp, p->shift, strlen(p->shift) + 1);
 	emit_field_subst(f, tmp, p->shift, sizeof(p->shift));
-	memcpy(tmp, p->width, sizeof(p->width));
+	memcpy(tmp, p->width, strlen(p->width) + 1);
 	emit_field_subst(f, tmp, p->width, sizeof(p->width));
 }
 
@@ -354,7 +354,8 @@ void emit_field_access(const struct ir_def *f, bool *readable, bool *writable)
 static bool emit_field_begin(struct emit_typed *t, const struct ir_def *f, struct emit_field *e,
 			     const char *owner)
 {
-	memset(e, 0, sizeof(*e));
+	/* Every member is set below (cond and p by their writers): no 8 KB
+	 * memset a field. */
 	e->f = f;
 	e->owner = owner;
 	if (emit_typed_repeat(t, f))

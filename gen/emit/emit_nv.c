@@ -38,30 +38,29 @@ int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir)
 {
 	const struct ir_manual *m = ec->units[unit];
 	static const struct emit_guard guard = { emit_nv_guard, "", "nv/" };
-	struct strbuf b = { 0 };
+	struct strbuf *b = emit_chip_text(ec);
 	char path[4096];
 	int rc;
 	bool excerpt = ir_manual_excerpt(m);
 
-	emit_banner(&b, m, "NVIDIA-compatible definitions");
-	emit_guard_open(&b, ec, unit, &guard);
+	emit_banner(b, m, "NVIDIA-compatible definitions");
+	emit_guard_open(b, ec, unit, &guard);
 	for (size_t i = 0; i < m->ndefs; i++) {
 		if (m->defs[i]->addendum && (i == 0 || !m->defs[i - 1]->addendum))
-			strbuf_printf(&b, "\n/* refgen addendum (manuals/%s/%s): facts the public manual "
+			strbuf_printf(b, "\n/* refgen addendum (manuals/%s/%s): facts the public manual "
 				      "lacks, each with its source there. */\n", ec->chip,
 				      emit_text_line(&ec->arena, m->addendum ? m->addendum : ""));
 		if (m->defs[i]->published && !excerpt &&
 		    (i == 0 || !m->defs[i - 1]->published))
-			strbuf_printf(&b, "\n/* From NVIDIA's published header %s: facts the manual "
+			strbuf_printf(b, "\n/* From NVIDIA's published header %s: facts the manual "
 				      "lacks. */\n", emit_text_line(&ec->arena, m->defs[i]->published));
-		emit_nv_define(ec, &b, m->defs[i]);
+		emit_nv_define(ec, b, m->defs[i]);
 	}
-	emit_guard_views_close(&b, ec, unit);
-	strbuf_puts(&b, "\n#endif /* ");
-	emit_nv_guard(&b, ec, unit, NULL);
-	strbuf_puts(&b, " */\n");
+	emit_guard_views_close(b, ec, unit);
+	strbuf_puts(b, "\n#endif /* ");
+	emit_nv_guard(b, ec, unit, NULL);
+	strbuf_puts(b, " */\n");
 	snprintf(path, sizeof(path), "%s/%s/nv/%s.h", outdir, ec->chip, m->unit);
-	rc = ec->dry_run ? 0 : emit_write(path, &b, ec->diag);
-	strbuf_release(&b);
+	rc = ec->dry_run ? 0 : emit_write(path, b, ec->diag);
 	return rc;
 }

@@ -43,15 +43,22 @@ void emit_text_put(struct strbuf *b, const char *s, size_t n)
 
 const char *emit_text_line(struct arena *a, const char *s)
 {
-	size_t n = strlen(s);
 	struct strbuf b = { 0 };
 	const char *r;
 
-	for (size_t i = 0; i < n; i++)
-		if (emit_text_odd((unsigned char)s[i]) || emit_text_pair(s, i, n))
-			goto copy;
-	return s;
-copy:
+	/* One pass to the end for the usual clean text (no strlen first):
+	 * a pair's second byte is never the terminating NUL. */
+	for (const char *p = s;; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (!c)
+			return s;
+		if (emit_text_odd(c))
+			break;
+		if ((c == '*' || c == '/' || c == '?') && emit_text_pair(p, 0, 2))
+			break;
+	}
+	size_t n = strlen(s);
 	emit_text_put(&b, s, n);
 	r = arena_strndup(a, b.data, b.len);
 	strbuf_release(&b);
@@ -135,19 +142,21 @@ static bool emit_check_directive(const char *s, const char *eol)
 	return emit_check_unit_include(s, eol);
 }
 
-/* At the start of a line: a directive must be one of ours. */
+/* At the start of a line: a directive must be one of ours.  The line's end
+ * is looked for only on a directive's line: the lexer reads every line once. */
 static int emit_check_line_start(struct emit_check *c)
 {
-	const char *s = c->p, *eol = memchr(c->p, '\n', (size_t)(c->end - c->p));
+	const char *s = c->p, *eol;
 
-	if (!eol)
-		eol = c->end;
 	if (c->directive || c->state != LEX_CODE)
 		return 0;
-	while (s < eol && (*s == ' ' || *s == '\t'))
+	while (s < c->end && (*s == ' ' || *s == '\t'))
 		s++;
-	if (s == eol || *s != '#')
+	if (s == c->end || *s != '#')
 		return 0;
+	eol = memchr(s, '\n', (size_t)(c->end - s));
+	if (!eol)
+		eol = c->end;
 	c->directive = true;
 	return emit_check_directive(s + 1, eol) ? 0 :
 	       emit_check_fail(c, s, "a preprocessor directive the generator does not write");

@@ -137,7 +137,11 @@ void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_po
 	struct expr_body hb, lb;
 	struct expr_error err;
 
-	memset(p, 0, sizeof(*p));
+	/* The strings' first bytes only: a field's 4 KB of text is not
+	 * cleared for each field (and each builder looks at every field). */
+	p->lo[0] = p->word[0] = p->shift[0] = p->width[0] = '\0';
+	p->max_width = p->max_hi = 0;
+	p->constant = p->ok = false;
 	if (f->hi.known && f->lo.known) {
 		p->constant = p->ok = true;
 		emit_typed_pos_const(p, f->lo.value);
