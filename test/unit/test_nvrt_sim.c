@@ -804,6 +804,9 @@ static void test_sim_acquire_waits(void **state)
 	submit_release(t, t->l.semaphore_va + 64, 7);
 	submit_segment(t, start);
 	doorbell(t);
+	/* Waited for, not slept on: under load Host's thread may take longer
+	 * than any fixed pause to load the channel. */
+	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
 	pause_us(3000);
 	assert_int_equal(sem_word(t, 64), 0);
 	assert_int_equal(HW(get_pccsr_channel_status)(pccsr(t)), HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
