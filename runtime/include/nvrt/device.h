@@ -185,8 +185,10 @@ void nvrt_channel_report(struct nvrt_channel *ch, FILE *out);
 /*
  * Tears the channel down in dev_fifo's order ("Channel Teardown Sequence"):
  * scheduling off, channel disabled, runlist preempted and waited for,
- * scheduling on, channel unbound, an empty runlist submitted.  Frees the
- * layout; -1 if a step timed out (the rest still runs).
+ * scheduling on, an empty runlist submitted and taken, then the channel
+ * unbound (resources are reclaimed only after the sequence, as dev_fifo
+ * says and nouveau does).  Frees the layout; -1 if a step timed out (the
+ * rest still runs).
  */
 int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err);
 

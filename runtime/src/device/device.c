@@ -436,10 +436,17 @@ int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err)
 		rc = channel_preempt(ch, err) ? -1 : 0;
 	else if (ch->enabled)
 		c->channel->channel_enable(b, ch->watch.chid, false);
-	if (ch->bound)
-		c->channel->channel_unbind(b, ch->watch.chid);
 	if (ch->scheduled && channel_runlist_empty(ch, rc ? &e2 : err))
 		rc = -1;
+	/* Unbound only once Host has taken the runlist without it: dev_fifo's
+	 * Channel Teardown Sequence ends "After this sequence, resources for the
+	 * channels in the TSG may be reclaimed", and nouveau unbinds last too
+	 * (drivers/gpu/drm/nouveau/nvkm/engine/fifo/uchan.c, nvkm_uchan_fini:
+	 * nvkm_chan_block, nvkm_chan_remove -- the runlist update and its wait --
+	 * then chan->func->unbind).  Bring-up's stale teardown does the same
+	 * (device_stale.c). */
+	if (ch->bound)
+		c->channel->channel_unbind(b, ch->watch.chid);
 	/* A healthy channel's teardown must raise nothing (bind errors...). */
 	if (!rc && ch->laid_out && !ch->faulted && channel_fault_check(ch, "teardown", err))
 		rc = -1;

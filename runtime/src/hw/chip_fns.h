@@ -29,6 +29,10 @@ void NVRT_FN(runlist_dump)(const void *rl, uint32_t nentries, FILE *out);
 /* gpfifo_hw.c */
 int NVRT_FN(gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], struct nvrt_err *err);
 void NVRT_FN(gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e);
+/* hw/<generation>/gp_entry_<generation>.c: GP_ENTRY1's PRIV where the
+ * generation has one (Volta), refused where it has none (Turing). */
+int NVRT_FN(gp_entry1_priv_set)(uint32_t *w1, bool priv, struct nvrt_err *err);
+bool NVRT_FN(gp_entry1_priv_get)(uint32_t w1);
 /* pushbuf_hw.c */
 int NVRT_FN(pb_header_encode)(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err);
 void NVRT_FN(pb_header_decode)(uint32_t word, struct nvrt_pb_header *h);
