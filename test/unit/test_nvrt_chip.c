@@ -234,6 +234,10 @@ static void test_chip_data(void **state)
 	assert_ptr_not_equal(tu104->usermode, gv100->usermode);
 }
 
+/* A watch of channel chid on runlist (indexed runlist registers: no block). */
+#define CH(c, r) (&(const struct nvrt_host_watch){ .chid = (c), .runlist = (r) })
+#define RL(r) CH(0, r)
+
 /* ---- runlist submission ------------------------------------------------------------------ */
 
 static void test_runlist_submit_gv100(void **state)
@@ -243,7 +247,7 @@ static void test_runlist_submit_gv100(void **state)
 
 	(void)state;
 	rec_init(&r, 0, 0);
-	assert_int_equal(gv100->runlist->runlist_submit(&r.base, 2, 0x12345000u, NVRT_APERTURE_SYS_COHERENT,
+	assert_int_equal(gv100->runlist->runlist_submit(&r.base, RL(2), 0x12345000u, NVRT_APERTURE_SYS_COHERENT,
 							3, &err), 0);
 	assert_int_equal(r.nwrites, 2);
 	expect_write(&r, 0, 0x2270, 2u << 28 | 0x12345u);     /* RUNLIST_BASE */
@@ -258,7 +262,7 @@ static void test_runlist_submit_tu104(void **state)
 	(void)state;
 	rec_init(&r, 0, 0);
 	/* Runlist 3, 2 entries at 0x12_3456_7000 (above 4 GiB), coherent sysmem. */
-	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 3, 0x1234567000ull,
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, RL(3), 0x1234567000ull,
 							NVRT_APERTURE_SYS_COHERENT, 2, &err), 0);
 	assert_int_equal(r.nwrites, 3);
 	expect_write(&r, 0, 0x2b00 + 3 * 16, 0x34567000u | 2u);   /* BASE_LO: PTR_LO, TARGET */
@@ -266,17 +270,17 @@ static void test_runlist_submit_tu104(void **state)
 	expect_write(&r, 2, 0x2b08 + 3 * 16, 2u);                 /* SUBMIT: LENGTH 2, OFFSET 0 */
 	/* Non-coherent: TARGET 3; runlist 10 is the last one. */
 	rec_init(&r, 0, 0);
-	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 10, 0x5000, NVRT_APERTURE_SYS_NONCOHERENT,
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, RL(10), 0x5000, NVRT_APERTURE_SYS_NONCOHERENT,
 							0, &err), 0);
 	expect_write(&r, 0, 0x2b00 + 10 * 16, 0x5000u | 3u);
 	expect_write(&r, 1, 0x2b04 + 10 * 16, 0);
 	expect_write(&r, 2, 0x2b08 + 10 * 16, 0);
 	/* 11 runlists; 40 address bits. */
 	rec_init(&r, 0, 0);
-	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 11, 0x5000, NVRT_APERTURE_SYS_COHERENT,
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, RL(11), 0x5000, NVRT_APERTURE_SYS_COHERENT,
 							1, &err), -1);
 	expect_text(err.msg, "runlist 11");
-	assert_int_equal(tu104->runlist->runlist_submit(&r.base, 0, 1ull << 40, NVRT_APERTURE_SYS_COHERENT,
+	assert_int_equal(tu104->runlist->runlist_submit(&r.base, RL(0), 1ull << 40, NVRT_APERTURE_SYS_COHERENT,
 							1, &err), -1);
 	assert_int_equal(r.nwrites, 0);
 }
@@ -288,10 +292,10 @@ static void test_runlist_pending_tu104(void **state)
 	(void)state;
 	rec_init(&r, 0, 0);
 	*rec_slot(&r, 0x2b0c + 3 * 16) = 1u << 15;     /* SUBMIT_INFO(3) PENDING */
-	assert_true(tu104->runlist->runlist_pending(&r.base, 3));
-	assert_false(tu104->runlist->runlist_pending(&r.base, 2));
+	assert_true(tu104->runlist->runlist_pending(&r.base, RL(3)));
+	assert_false(tu104->runlist->runlist_pending(&r.base, RL(2)));
 	*rec_slot(&r, 0x2b0c + 3 * 16) = 0xffff7fffu;  /* every other field set */
-	assert_false(tu104->runlist->runlist_pending(&r.base, 3));
+	assert_false(tu104->runlist->runlist_pending(&r.base, RL(3)));
 }
 
 /* ---- doorbell --------------------------------------------------------------------------- */
@@ -301,15 +305,15 @@ static void test_doorbell(void **state)
 	struct rec r;
 
 	(void)state;
-	assert_int_equal(gv100->usermode->doorbell_handle(5, 3), 5);
-	assert_int_equal(tu104->usermode->doorbell_handle(5, 3), 3u << 16 | 5u);
-	assert_int_equal(tu104->usermode->doorbell_handle(4095, 10), 0x000a0fffu);
+	assert_int_equal(gv100->usermode->doorbell_handle(CH(5, 3)), 5);
+	assert_int_equal(tu104->usermode->doorbell_handle(CH(5, 3)), 3u << 16 | 5u);
+	assert_int_equal(tu104->usermode->doorbell_handle(CH(4095, 10)), 0x000a0fffu);
 	rec_init(&r, 0, 0);
-	tu104->usermode->doorbell_ring(&r.base, 1, 2);
+	tu104->usermode->doorbell_ring(&r.base, CH(1, 2));
 	assert_int_equal(r.nwrites, 1);
 	expect_write(&r, 0, 0xbb0090, 0x00020001u);
 	rec_init(&r, 0, 0);
-	gv100->usermode->doorbell_ring(&r.base, 1, 2);
+	gv100->usermode->doorbell_ring(&r.base, CH(1, 2));
 	expect_write(&r, 0, 0x810090, 1u);
 }
 
