@@ -96,6 +96,14 @@ uint32_t NVRT_FN(doorbell_addr)(void);
 int NVRT_FN(runlist_submit)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t iova,
 			     enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
 bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+/* A GP entry's PRIV bit (word 1), where the generation's class has one
+ * (hw/pfifo/formats_pfifo.c); asking for it where not is an error. */
+int NVRT_FN(gp_entry1_priv_encode)(uint32_t *w1, bool priv, struct nvrt_err *err);
+bool NVRT_FN(gp_entry1_priv_decode)(uint32_t w1);
+/* RAMFC (fc: the chip's ramfc_t): the USERD words, where the channel's USERD
+ * is in RAMFC (before Ampere), and dword 62, the generation's own word. */
+void NVRT_FN(ramfc_userd)(void *fc, const struct nvrt_instance_params *p);
+void NVRT_FN(ramfc_word62)(void *fc, const struct nvrt_instance_params *p);
 /* Turing's ident read: BOOT_0 as on every chip, then NV_PMC_BOOT_42 into
  * id; returns its CHIP_ID (hw/turing/ident_turing.c). */
 uint32_t NVRT_FN(ident_read_boot42)(struct nvrt_backend *b, struct nvrt_identity *id);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "bits.h"
 
-#include "hw/chip_counts.h"
+#include "hw/pfifo/chip_counts.h"
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
 #include "nvrt/device.h"
