@@ -119,19 +119,24 @@ static void expect_text(const char *s, const char *part)
 		fail_msg("\"%s\" not in \"%s\"", part, s);
 }
 
+/* A watch of channel chid on runlist (indexed runlist registers: no block). */
+#define CH(c, r) (&(const struct nvrt_host_watch){ .chid = (c), .runlist = (r) })
+#define RL(r) CH(0, r)
+
 /* BOOT_0: ARCHITECTURE 28:24, IMPLEMENTATION 23:20, MAJOR 7:4 = 0xa, MINOR 3:0 = 1. */
 #define BOOT0(arch, impl) ((uint32_t)(arch) << 24 | (uint32_t)(impl) << 20 | 0xa0u | 0x1u)
 /* BOOT_42: CHIP_ID 28:20, MAJOR 19:16 = 0xa, MINOR 15:12 = 1. */
 #define BOOT42(chip_id) ((uint32_t)(chip_id) << 20 | 0xau << 16 | 0x1u << 12)
 
-static const struct nvrt_chip *gv100, *tu104;
+static const struct nvrt_chip *gv100, *tu104, *ga100;
 
 static int chip_setup(void **state)
 {
 	(void)state;
 	gv100 = nvrt_chip_find("gv100");
 	tu104 = nvrt_chip_find("tu104");
-	return gv100 && tu104 ? 0 : -1;
+	ga100 = nvrt_chip_find("ga100");
+	return gv100 && tu104 && ga100 ? 0 : -1;
 }
 
 /* ---- identification ---------------------------------------------------------------------- */
@@ -139,10 +144,11 @@ static int chip_setup(void **state)
 static void test_chip_list(void **state)
 {
 	(void)state;
-	assert_int_equal(nvrt_chip_count(), 2);
+	assert_int_equal(nvrt_chip_count(), 3);
 	assert_ptr_equal(nvrt_chip_at(0), gv100);
 	assert_ptr_equal(nvrt_chip_at(1), tu104);
-	assert_null(nvrt_chip_at(2));
+	assert_ptr_equal(nvrt_chip_at(2), ga100);
+	assert_null(nvrt_chip_at(3));
 	assert_string_equal(gv100->name, "gv100");
 	assert_null(nvrt_chip_find("gp100"));
 }
@@ -183,6 +189,30 @@ static void test_identify_tu104(void **state)
 	assert_null(nvrt_chip_identify(&r.base, &id, &err));
 }
 
+/* GA100 (dev_boot.ref.txt): BOOT_0 ARCHITECTURE_GA100 0x17 (:83), IMPLEMENTATION 0;
+ * BOOT_42 CHIP_ID_GA100 0x170 (:179,199).  GA102 (CHIP_ID 0x172, the same
+ * ARCHITECTURE, implementation 2: ga100-host-facts.md 0) is not a GA100. */
+static void test_identify_ga100(void **state)
+{
+	struct rec r;
+	struct nvrt_identity id;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, BOOT0(0x17, 0), BOOT42(0x170));
+	assert_int_equal(BOOT0(0x17, 0), 0x170000a1u);
+	assert_int_equal(BOOT42(0x170), 0x170a1000u);
+	assert_ptr_equal(nvrt_chip_identify(&r.base, &id, &err), ga100);
+	assert_int_equal(id.boot42, 0x170a1000u);
+	assert_int_equal(id.architecture, 0x17);
+	expect_text(id.text, "ARCHITECTURE=GA100");
+	assert_int_equal(r.nwrites, 0);
+	rec_init(&r, BOOT0(0x17, 2), BOOT42(0x172));
+	assert_null(nvrt_chip_identify(&r.base, &id, &err));
+	assert_int_equal(nvrt_chip_check(ga100, &r.base, &id, &err), -1);
+	expect_text(err.msg, "(a ga100 has NV_PMC_BOOT_42_CHIP_ID_GA100 0x170)");
+}
+
 static void test_identify_unknown(void **state)
 {
 	struct rec r;
@@ -195,7 +225,8 @@ static void test_identify_unknown(void **state)
 	expect_text(err.msg, "unknown GPU: NV_PMC_BOOT_0 0x130000a1 (");
 	expect_text(err.msg, "ARCHITECTURE=GP100");
 	expect_text(err.msg, "this build knows gv100 (NV_PMC_BOOT_0_ARCHITECTURE_GV100 0x14), "
-			     "tu104 (NV_PMC_BOOT_42_CHIP_ID_TU104 0x164)");
+			     "tu104 (NV_PMC_BOOT_42_CHIP_ID_TU104 0x164), "
+			     "ga100 (NV_PMC_BOOT_42_CHIP_ID_GA100 0x170)");
 }
 
 /* A chip named on purpose must be the device's. */
@@ -232,11 +263,104 @@ static void test_chip_data(void **state)
 	assert_ptr_equal(tu104->gpfifo, gv100->gpfifo);
 	assert_ptr_not_equal(tu104->runlist, gv100->runlist);
 	assert_ptr_not_equal(tu104->usermode, gv100->usermode);
+	/* GA100: class 50543 (dev_pbdma.ref.txt:2424 HOST_CLASS_ID), 32 PBDMA slots
+	 * (NV_PPBDMA_INTR_0__SIZE_1; "Each PBDMA unit is allocated a 2KB address
+	 * space", :48); its runlists are found in device info, not counted. */
+	assert_int_equal(ga100->pushbuf->host_class, 0xc56f);
+	assert_int_equal(ga100->host->pbdmas, 32);
+	/* Turing's (= Volta's) page tables; everything Host its own (chips/ga100.c). */
+	assert_ptr_equal(ga100->pt, tu104->pt);
+	assert_ptr_not_equal(ga100->gpfifo, tu104->gpfifo);
+	assert_ptr_not_equal(ga100->runlist, tu104->runlist);
+	assert_ptr_not_equal(ga100->channel, tu104->channel);
+	assert_ptr_not_equal(ga100->usermode, tu104->usermode);
 }
 
-/* A watch of channel chid on runlist (indexed runlist registers: no block). */
-#define CH(c, r) (&(const struct nvrt_host_watch){ .chid = (c), .runlist = (r) })
-#define RL(r) CH(0, r)
+/* ---- GA100: each runlist's block, its channel RAM, the VF window's doorbell ------------- */
+
+/* A channel on a runlist whose block is at 0xf10000 and channel RAM at
+ * 0xf20000 (invented bases: a real GPU's are read from device info), doorbell
+ * id 3. */
+static const struct nvrt_host_watch ga100_watch = {
+	.chid = 5, .tsgid = 0, .runlist = 1,
+	.loc = { .pri_base = 0xf10000u, .chram_base = 0xf20000u, .doorbell_id = 3, .num_channels = 2048 },
+};
+
+/* dev_runlist.ref.txt:122-134: SUBMIT_BASE_LO 0x080 (PTR_LO 31:12, TARGET 1:0,
+ * SYS_MEM_COHERENT 2), SUBMIT_BASE_HI 0x084 (PTR_HI), SUBMIT 0x088 (LENGTH 15:0),
+ * at the block's base, in that order; 0x12_3456_7000 is PTR 0x1234567. */
+static void test_runlist_submit_ga100(void **state)
+{
+	struct rec r;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, 0, 0);
+	assert_int_equal(ga100->runlist->runlist_submit(&r.base, &ga100_watch, 0x1234567000ull,
+							NVRT_APERTURE_SYS_COHERENT, 2, &err), 0);
+	assert_int_equal(r.nwrites, 3);
+	expect_write(&r, 0, 0xf10080, 0x34567000u | 2u);
+	expect_write(&r, 1, 0xf10084, 0x12u);
+	expect_write(&r, 2, 0xf10088, 2u);
+	/* SUBMIT_INFO 0x08C PENDING 15:15 (:139,146). */
+	*rec_slot(&r, 0xf1008c) = 1u << 15;
+	assert_true(ga100->runlist->runlist_pending(&r.base, &ga100_watch));
+	*rec_slot(&r, 0xf1008c) = 0xffff7fffu;
+	assert_false(ga100->runlist->runlist_pending(&r.base, &ga100_watch));
+	/* A runlist without a block (none found in device info) is refused. */
+	rec_init(&r, 0, 0);
+	assert_int_equal(ga100->runlist->runlist_submit(&r.base, RL(1), 0x5000, NVRT_APERTURE_SYS_COHERENT,
+							1, &err), -1);
+	assert_int_equal(r.nwrites, 0);
+}
+
+/* NV_CHRAM_CHANNEL(i) at the channel RAM's base + 4i (dev_runlist.ref.txt:74),
+ * written with the manual's UPDATE values (:115-121): ENABLE_CHANNEL 0x2,
+ * DISABLE_CHANNEL 0x3, CLEAR_CHANNEL 0xffffffff; no bind register (the
+ * runlist entry carries the instance block). */
+static void test_channel_ga100(void **state)
+{
+	struct rec r;
+	struct nvrt_err err;
+
+	(void)state;
+	rec_init(&r, 0, 0);
+	assert_int_equal(ga100->channel->channel_bind(&r.base, &ga100_watch, 0x100000, NVRT_APERTURE_SYS_COHERENT,
+						      &err), 0);
+	assert_int_equal(r.nwrites, 0);
+	ga100->channel->channel_enable(&r.base, &ga100_watch, true);
+	ga100->channel->channel_enable(&r.base, &ga100_watch, false);
+	ga100->channel->channel_unbind(&r.base, &ga100_watch);
+	assert_int_equal(r.nwrites, 3);
+	expect_write(&r, 0, 0xf20000 + 5 * 4, 0x2u);
+	expect_write(&r, 1, 0xf20000 + 5 * 4, 0x3u);
+	expect_write(&r, 2, 0xf20000 + 5 * 4, 0xffffffffu);
+	/* The runlist's own SCHED_DISABLE 0x094 (RUNLIST 0:0) and PREEMPT 0x098,
+	 * TYPE 25:24 RUNLIST 0 (:520-536). */
+	rec_init(&r, 0, 0);
+	ga100->runlist->runlist_sched_disable(&r.base, &ga100_watch, true);
+	ga100->runlist->runlist_preempt(&r.base, &ga100_watch);
+	ga100->runlist->runlist_sched_disable(&r.base, &ga100_watch, false);
+	expect_write(&r, 0, 0xf10094, 1u);
+	expect_write(&r, 1, 0xf10098, 0u);
+	expect_write(&r, 2, 0xf10094, 0u);
+}
+
+/* NV_VIRTUAL_FUNCTION_DOORBELL 0x30090 (dev_vm.ref.txt:550) in the VF window at
+ * 0xB80000 (:24): BAR0 0xbb0090; the handle NV_CTRL_VF_DOORBELL VECTOR 11:0 =
+ * chid, RUNLIST_ID 22:16 = the runlist's doorbell id
+ * (published/ampere/ga100/dev_ctrl.h:26-27). */
+static void test_doorbell_ga100(void **state)
+{
+	struct rec r;
+
+	(void)state;
+	assert_int_equal(ga100->usermode->doorbell_handle(&ga100_watch), 3u << 16 | 5u);
+	rec_init(&r, 0, 0);
+	ga100->usermode->doorbell_ring(&r.base, &ga100_watch);
+	assert_int_equal(r.nwrites, 1);
+	expect_write(&r, 0, 0xbb0090, 0x00030005u);
+}
 
 /* ---- runlist submission ------------------------------------------------------------------ */
 
@@ -416,12 +540,16 @@ int main(void)
 		cmocka_unit_test(test_chip_list),
 		cmocka_unit_test(test_identify_gv100),
 		cmocka_unit_test(test_identify_tu104),
+		cmocka_unit_test(test_identify_ga100),
 		cmocka_unit_test(test_identify_unknown),
 		cmocka_unit_test(test_identify_given_chip),
 		cmocka_unit_test(test_chip_data),
 		cmocka_unit_test(test_runlist_submit_gv100),
 		cmocka_unit_test(test_runlist_submit_tu104),
 		cmocka_unit_test(test_runlist_pending_tu104),
+		cmocka_unit_test(test_runlist_submit_ga100),
+		cmocka_unit_test(test_channel_ga100),
+		cmocka_unit_test(test_doorbell_ga100),
 		cmocka_unit_test(test_doorbell),
 		cmocka_unit_test(test_bringup_tu104),
 		cmocka_unit_test(test_stale_tu104),
