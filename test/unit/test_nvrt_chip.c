@@ -466,6 +466,144 @@ static void test_bringup_tu104(void **state)
 	assert_int_equal(rec_written(&r, 0xb65000), -1);
 }
 
+/*
+ * GA100's device info and runlist blocks, as a real board would hold them
+ * (bases invented; the layout is the addendum's, manuals/ga100/dev_top.ref
+ * from published/blackwell/gb100/dev_top.h:37-51):
+ *   NV_PTOP_DEVICE_INFO_CFG 0x224fc NUM_ROWS 31:20 = 7 -> 0x00700000
+ *   NV_PTOP_DEVICE_INFO2(i) 0x22800 + 4i, a device per chain (ROW_CHAIN 31:31):
+ *   GR:  row0 FAULT_ID 10:0 = 0x40, TYPE_ENUM 30:24 = GRAPHICS 0, CHAIN
+ *          -> 0x80000040
+ *        row1 RESET_ID 7:0 = 1, DEVICE_PRI_BASE 25:8 (in place) 0x400000,
+ *          IS_ENGINE 30:30, CHAIN -> 0xc0400001
+ *        row2 RLENG_ID 1:0 = 0, RUNLIST_PRI_BASE 25:10 (in place) 0xf00000
+ *          -> 0x00f00000
+ *   an all-zero row (no device)
+ *   LCE: row0 FAULT_ID 15 (CE0, published dev_fault.h:42), TYPE_ENUM LCE 0x13
+ *          (published dev_top.h:34), CHAIN -> 0x9300000f
+ *        row1 RESET_ID 3, DEVICE_PRI_BASE 0x104000, IS_ENGINE, CHAIN -> 0xc0104003
+ *        row2 RUNLIST_PRI_BASE 0xf10000 -> 0x00f10000
+ * The blocks (dev_runlist.ref.txt:36-59): CHANNEL_CONFIG +0x004
+ * CHRAM_BAR0_OFFSET 31:4 (in place) | NUM_CHANNELS_LOG2 3:0 = 11;
+ * DOORBELL_CONFIG +0x008 ID 31:16; PBDMA_CONFIG(i) +0x010 + 4i
+ * PBDMA_BAR0_OFFSET 25:10 (in place) | VALID 31:31.  GR: channel RAM
+ * 0xf30000, doorbell id 0, PBDMAs 0 and 1 (0x40000, 0x40800: NV_PPBDMA_*(i)
+ * at 0x40000 + 2048i, dev_pbdma.ref.txt:2723); LCE: channel RAM 0xf20000,
+ * doorbell id 3, PBDMA 2 (0x41000).  NV_PPBDMA_CFG0(0) 0x40104
+ * PBDMA_FAULT_ID 9:0 = 32 (HOST0, dev_pbdma.ref.txt:1665-1668).
+ */
+static void ga100_board(struct rec *r)
+{
+	rec_init(r, BOOT0(0x17, 0), BOOT42(0x170));
+	*rec_slot(r, 0x224fc) = 0x00700000;
+	*rec_slot(r, 0x22800) = 0x80000040;
+	*rec_slot(r, 0x22804) = 0xc0400001;
+	*rec_slot(r, 0x22808) = 0x00f00000;
+	*rec_slot(r, 0x2280c) = 0;
+	*rec_slot(r, 0x22810) = 0x9300000f;
+	*rec_slot(r, 0x22814) = 0xc0104003;
+	*rec_slot(r, 0x22818) = 0x00f10000;
+	*rec_slot(r, 0xf00004) = 0x00f30000u | 11;
+	*rec_slot(r, 0xf00008) = 0;
+	*rec_slot(r, 0xf00010) = 0x80040000u;
+	*rec_slot(r, 0xf00014) = 0x80040800u;
+	*rec_slot(r, 0xf10004) = 0x00f20000u | 11;
+	*rec_slot(r, 0xf10008) = 3u << 16;
+	*rec_slot(r, 0xf10010) = 0x80041000u;
+	*rec_slot(r, 0x40104) = 32;
+}
+
+/* What bring-up reads: engines, runlists found by their blocks, PBDMAs. */
+static void test_topology_ga100(void **state)
+{
+	struct rec r;
+	struct nvrt_topology t;
+	struct nvrt_err err;
+
+	(void)state;
+	ga100_board(&r);
+	assert_int_equal(ga100->host->topology_read(&r.base, &t, &err), 0);
+	assert_int_equal(r.nwrites, 0);
+	assert_int_equal(t.nengines, 2);
+	assert_true(t.engines[0].graphics);
+	assert_int_equal(t.engines[0].runlist, 0);
+	assert_int_equal(t.engines[0].reset, 1);
+	assert_int_equal(t.engines[0].fault_id, 0x40);
+	assert_int_equal(t.engines[0].pri_base, 0x400000);
+	assert_true(t.engines[1].copy);
+	expect_text(t.engines[1].type_name, "LCE");
+	assert_int_equal(t.engines[1].runlist, 1);
+	assert_int_equal(t.engines[1].engine_id, 0);
+	assert_int_equal(t.engines[1].reset, 3);
+	assert_int_equal(t.engines[1].fault_id, 15);
+	assert_int_equal(t.engines[1].pri_base, 0x104000);
+	assert_int_equal(t.nrunlists, 2);
+	assert_int_equal(t.runlists[0].pri_base, 0xf00000);
+	assert_int_equal(t.runlists[0].chram_base, 0xf30000);
+	assert_int_equal(t.runlists[0].npbdma, 2);
+	assert_int_equal(t.runlists[1].pri_base, 0xf10000);
+	assert_int_equal(t.runlists[1].chram_base, 0xf20000);
+	assert_int_equal(t.runlists[1].num_channels, 2048);
+	assert_int_equal(t.runlists[1].doorbell_id, 3);
+	assert_int_equal(t.runlists[1].npbdma, 1);
+	assert_int_equal(t.runlists[1].pbdma_ids[0], 2);
+	assert_int_equal(t.num_pbdma, 3);
+	assert_int_equal(t.pbdma_runlists[0], 1u << 0);
+	assert_int_equal(t.pbdma_runlists[1], 1u << 0);
+	assert_int_equal(t.pbdma_runlists[2], 1u << 1);
+	assert_int_equal(t.pbdma_fault_id, 32);
+	assert_int_equal(t.num_channels, 2048);
+}
+
+/*
+ * Bring-up's writes, in order (ga100-host-facts.md 1.2 and 1.4), each
+ * register at the base its block was found at:
+ *   NV_PMC_DEVICE_ENABLE(0) 0x600: the LCE's RESET_ID 3 set -> 0x8
+ *   per runlist B (0xf00000, then 0xf10000):
+ *     NV_RUNLIST_VIRTUAL_CHANNEL_CFG(0) B+0x300 (dev_runlist.ref.txt:45-53):
+ *       MASK_HW 10:0 = INIT 0x7ff, PENDING_ENABLE 31:31 = TRUE -> 0x800007ff
+ *     NV_RUNLIST_INTR_0 B+0x100 (:166): what was pending (0), write 1 to clear
+ *     NV_RUNLIST_INTR_0_EN_SET_TREE(0) B+0x120 (:243-293): CTXSW_TIMEOUT_ENG0-2
+ *       2:0 -> 0x7, TSG_PREEMPT_COMPLETE 8 and RUNLIST_PREEMPT_COMPLETE 9
+ *       -> 0x300, BAD_TSG 12 -> 0x1000, PBDMA0/1_INTR_TREE_0 16, 17 -> 0x30000
+ *       => 0x00031307
+ *     per PBDMA p of it: NV_PPBDMA_INTR_0(p) 0x40108 + 2048p, INTR_1(p)
+ *       0x40148 (what was pending, 0); INTR_0_EN_SET_TREE(p,0) 0x40170 +
+ *       2048p, every field (dev_pbdma.ref.txt:3258-3314: 13-19 -> 0xfe000,
+ *       21 -> 0x200000, 23-27 -> 0xf800000, 30, 31 -> 0xc0000000) =>
+ *       0xcfafe000; INTR_1_EN_SET_TREE(p,0) 0x40180 (:3323-3343: 4:0, 31)
+ *       => 0x8000001f
+ *     NV_RUNLIST_SCHED_DISABLE B+0x094 (:520-525) RUNLIST ENABLED -> 0
+ *   NV_PFB_NISO_FLUSH_SYSMEM_ADDR_HI 0x100c40 = 0x1000 >> 40 = 0, then
+ *   NV_PFB_NISO_FLUSH_SYSMEM_ADDR 0x100c10 = 0x1000 >> 8 = 0x10
+ *   (addendum dev_fb.ref; published dev_fb.h:26-32).
+ */
+static void test_bringup_ga100(void **state)
+{
+	struct rec r;
+	struct nvrt_err err;
+	static const struct { uint32_t off, val; } want[] = {
+		{ 0x600, 0x8 },
+		{ 0xf00300, 0x800007ff }, { 0xf00100, 0 }, { 0xf00120, 0x00031307 },
+		{ 0x40108, 0 }, { 0x40148, 0 }, { 0x40170, 0xcfafe000 }, { 0x40180, 0x8000001f },
+		{ 0x40908, 0 }, { 0x40948, 0 }, { 0x40970, 0xcfafe000 }, { 0x40980, 0x8000001f },
+		{ 0xf00094, 0 },
+		{ 0xf10300, 0x800007ff }, { 0xf10100, 0 }, { 0xf10120, 0x00031307 },
+		{ 0x41108, 0 }, { 0x41148, 0 }, { 0x41170, 0xcfafe000 }, { 0x41180, 0x8000001f },
+		{ 0xf10094, 0 },
+		{ 0x100c40, 0 }, { 0x100c10, 0x10 },
+	};
+
+	(void)state;
+	ga100_board(&r);
+	assert_int_equal(ga100->host->host_enable(&r.base, 0x1000, NULL, &err), 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		expect_write(&r, i, want[i].off, want[i].val);
+	assert_int_equal(r.nwrites, sizeof(want) / sizeof(want[0]));
+	/* Nothing of the PFIFO design is touched (no NV_PMC_ENABLE, PFIFO, PCCSR). */
+	assert_int_equal(rec_written(&r, 0x200), -1);
+}
+
 /* ---- stale runlists and the failure report ------------------------------------------------- */
 
 static void test_stale_tu104(void **state)
@@ -552,6 +690,8 @@ int main(void)
 		cmocka_unit_test(test_doorbell_ga100),
 		cmocka_unit_test(test_doorbell),
 		cmocka_unit_test(test_bringup_tu104),
+		cmocka_unit_test(test_topology_ga100),
+		cmocka_unit_test(test_bringup_ga100),
 		cmocka_unit_test(test_stale_tu104),
 		cmocka_unit_test(test_report_tu104),
 		cmocka_unit_test(test_runlist_gfid_tu104),
