@@ -553,6 +553,20 @@ static void test_topology_ga100(void **state)
 	assert_int_equal(t.pbdma_runlists[2], 1u << 1);
 	assert_int_equal(t.pbdma_fault_id, 32);
 	assert_int_equal(t.num_channels, 2048);
+	/* nvrt-submit prints it with the blocks found. */
+	static struct nvrt_device d;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	d.topo = t;
+	nvrt_device_topology_print(&d, out);
+	fclose(out);
+	expect_text(buf, "engines (NV_PTOP_DEVICE_INFO2): 2");
+	expect_text(buf, "runlist  1 block 0xf10000, channel RAM 0xf20000 (2048 channels), doorbell id 3, PBDMA 2\n");
+	expect_text(buf, "PBDMA  2 serves runlist 1\n");
+	free(buf);
 }
 
 /*
