@@ -47,7 +47,8 @@ $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LI
 # The simulator's test runs once per runtime chip: test_nvrt_sim_<chip> is
 # test/unit/test_nvrt_sim.c built against that chip's headers, with its
 # expected values and own tests in test/unit/sim_chip/<chip>.h.
-SIM_TEST_BINS := $(patsubst %,$(OUT)/test/test_nvrt_sim_%,$(RT_CHIPS))
+# (the chips with a simulator model, runtime/src/sim/chips/<chip>.h).
+SIM_TEST_BINS := $(patsubst %,$(OUT)/test/test_nvrt_sim_%,$(notdir $(basename $(wildcard $(foreach c,$(RT_CHIPS),runtime/src/sim/chips/$(c).h)))))
 TEST_BINS := $(filter-out $(OUT)/test/test_nvrt_sim,$(TEST_BINS)) $(SIM_TEST_BINS)
 $(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
@@ -68,6 +69,9 @@ check-published: $(REFGEN)
 # test/build/outputs.sh: outputs follow the manuals tree (make run on copies);
 # test/docs/commands.sh: the command examples of README.md and doc/*.md run.
 BUILD_SCRIPTS := test/build/outputs.sh test/docs/commands.sh
+# test/trace/run.sh: nvrt-submit --trace of every runtime chip, decoded by
+# refgen lookup and checked against test/trace/<chip>.expected.
+TRACE_TESTS := test/trace/run.sh
 SELFCHECK_GEN := $(OUT)/test/selfcheck-gen
 SELFCHECK_CFLAGS := -std=gnu11 -O0 -Wall -Wextra -Werror -Itest/headers -I$(OUT)/include
 # clang builds the big generated tables in less than half gcc's time; the
@@ -123,8 +127,8 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
-		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" MAKE="$(MAKE)" \
-		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(VFIO_TEST_SCRIPTS) \
+		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" MAKE="$(MAKE)" \
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(VFIO_TEST_SCRIPTS) \
 		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------

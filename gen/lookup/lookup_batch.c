@@ -77,14 +77,59 @@ static bool lookup_dec_word(const char *w, size_t n, unsigned long *out)
 	return true;
 }
 
-static bool lookup_map_base(const struct lookup_batch *b, unsigned long id, uint64_t *base)
+/* The mapping id's base; false when the log never mapped id.  *other: the
+ * mapping is outside every GPU BAR0 the header listed. */
+static bool lookup_map_base(const struct lookup_batch *b, unsigned long id, uint64_t *base, bool *other)
 {
 	for (size_t i = 0; i < b->nmaps; i++)
 		if (b->maps[i].id == id) {
 			*base = b->maps[i].base;
+			*other = b->maps[i].other;
 			return true;
 		}
 	return false;
+}
+
+/* PCI vendor id of NVIDIA; a GPU's BAR0 is 16 MiB (dev_nv_xve3g_fn0
+ * NV_XVE_BAR0_BASE_ADDRESS 31:24), its audio function's far smaller. */
+#define LOOKUP_VENDOR_NVIDIA 0x10de
+#define LOOKUP_GPU_BAR0_MIN (1ull << 24)
+/* The low bits of a PCIDEV base are the resource's flags (PCI_REGION_FLAG_MASK). */
+#define LOOKUP_PCIDEV_FLAGS 0xfull
+
+/* "PCIDEV BBDF VVVVDDDD IRQ BASE0..BASE6 SIZE0..SIZE6 [DRIVER]"
+ * (kernel/trace/trace_mmiotrace.c mmio_print_pcidev): an NVIDIA GPU's BAR0. */
+static void lookup_pcidev_line(struct lookup_batch *b, struct lookup_cursor *c)
+{
+	const char *w;
+	size_t n;
+	uint64_t id, base0 = 0, size0 = 0, v;
+
+	if (!lookup_word(c, &w, &n) || !lookup_word(c, &w, &n) ||   /* PCIDEV, BBDF */
+	    !lookup_word(c, &w, &n) || !lookup_hex_word(w, n, &id) ||  /* VVVVDDDD */
+	    !lookup_word(c, &w, &n))                                    /* IRQ */
+		return;
+	for (int i = 0; i < 8; i++) {   /* BASE0..BASE6, then SIZE0 */
+		if (!lookup_word(c, &w, &n) || !lookup_hex_word(w, n, &v))
+			return;
+		if (i == 0)
+			base0 = v & ~LOOKUP_PCIDEV_FLAGS;
+		size0 = v;
+	}
+	if (id >> 16 != LOOKUP_VENDOR_NVIDIA || size0 < LOOKUP_GPU_BAR0_MIN || b->ngpus == LOOKUP_BATCH_GPUS)
+		return;
+	b->gpus[b->ngpus].lo = base0;
+	b->gpus[b->ngpus].hi = base0 + size0;
+	b->ngpus++;
+}
+
+/* Whether phys is in no GPU BAR0 the header listed (none listed: all are). */
+static bool lookup_map_other(const struct lookup_batch *b, uint64_t phys)
+{
+	for (size_t i = 0; i < b->ngpus; i++)
+		if (phys >= b->gpus[i].lo && phys < b->gpus[i].hi)
+			return false;
+	return b->ngpus > 0;
 }
 
 /* "MAP TIME ID PHYS VIRT LEN PC PID": remembers PHYS as the base of ID. */
@@ -104,6 +149,7 @@ static bool lookup_map_line(struct lookup_batch *b, struct lookup_cursor *c)
 		return false;
 	b->maps[i].id = id;
 	b->maps[i].base = phys;
+	b->maps[i].other = lookup_map_other(b, phys);
 	if (i == b->nmaps)
 		b->nmaps++;
 	return true;
@@ -122,14 +168,17 @@ static bool lookup_mmio_line(const struct lookup_batch *b, struct lookup_cursor 
 	size_t n;
 	unsigned long id, width;
 	uint64_t base = 0;
+	bool other = false;
 
 	if (!lookup_word(c, &w, &n) || !lookup_dec_word(w, n, &width) || !lookup_word(c, &w, &n) ||
 	    !lookup_word(c, &w, &n) || !lookup_dec_word(w, n, &id) ||
 	    !lookup_word(c, &w, &n) || !lookup_hex_word(w, n, &a->addr) ||
 	    !lookup_word(c, &w, &n) || !lookup_hex_word(w, n, &a->value))
 		return false;
-	if (lookup_map_base(b, id, &base) && a->addr >= base)
+	if (lookup_map_base(b, id, &base, &other) && a->addr >= base)
 		a->addr -= base;
+	if (other)   /* not a GPU's registers: copied through */
+		return false;
 	a->has_value = true;
 	return true;
 }
@@ -257,6 +306,10 @@ void lookup_batch_line(struct lookup_batch *b, const char *s, size_t len, FILE *
 		ok = lookup_mmio_line(b, &c, &a);
 	} else if (n == 3 && !memcmp(w, "MAP", 3)) {
 		lookup_map_line(b, &c);
+		ok = false;
+	} else if (n == 6 && !memcmp(w, "PCIDEV", 6)) {
+		c = start;
+		lookup_pcidev_line(b, &c);
 		ok = false;
 	} else {
 		c = start;

@@ -4,7 +4,10 @@
  * Lines are "ADDRESS [VALUE]" (hex, 0x optional) or an mmiotrace log
  * (Documentation/trace/mmiotrace.rst): "R|W WIDTH TIME MAP-ID PHYS VALUE PC PID",
  * with addresses taken relative to the base its "MAP" line gave that map id.
- * Anything else (comments, MARK lines) is copied through.
+ * When the log's header has "PCIDEV" lines, only the mappings inside the
+ * BAR0 of an NVIDIA GPU they list are decoded; the R/W lines of any other
+ * mapping (BAR1, BAR2/3, another device) are copied through as they are.
+ * Anything else (VERSION, MARK, UNMAP, comments) is copied through.
  */
 #ifndef REFGEN_LOOKUP_BATCH_H
 #define REFGEN_LOOKUP_BATCH_H
@@ -16,12 +19,15 @@
 #include "strbuf.h"
 
 #define LOOKUP_BATCH_MAPS 64
+#define LOOKUP_BATCH_GPUS 16
 
 struct lookup_batch {
 	const struct lookup_index *x;
 	bool json;
-	struct { unsigned long id; uint64_t base; } maps[LOOKUP_BATCH_MAPS];
+	struct { unsigned long id; uint64_t base; bool other; } maps[LOOKUP_BATCH_MAPS];
 	size_t nmaps;
+	struct { uint64_t lo, hi; } gpus[LOOKUP_BATCH_GPUS];   /* BAR0s of PCIDEV lines */
+	size_t ngpus;
 	struct strbuf line;            /* the output line being built */
 	unsigned long lines, decoded;  /* input lines; lines naming a register */
 };

@@ -7,6 +7,7 @@
  * runs semaphore releases; with --inject, builds one fault on purpose and
  * shows it decoded.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "cli_args.h"
 #include "nvrt/sim.h"
+#include "nvrt/trace.h"
 #include "nvrt/version.h"
 #include "nvrt/vfio.h"
 #include "submit.h"
@@ -23,7 +25,7 @@ static void submit_help(void)
 {
 	printf("Usage: nvrt-submit [--chip %s] [--vfio DOMAIN:BUS:DEV.FN] [--count N]\n"
 	       "                   [--depth N] [--inject KIND] [--timeout-ms N] [--progress N]\n"
-	       "                   [--version]\n"
+	       "                   [--trace FILE] [--version]\n"
 	       "Brings up a GPU (the built-in simulator of --chip, default " SUBMIT_CHIP_DEFAULT ",\n"
 	       "or with --vfio a GPU bound to vfio-pci, its chip identified from NV_PMC_BOOT_0),\n"
 	       "opens one channel on a copy engine's runlist and pushes N (default 1) semaphore\n"
@@ -42,7 +44,9 @@ static void submit_help(void)
 	       "                   stale-channel (a killed run's channel is left bound) or\n"
 	       "                   host-request (the host asks for the device back)\n"
 	       "  --timeout-ms N   limit of every wait (default 2000)\n"
-	       "  --progress N     a line every N releases (default: all up to 16, else 10 lines)\n\n"
+	       "  --progress N     a line every N releases (default: all up to 16, else 10 lines)\n"
+	       "  --trace FILE     every BAR0 read and write into FILE, in Linux's mmiotrace\n"
+	       "                   format (refgen lookup --chip CHIP - < FILE names them)\n\n"
 	       "Exit status: 0 every release seen, 1 failure (a fault or timeout is decoded\n"
 	       "on stderr with the manual's names), 2 usage.\n", stdout);
 	printf("Chips (--chip, default " SUBMIT_CHIP_DEFAULT " on the simulator): %s\n", submit_chip_list(", "));
@@ -75,6 +79,9 @@ static int submit_opt(struct submit_opts *o, int c, const char *arg)
 	case 'v':
 		o->vfio = arg;
 		return 0;
+	case 'T':
+		o->trace = arg;
+		return 0;
 	case 'n':
 		return submit_number("--count", arg, 1, 100000000, &o->count);
 	case 'd':
@@ -104,6 +111,7 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 		{ "inject", required_argument, NULL, 'i' },
 		{ "timeout-ms", required_argument, NULL, 't' },
 		{ "progress", required_argument, NULL, 'p' },
+		{ "trace", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -148,13 +156,83 @@ static struct nvrt_backend *submit_backend(const struct submit_opts *o, const st
 	return nvrt_backend_sim_open(&cfg, err);
 }
 
+/* --trace FILE: opened and started on b; NULL without --trace or on failure
+ * (*failed set, the message said). */
+static FILE *submit_trace_start(const struct submit_opts *o, struct nvrt_backend *b, bool *failed)
+{
+	struct nvrt_err err;
+	FILE *f;
+
+	*failed = false;
+	if (!o->trace)
+		return NULL;
+	f = fopen(o->trace, "w");
+	if (!f) {
+		fprintf(stderr, "nvrt-submit: --trace %s: %s\n", o->trace, strerror(errno));
+		*failed = true;
+		return NULL;
+	}
+	if (nvrt_trace_start(b, f, &err) < 0) {
+		fprintf(stderr, "nvrt-submit: --trace %s: %s\n", o->trace, err.msg);
+		fclose(f);
+		*failed = true;
+		return NULL;
+	}
+	return f;
+}
+
+/* Ends the trace; SUBMIT_FAIL when any write of it failed. */
+static int submit_trace_stop(const struct submit_opts *o, struct nvrt_backend *b, FILE *f)
+{
+	struct nvrt_err err;
+	int rc = SUBMIT_OK;
+
+	if (!f)
+		return SUBMIT_OK;
+	if (nvrt_trace_stop(b, &err) < 0) {
+		fprintf(stderr, "nvrt-submit: --trace %s: %s\n", o->trace, err.msg);
+		rc = SUBMIT_FAIL;
+	}
+	if (fclose(f) == EOF && rc == SUBMIT_OK) {
+		fprintf(stderr, "nvrt-submit: --trace %s: %s: the trace is incomplete\n", o->trace,
+			strerror(errno));
+		rc = SUBMIT_FAIL;
+	}
+	return rc;
+}
+
+/* Identifies the chip (--vfio), brings the device up and runs the
+ * submissions; the backend stays open. */
+static int submit_device(const struct submit_opts *o, struct nvrt_backend *b, const struct nvrt_chip *c)
+{
+	struct nvrt_device d;
+	struct nvrt_err err;
+	int rc;
+
+	nvrt_trace_mark(b, "nvrt-submit: identify and bring-up");
+	if (o->vfio && !(c = submit_chip_identify(b, o->vfio, o->chip, &err))) {
+		fprintf(stderr, "nvrt-submit: refused: %s\n", err.msg);
+		return SUBMIT_FAIL;
+	}
+	rc = nvrt_device_open(&d, b, c, stdout, &err);
+	if (rc < 0) {
+		fprintf(stderr, "nvrt-submit: %s%s\n", rc == NVRT_E_BUS ? "" : "refused: ", err.msg);
+		return SUBMIT_FAIL;
+	}
+	nvrt_device_topology_print(&d, stdout);
+	rc = submit_run(&d, o);
+	nvrt_device_close(&d);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	const struct nvrt_chip *c;
 	struct submit_opts o;
 	struct nvrt_backend *b;
-	struct nvrt_device d;
 	struct nvrt_err err;
+	bool requested, trace_failed;
+	FILE *trace;
 	int rc = submit_options(argc, argv, &o);
 
 	if (rc)
@@ -167,21 +245,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nvrt-submit: %s\n", err.msg);
 		return SUBMIT_FAIL;
 	}
-	if (o.vfio && !(c = submit_chip_identify(b, o.vfio, o.chip, &err))) {
-		fprintf(stderr, "nvrt-submit: refused: %s\n", err.msg);
-		nvrt_backend_close(b);
-		return SUBMIT_FAIL;
-	}
-	rc = nvrt_device_open(&d, b, c, stdout, &err);
-	if (rc < 0) {
-		fprintf(stderr, "nvrt-submit: %s%s\n", rc == NVRT_E_BUS ? "" : "refused: ", err.msg);
-		nvrt_backend_close(b);
-		return SUBMIT_FAIL;
-	}
-	nvrt_device_topology_print(&d, stdout);
-	rc = submit_run(&d, &o);
-	bool requested = nvrt_backend_host_request(b);
-	nvrt_device_close(&d);
+	trace = submit_trace_start(&o, b, &trace_failed);
+	rc = trace_failed ? SUBMIT_FAIL : submit_device(&o, b, c);
+	requested = nvrt_backend_host_request(b);
+	if (submit_trace_stop(&o, b, trace) != SUBMIT_OK)
+		rc = SUBMIT_FAIL;
 	nvrt_backend_close(b);
 	submit_fault_released(requested, &o);
 	return requested ? SUBMIT_FAIL : rc;

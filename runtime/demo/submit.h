@@ -32,6 +32,7 @@ struct submit_opts {
 	uint32_t depth;              /* releases in flight */
 	uint32_t timeout_ms;
 	uint32_t progress;           /* a line every so many releases; 0: automatic */
+	const char *trace;           /* --trace FILE, or NULL */
 	enum nvrt_inject inject;
 	enum submit_fault fault;
 };

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "nvrt/trace.h"
 #include "submit.h"
 #include "submit_hist.h"
 
@@ -77,6 +78,7 @@ static int submit_open(struct submit_state *s)
 	submit_fault_channel(s->o, &p);
 	if (submit_fault_channel_start(s->dev->backend, s->o))
 		return SUBMIT_FAIL;
+	nvrt_trace_mark(s->dev->backend, "nvrt-submit: channel open");
 	rc = nvrt_channel_open(&s->ch, s->dev, &p, &err);
 	if (rc)
 		return submit_fail(s, rc, &err);
@@ -94,6 +96,8 @@ static int submit_one(struct submit_state *s)
 	uint32_t payload = s->submitted + 1;
 	int rc;
 
+	if (payload == 1)
+		nvrt_trace_mark(s->dev->backend, "nvrt-submit: submissions");
 	s->t_submit[payload % s->o->depth] = submit_now_ns();
 	rc = nvrt_channel_submit_release(&s->ch, payload, &err);
 	if (rc)
@@ -172,12 +176,13 @@ static int submit_close(struct submit_state *s, int rc)
 {
 	struct nvrt_err err;
 
+	nvrt_trace_mark(s->dev->backend, "nvrt-submit: teardown");
 	if (nvrt_channel_close(&s->ch, &err) < 0) {
 		fprintf(stderr, "nvrt-submit: teardown: %s\n", err.msg);
 		rc = SUBMIT_FAIL;
 	} else if (rc == SUBMIT_OK || s->interrupted) {
-		printf("teardown: channel %u disabled, runlist %u preempted, channel unbound, "
-		       "empty runlist submitted\n", s->ch.params.chid, s->ch.watch.runlist);
+		printf("teardown: channel %u disabled, runlist %u preempted, empty runlist "
+		       "submitted, channel unbound\n", s->ch.params.chid, s->ch.watch.runlist);
 	}
 	return rc;
 }

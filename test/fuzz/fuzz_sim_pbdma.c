@@ -69,7 +69,7 @@ static void fuzz_pause(void)
 
 static bool fuzz_runlist_taken(struct fuzz_sim *s)
 {
-	return !s->c->runlist->runlist_pending(s->b, s->w.runlist);
+	return !s->c->runlist->runlist_pending(s->b, &s->w);
 }
 
 static bool fuzz_preempted(struct fuzz_sim *s)
@@ -141,11 +141,11 @@ static void fuzz_sim_open(struct fuzz_sim *s, bool tu104)
 		fuzz_fail("layout: %s", err.msg);
 	s->laid_out = true;
 	fuzz_watch(s, e->runlist);
-	if (s->c->channel->channel_bind(s->b, s->w.chid, s->l.inst.iova, s->l.inst.aperture, &err) < 0)
+	if (s->c->channel->channel_bind(s->b, &s->w, s->l.inst.iova, s->l.inst.aperture, &err) < 0)
 		fuzz_fail("bind: %s", err.msg);
 	s->bound = true;
-	s->c->channel->channel_enable(s->b, s->w.chid, true);
-	if (s->c->runlist->runlist_submit(s->b, s->w.runlist, s->l.runlist.iova, s->l.runlist.aperture,
+	s->c->channel->channel_enable(s->b, &s->w, true);
+	if (s->c->runlist->runlist_submit(s->b, &s->w, s->l.runlist.iova, s->l.runlist.aperture,
 				 s->l.runlist_entries, &err) < 0)
 		fuzz_fail("runlist submit: %s", err.msg);
 	if (!fuzz_poll(s, fuzz_runlist_taken, FUZZ_SIM_SETUP_MS, false))
@@ -156,12 +156,12 @@ static void fuzz_sim_open(struct fuzz_sim *s, bool tu104)
 static void fuzz_sim_close(struct fuzz_sim *s)
 {
 	if (s->bound) {
-		s->c->runlist->runlist_sched_disable(s->b, s->w.runlist, true);
-		s->c->channel->channel_enable(s->b, s->w.chid, false);
-		s->c->runlist->runlist_preempt(s->b, s->w.runlist);
+		s->c->runlist->runlist_sched_disable(s->b, &s->w, true);
+		s->c->channel->channel_enable(s->b, &s->w, false);
+		s->c->runlist->runlist_preempt(s->b, &s->w);
 		fuzz_poll(s, fuzz_preempted, FUZZ_SIM_WAIT_MS, true);
-		s->c->runlist->runlist_sched_disable(s->b, s->w.runlist, false);
-		s->c->channel->channel_unbind(s->b, s->w.chid);
+		s->c->runlist->runlist_sched_disable(s->b, &s->w, false);
+		s->c->channel->channel_unbind(s->b, &s->w);
 	}
 	if (s->laid_out)
 		nvrt_layout_fini(&s->l);
@@ -236,7 +236,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Entries and segments visible before Host sees GP_PUT. */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	nvrt_userd_gp_put_set(s.c, &s.l.userd, put);
-	s.c->usermode->doorbell_ring(s.b, s.w.chid, s.w.runlist);
+	s.c->usermode->doorbell_ring(s.b, &s.w);
 
 	uint64_t end = fuzz_now_ms() + FUZZ_SIM_WAIT_MS;
 	bool fault = false;

@@ -178,15 +178,19 @@ matrix_chip_plan()
 # The runtime sources compiled once per chip, as the Makefile compiles them:
 # runtime/src/hw/*.c, the files of the chip's generation
 # (runtime/src/hw/<generation>/, when runtime/src/chips/<chip>.h names one
-# with NVRT_CHIP_GENERATION), and the simulator's model of the chip when it
+# with NVRT_CHIP_GENERATION), the files of its Host design
+# (runtime/src/hw/<design>/, when it names one with NVRT_CHIP_HOST_DESIGN:
+# pfifo for GV100 and TU104), and the simulator's model of the chip when it
 # has one (runtime/src/sim/chips/<chip>.h: sim/*.c and sim/gen/<generation>.c, the
 # generation being the NVRT_CHIP_GENERATION above; not sim/sim_model.c, the
 # simulator's chip-generic entry, compiled once).
 matrix_rt_sources()
 {
 	gen=$(sed -n 's/^#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' "runtime/src/chips/$1.h")
+	design=$(sed -n 's/^#define NVRT_CHIP_HOST_DESIGN \([a-z0-9]*\).*/\1/p' "runtime/src/chips/$1.h")
 	ls runtime/src/hw/*.c
 	[ -n "$gen" ] && ls runtime/src/hw/"$gen"/*.c 2>/dev/null
+	[ -n "$design" ] && ls runtime/src/hw/"$design"/*.c 2>/dev/null
 	if [ -f "runtime/src/sim/chips/$1.h" ]; then
 		ls runtime/src/sim/*.c | grep -v '/sim_model\.c$'
 		[ -n "$gen" ] && ls "runtime/src/sim/gen/$gen.c" 2>/dev/null

@@ -207,6 +207,44 @@ static void test_batch(void **state)
 		"MARK 12.4 hello\n");
 }
 
+/*
+ * A whole mmiotrace log as the kernel writes it (kernel/trace/trace_mmiotrace.c:
+ * VERSION, one PCIDEV line per PCI device, MAP/UNMAP, R/W, MARK, UNKNOWN): the
+ * header names the GPU (vendor 0x10de) whose BAR0 is 16 MiB at 0xf6000000
+ * (flags in the base's low bits); only the mapping inside it is decoded, the
+ * BAR1 mapping (0xe0000000) and the audio function's (BAR0 16 KiB) are
+ * copied through as they are, like every line that is no access.
+ */
+static void test_batch_mmiotrace_log(void **state)
+{
+	static const char *const copied[] = {
+		"VERSION 20070824\n",
+		"PCIDEV 6500 10de1db1 10 f6000000 e000000c 0 f000000c 0 e001 f7000002 1000000 10000000 0 2000000 0 80 80000 nouveau\n",
+		"PCIDEV 6501 10de10f8 11 f7080000 0 0 0 0 0 0 4000 0 0 0 0 0 0 snd_hda_intel\n",
+		"MAP 1.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\n",
+		"MAP 1.000001 2 0xe0000000 0xffffc90010000000 0x200000 0x0 0\n",
+		"MAP 1.000002 3 0xf7080000 0xffffc90001000000 0x4000 0x0 0\n",
+		"W 4 1.000004 2 0xe0000100 0x20040017 0x0 0\n",
+		"R 4 1.000005 3 0xf7080000 0x1 0x0 0\n",
+		"MARK 1.000006 nvrt-submit: teardown\n",
+		"UNMAP 1.000007 2 0x0 0\n",
+		"UNKNOWN 1.000008 1 0xf6000010 01,02,03 0x0 0\n",
+	};
+	char in[2048] = "", out[4096];
+
+	for (size_t i = 0; i < 6; i++)
+		strcat(in, copied[i]);
+	/* NV_PCCSR_CHANNEL_INST(5) at BAR0 0x800028 (dev_fifo: 0x800000 + 8 * 5). */
+	strcat(in, "R 4 1.000003 1 0xf6800028 0x80000123 0x0 0\n");
+	for (size_t i = 6; i < sizeof(copied) / sizeof(copied[0]); i++)
+		strcat(in, copied[i]);
+	batch(*state, in, out, sizeof(out));
+	for (size_t i = 0; i < sizeof(copied) / sizeof(copied[0]); i++)
+		assert_non_null(strstr(out, copied[i]));
+	assert_non_null(strstr(out, "\nR 0x00800028 0x80000123 NV_PCCSR_CHANNEL_INST(5) BIND=TRUE "));
+	assert_null(strstr(out, "R 4 1.000003"));
+}
+
 static void run(struct proc_result *r, const char *a1, const char *a2, const char *a3, const char *a4)
 {
 	char *argv[] = { (char *)env_require("REFGEN_BIN"), "lookup", "--chip", "gv100",
@@ -282,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_name),
 		cmocka_unit_test(test_struct_words),
 		cmocka_unit_test(test_batch),
+		cmocka_unit_test(test_batch_mmiotrace_log),
 		cmocka_unit_test(test_cli_forms),
 	};
 

@@ -462,7 +462,7 @@ static void test_bus_stale_channel(void **state)
 	run_open(&r, &cfg, f);
 	fclose(f);
 	assert_int_equal(r.d.stale.nchannels, 1);
-	assert_int_equal(r.d.stale.channels[0], 1u << 1);      /* channel 1 */
+	assert_int_equal(r.d.stale.channels[0].chid, 1);        /* channel 1 */
 	assert_int_equal(r.d.stale.runlists, 1u << 1);         /* runlist 1 */
 	expect_text(log, "stale state from a previous user");
 	expect_text(log, "stale channel 1:");

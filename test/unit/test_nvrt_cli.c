@@ -29,11 +29,19 @@ struct cli_expect {
 	 * 128 << 3: TIMESLICE_TIMEOUT 31:24 = 0x80, TIMESLICE_SCALE 19:16 = 3,
 	 * TYPE 0:0 = TSG 1 (tu104: TSG_GFID 11:4 = 0); word 1 TSG_LENGTH 7:0 = 1. */
 	uint32_t tsg_header, tsg_length;
+	/* The first channel id the chip cannot hold, and the array that says so. */
+	const char *chid_over, *chid_limit;
 };
 
 static const struct cli_expect cli_expects[] = {
-	{ "gv100", 0x80030001, 1 },
-	{ "tu104", 0x80030001, 1 },
+	/* dev_fifo NV_PCCSR_CHANNEL_INST__SIZE_1 4096 (gv100, tu104). */
+	{ "gv100", 0x80030001, 1, "4096", "NV_PCCSR_CHANNEL_INST__SIZE_1" },
+	{ "tu104", 0x80030001, 1, "4096", "NV_PCCSR_CHANNEL_INST__SIZE_1" },
+	/* ga100: the same fields (dev_ram.ref.txt:778-832: TYPE 0:0, TSG_GFID 11:4,
+	 * TIMESLICE_SCALE 19:16 = 3, TIMESLICE_TIMEOUT 31:24 = 128, LENGTH 7:0);
+	 * a runlist's channel RAM holds NV_CHRAM_CHANNEL__SIZE_1 2048 channels
+	 * (dev_runlist.ref.txt:74-75). */
+	{ "ga100", 0x80030001, 1, "2048", "NV_CHRAM_CHANNEL__SIZE_1" },
 };
 
 /* The chip the suite runs for (set by the group's setup). */
@@ -225,7 +233,7 @@ static void test_cli_bad_input(void **state)
 	nvrt_expect(2, "is not coherent or noncoherent", "layout", "--dir", dir, "--aperture", "vram");
 	nvrt_expect(2, "is not a number", "layout", "--dir", dir, "--chid", "x1");
 	nvrt_expect(1, "power of two", "layout", "--dir", dir, "--gpfifo-entries", "500");
-	nvrt_expect(1, "NV_PCCSR_CHANNEL_INST__SIZE_1", "layout", "--dir", dir, "--chid", "4096");
+	nvrt_expect(1, cli->chid_limit, "layout", "--dir", dir, "--chid", cli->chid_over);
 	nvrt_expect(2, "unknown KIND", "decode", "bogus", pb, NULL, NULL);
 	nvrt_expect(1, "No such file", "decode", "pushbuffer", pb, NULL, NULL);
 	nvrt_expect(2, "--va is required", "decode", "walk", "--dir", dir, NULL);

@@ -322,6 +322,31 @@ static void test_limit2(void **state)
 	assert_int_equal(nvrt_gpfifo_limit2(1u << 31), 31);
 }
 
+/* TU104 has no GP_ENTRY1_PRIV (no such define in its manuals nor in
+ * clc46f.h; UVM's uvm_turing_host.c: "deprecated in Turing+"): a privileged
+ * entry is refused, and bit 8 decodes as nothing.  The rest of the entry is
+ * GV100's (tu104-host-facts.md 1.8 step 23). */
+static void test_entry_priv_turing(void **state)
+{
+	const struct nvrt_chip *tu = &nvrt_chip_tu104;
+	struct nvrt_gp_entry e = { .va = 0x123456780ull, .length = 7, .priv = true }, back;
+	struct nvrt_err err = { "" };
+	uint32_t w[2] = { 0, 0 };
+	const uint32_t priv_word[2] = { 0x23456780, 0x00001d01 };   /* bit 8 of word 1 set */
+
+	(void)state;
+	assert_int_equal(tu->gpfifo->gp_entry_encode(&e, w, &err), -1);
+	assert_non_null(strstr(err.msg, "no privileged GP entry on tu104"));
+	e.priv = false;
+	assert_int_equal(tu->gpfifo->gp_entry_encode(&e, w, &err), 0);
+	assert_int_equal(w[0], 0x23456780);
+	assert_int_equal(w[1], 0x00001c01);
+	tu->gpfifo->gp_entry_decode(priv_word, &back);
+	assert_false(back.priv);
+	assert_int_equal(back.length, 7);
+	assert_int_equal(back.va, 0x123456780ull);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_entry_control),
 		cmocka_unit_test(test_entry_decode_opcode),
 		cmocka_unit_test(test_entry_errors),
+		cmocka_unit_test(test_entry_priv_turing),
 		cmocka_unit_test(test_entry_random),
 		cmocka_unit_test(test_ring_init_errors),
 		cmocka_unit_test(test_ring_full_empty),

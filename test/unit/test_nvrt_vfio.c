@@ -1140,6 +1140,11 @@ static void test_vfio_map_refused(void **state)
  *          0x140 -> 0x140a1000
  *   tu104: ARCHITECTURE_TU100 0x16 (named under BOOT_42), CHIP_ID_TU104 0x164 =
  *          architecture 0x16, implementation 4 -> 0x164000a1, 0x164a1000
+ *   ga100 (dev_boot, GA100's name for the unit): ARCHITECTURE_GA100 0x17
+ *          (dev_boot.ref.txt:69,83), IMPLEMENTATION 0 (23:20, :51), MAJOR_REVISION_A
+ *          0xa (7:4, :42-43), MINOR_REVISION_1 (3:0, :25-26) -> 0x170000a1;
+ *          CHIP_ID_GA100 0x170 (28:20, :179,199), MAJOR_REVISION_A 0xa (19:16,
+ *          :150-151), MINOR_REVISION_1 (15:12, :134-135) -> 0x170a1000
  */
 static const struct vfio_chip_id {
 	const char *chip;
@@ -1147,6 +1152,7 @@ static const struct vfio_chip_id {
 } vfio_chip_ids[] = {
 	{ "gv100", 0x140000a1u, 0x140a1000u },
 	{ "tu104", 0x164000a1u, 0x164a1000u },
+	{ "ga100", 0x170000a1u, 0x170a1000u },
 };
 
 #define PMC_BOOT_42 0xa00

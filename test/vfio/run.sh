@@ -245,11 +245,11 @@ submit_refused() {
 		not_ok "$2 exited with status $rc, not 1"
 	fi
 	if grep -q "^backend: vfio $edu\$" "$out" &&
-		grep -q '^nvrt-submit: refused: unknown GPU: NV_PMC_BOOT_0 0x010000ed (.*); this build knows gv100' "$out" &&
+		grep -q '^nvrt-submit: refused: unknown GPU: NV_PMC_BOOT_0 0x010000ed (.*); this build knows gv100 (.*), tu104 (.*), ga100 (NV_PMC_BOOT_42_CHIP_ID_GA100 0x170)' "$out" &&
 		! grep -q '^bring-up:' "$out"; then
 		ok "$2 opened edu through VFIO and refused it at chip identification: $(grep '^nvrt-submit: refused' "$out")"
 	else
-		not_ok "$2: the output does not say \"refused: unknown GPU: NV_PMC_BOOT_0 0x010000ed (...); this build knows gv100 ...\" (or it went on to bring-up)"
+		not_ok "$2: the output does not say \"refused: unknown GPU: NV_PMC_BOOT_0 0x010000ed (...); this build knows gv100 (...), tu104 (...), ga100 (...)\" (or it went on to bring-up)"
 	fi
 }
 

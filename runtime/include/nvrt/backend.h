@@ -16,6 +16,12 @@
 
 struct nvrt_backend;
 
+/* Where a backend's BAR0 is, for a trace's MAP line: its PCI bus address,
+ * where this process maps it, its size (0 for what a backend does not have). */
+struct nvrt_bar0_where {
+	uint64_t phys, virt, size;
+};
+
 struct nvrt_backend_ops {
 	const char *name;
 	uint32_t (*bar0_read32)(struct nvrt_backend *b, uint32_t offset);
@@ -29,6 +35,8 @@ struct nvrt_backend_ops {
 	/* Optional: the host asked for the device back (VFIO's device request:
 	 * an unbind, a hot-unplug); it waits until the backend is closed. */
 	bool (*host_request)(struct nvrt_backend *b);
+	/* Optional: where BAR0 is (nvrt_backend_bar0_where: all 0 without it). */
+	void (*bar0_where)(struct nvrt_backend *b, struct nvrt_bar0_where *out);
 };
 
 /*
@@ -64,9 +72,21 @@ struct nvrt_bus {
 	uint64_t writes_dropped; /* while a bad read was not yet reported */
 };
 
+/*
+ * A hook that sees every BAR0 access that reaches the device: each
+ * nvrt_bar0_read32 and nvrt_bar0_write32 and the bus check's probe reads
+ * ('R' or 'W', the offset, the value read or written).  One per backend;
+ * the mmiotrace writer (trace.h) is one.
+ */
+struct nvrt_bar0_hook {
+	void (*access)(void *ctx, char op, uint32_t offset, uint32_t value);
+	void *ctx;
+};
+
 struct nvrt_backend {
 	const struct nvrt_backend_ops *ops;
 	struct nvrt_bus bus;
+	struct nvrt_bar0_hook hook;   /* access NULL: none */
 };
 
 /* Checks every later register read of b: probe, and pri_error for PRI
@@ -85,6 +105,10 @@ uint32_t nvrt_bar0_read32(struct nvrt_backend *b, uint32_t offset);
 /* Whether the host has asked for the device back: stop, tear down, close. */
 bool nvrt_backend_host_request(struct nvrt_backend *b);
 void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value);
+/* One read of the device, through the hook but unchecked (the bus check's
+ * own probe reads). */
+uint32_t nvrt_bar0_read32_unchecked(struct nvrt_backend *b, uint32_t offset);
+void nvrt_backend_bar0_where(struct nvrt_backend *b, struct nvrt_bar0_where *out);
 void nvrt_backend_close(struct nvrt_backend *b);
 
 /*

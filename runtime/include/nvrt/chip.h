@@ -204,34 +204,41 @@ struct nvrt_chip_host {
 	bool (*host_enabled)(struct nvrt_backend *b);   /* PFIFO out of reset */
 };
 
-/* Runlists: submission, scheduling, preemption. */
+/*
+ * Runlists: submission, scheduling, preemption.  Each operation is on w's
+ * runlist: its index (w->runlist) where the chip's runlist registers are
+ * indexed, its block (w->loc, read at bring-up) where each runlist has its
+ * own (GA100).
+ */
 struct nvrt_chip_runlist {
 	uint32_t runlists;      /* runlists the manual's per-runlist registers hold */
-	int (*runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+	int (*runlist_submit)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t iova,
 			      enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
-	bool (*runlist_pending)(struct nvrt_backend *b, uint32_t runlist);
-	void (*runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable);
-	void (*runlist_preempt)(struct nvrt_backend *b, uint32_t runlist);
+	bool (*runlist_pending)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+	void (*runlist_sched_disable)(struct nvrt_backend *b, const struct nvrt_host_watch *w, bool disable);
+	void (*runlist_preempt)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 	/* The runlist's PBDMAs and engines no longer hold w's channel/TSG. */
 	bool (*preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 	/* No PBDMA of w's runlist holds a channel. */
 	bool (*runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 };
 
-/* Channel control (NV_PCCSR). */
+/* Channel control, of w's channel (w->chid) on w's runlist: NV_PCCSR, or
+ * the runlist's channel RAM (NV_CHRAM_CHANNEL, GA100).  A chip whose runlist
+ * entry carries the instance block binds nothing (channel_bind checks only). */
 struct nvrt_chip_channel {
-	int (*channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
+	int (*channel_bind)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t inst_iova,
 			    enum nvrt_aperture ap, struct nvrt_err *err);
-	void (*channel_unbind)(struct nvrt_backend *b, uint32_t chid);
-	void (*channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable);
+	void (*channel_unbind)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+	void (*channel_enable)(struct nvrt_backend *b, const struct nvrt_host_watch *w, bool enable);
 };
 
 /* Usermode: doorbell and time (NV_USERMODE). */
 struct nvrt_chip_usermode {
-	/* The value written to NV_USERMODE_NOTIFY_CHANNEL_PENDING for chid on runlist. */
-	uint32_t (*doorbell_handle)(uint32_t chid, uint32_t runlist);
-	/* Tells Host that chid (on runlist) has new work. */
-	void (*doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist);
+	/* The value written to the doorbell for w's channel on w's runlist. */
+	uint32_t (*doorbell_handle)(const struct nvrt_host_watch *w);
+	/* Tells Host that w's channel has new work. */
+	void (*doorbell_ring)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 	/* The GPU's time in nanoseconds (TIME_1/TIME_0). */
 	uint64_t (*time_read)(struct nvrt_backend *b);
 };
@@ -280,6 +287,7 @@ struct nvrt_chip {
 
 extern const struct nvrt_chip nvrt_chip_gv100;
 extern const struct nvrt_chip nvrt_chip_tu104;
+extern const struct nvrt_chip nvrt_chip_ga100;
 
 /* The chip called name, or NULL. */
 const struct nvrt_chip *nvrt_chip_find(const char *name);

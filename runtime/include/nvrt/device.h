@@ -56,17 +56,39 @@ struct nvrt_engine {
 	uint32_t pri_base;       /* byte address */
 };
 
+#define NVRT_MAX_RUNLISTS 32
+
+/*
+ * Where one runlist's registers are, on chips that give each runlist a
+ * block of its own at a base device info names (GA100: NV_RUNLIST_* at
+ * pri_base, its channel RAM NV_CHRAM_CHANNEL(0) at chram_base, both read at
+ * bring-up).  All zero on chips whose runlist registers are indexed by the
+ * runlist's id (GV100, TU104).
+ */
+struct nvrt_runlist_loc {
+	uint32_t pri_base;       /* BAR0 address of the runlist's block */
+	uint32_t chram_base;     /* BAR0 address of its channel RAM */
+	uint32_t doorbell_id;    /* the doorbell handle's RUNLIST_ID */
+	uint32_t num_channels;   /* channels its channel RAM holds */
+	uint32_t pbdma_ids[2];   /* its PBDMAs' ids, by runqueue */
+	uint32_t npbdma;
+};
+
 struct nvrt_topology {
 	uint32_t num_pbdma, num_channels;
 	uint32_t pbdma_fault_id;                /* MMU engine id of PBDMA 0 */
 	uint32_t pbdma_runlists[NVRT_MAX_PBDMAS];  /* runlists PBDMA i serves (bit mask) */
 	struct nvrt_engine engines[NVRT_MAX_ENGINES];
 	uint32_t nengines;
+	/* Runlists with a block of their own (GA100), by runlist index. */
+	struct nvrt_runlist_loc runlists[NVRT_MAX_RUNLISTS];
+	uint32_t nrunlists;
 };
 
 /* What a wait watches: one channel, its TSG, its runlist and their units. */
 struct nvrt_host_watch {
 	uint32_t chid, tsgid, runlist;
+	struct nvrt_runlist_loc loc;   /* the runlist's block, where it has one */
 	uint32_t pbdma_mask;     /* PBDMAs serving the runlist */
 	uint64_t engine_mask;    /* engine ids (ENGINE_ENUM) on the runlist */
 	uint32_t num_pbdma, pbdma_fault_id;
@@ -76,10 +98,14 @@ struct nvrt_host_watch {
  * teardown): nvrt_device_open finds them and tears them down. */
 #define NVRT_MAX_CHANNELS 4096
 #define NVRT_STALE_LOG_MAX 8     /* channels described one by one */
+#define NVRT_STALE_MAX 1024      /* stale channels bring-up can tear down */
+struct nvrt_stale_channel {
+	uint32_t runlist, chid;  /* runlist: where channel ids are per runlist (GA100), else 0 */
+};
 struct nvrt_stale {
-	uint64_t channels[NVRT_MAX_CHANNELS / 64];   /* bound or enabled */
-	uint32_t nchannels;
-	uint32_t runlists;       /* runlists whose ENG_RUNLIST holds entries (bit mask) */
+	struct nvrt_stale_channel channels[NVRT_STALE_MAX];   /* bound or enabled */
+	uint32_t nchannels;      /* found; more than NVRT_STALE_MAX: bring-up refuses */
+	uint32_t runlists;       /* runlists whose submission holds entries (bit mask) */
 };
 
 struct nvrt_device {
@@ -185,8 +211,10 @@ void nvrt_channel_report(struct nvrt_channel *ch, FILE *out);
 /*
  * Tears the channel down in dev_fifo's order ("Channel Teardown Sequence"):
  * scheduling off, channel disabled, runlist preempted and waited for,
- * scheduling on, channel unbound, an empty runlist submitted.  Frees the
- * layout; -1 if a step timed out (the rest still runs).
+ * scheduling on, an empty runlist submitted and taken, then the channel
+ * unbound (resources are reclaimed only after the sequence, as dev_fifo
+ * says and nouveau does).  Frees the layout; -1 if a step timed out (the
+ * rest still runs).
  */
 int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err);
 

@@ -24,7 +24,7 @@ struct nvrt_gp_entry {
 	bool subroutine;           /* LEVEL SUBROUTINE, else MAIN */
 	bool sync_wait;            /* SYNC WAIT: wait for the previous segment's fetch */
 	bool conditional;          /* FETCH CONDITIONAL */
-	bool priv;                 /* PRIV KERNEL (addendum: clc36f.h) */
+	bool priv;                 /* PRIV KERNEL: Volta only (addendum: clc36f.h); refused on Turing */
 	enum nvrt_gp_opcode opcode;/* control entries only */
 };
 

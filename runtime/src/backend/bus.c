@@ -13,6 +13,16 @@
 /* What PCIe returns for a read no device completes. */
 #define BUS_ALL_ONES UINT32_MAX
 
+/* Every read that reaches the device, checked or not, goes past the hook. */
+uint32_t nvrt_bar0_read32_unchecked(struct nvrt_backend *b, uint32_t offset)
+{
+	uint32_t v = b->ops->bar0_read32(b, offset);
+
+	if (b->hook.access)
+		b->hook.access(b->hook.ctx, 'R', offset, v);
+	return v;
+}
+
 void nvrt_bus_arm(struct nvrt_backend *b, uint32_t probe, bool (*pri_error)(uint32_t value))
 {
 	b->bus = (struct nvrt_bus){ .armed = true, .probe = probe, .pri_error = pri_error };
@@ -47,7 +57,7 @@ void nvrt_bus_check(struct nvrt_backend *b, uint32_t offset, uint32_t v)
 	struct nvrt_bus *bus = &b->bus;
 
 	if (v == BUS_ALL_ONES) {
-		uint32_t p = offset == bus->probe ? v : b->ops->bar0_read32(b, bus->probe);
+		uint32_t p = offset == bus->probe ? v : nvrt_bar0_read32_unchecked(b, bus->probe);
 
 		if (p == BUS_ALL_ONES)
 			bus_record(bus, NVRT_BUS_GONE, offset, v);

@@ -39,7 +39,7 @@ void nvrt_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf)
 
 uint32_t nvrt_bar0_read32(struct nvrt_backend *b, uint32_t offset)
 {
-	uint32_t v = b->ops->bar0_read32(b, offset);
+	uint32_t v = nvrt_bar0_read32_unchecked(b, offset);
 
 	if (b->bus.armed)
 		nvrt_bus_check(b, offset, v);
@@ -55,6 +55,15 @@ void nvrt_bar0_write32(struct nvrt_backend *b, uint32_t offset, uint32_t value)
 		return;
 	}
 	b->ops->bar0_write32(b, offset, value);
+	if (b->hook.access)
+		b->hook.access(b->hook.ctx, 'W', offset, value);
+}
+
+void nvrt_backend_bar0_where(struct nvrt_backend *b, struct nvrt_bar0_where *out)
+{
+	*out = (struct nvrt_bar0_where){ 0, 0, 0 };
+	if (b->ops->bar0_where)
+		b->ops->bar0_where(b, out);
 }
 
 bool nvrt_backend_host_request(struct nvrt_backend *b)

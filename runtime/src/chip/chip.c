@@ -12,6 +12,7 @@
 static const struct nvrt_chip *const nvrt_chips[] = {
 	&nvrt_chip_gv100,
 	&nvrt_chip_tu104,
+	&nvrt_chip_ga100,
 };
 
 #define CHIP_COUNT (ARRAY_SIZE(nvrt_chips))

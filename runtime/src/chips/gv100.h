@@ -8,9 +8,14 @@
 #define NVRT_CHIP_UPPER GV100
 /* Its generation's own code: runtime/src/hw/volta/ (read by the Makefile too). */
 #define NVRT_CHIP_GENERATION volta
+/* Its Host design, shared with the other generation of it: runtime/src/hw/pfifo/
+ * (NV_PFIFO, NV_PCCSR; read by the Makefile too). */
+#define NVRT_CHIP_HOST_DESIGN pfifo
+/* The unit holding NV_PMC (hw/ident_hw.c). */
+#define NVRT_CHIP_PMC_UNIT dev_master
 /* The field value that identifies the chip (dev_master): NV_PMC_BOOT_0's
  * ARCHITECTURE on Volta (read by hw/ident_hw.c; the sub-table: hw/volta/table_volta.c). */
 #define NVRT_CHIP_IDENT PMC_BOOT_0_ARCHITECTURE_GV100
 
 /* The interrupt fields bring-up enables (Volta's, kept by Turing). */
-#include "hw/intr_fields.h"
+#include "hw/pfifo/intr_fields.h"

@@ -15,10 +15,8 @@
 
 #include "chip/chip_tables.h"
 #include "gv100/dev_mmu.h"
-#include "gv100/dev_pbdma.h"
 #include "gv100/dev_ram.h"
 #include "tu104/dev_mmu.h"
-#include "tu104/dev_pbdma.h"
 #include "tu104/dev_ram.h"
 
 NVRT_CHIP_TABLES_DECLARE(gv100);
@@ -28,7 +26,7 @@ const struct nvrt_chip nvrt_chip_tu104 = {
 	.name = "tu104",
 	.ident = &nvrt_tu104_ident,        /* BOOT_42 CHIP_ID (Turing's dev_master names TU100 there only) */
 	.formats = &nvrt_tu104_formats,    /* same layouts (RAMRL adds TSG GFID, written 0), compiled for TU104 */
-	.gpfifo = &nvrt_gv100_gpfifo,      /* same GP entry: checked below */
+	.gpfifo = &nvrt_tu104_gpfifo,      /* same GP entry, but no PRIV (deprecated on Turing), compiled for TU104 */
 	.pushbuf = &nvrt_tu104_pushbuf,    /* Host class 0xc46f (NV_PFIFO_CFG2_HOST_CLASS_ID_VALUE) */
 	.pt = &nvrt_gv100_pt,              /* same ver2 PDE/PTE words: checked below */
 	.dump = &nvrt_tu104_dump,          /* TU104's names (RAMRL TSG GFID, CLEAR_FAULTED handle ...) */
@@ -40,7 +38,7 @@ const struct nvrt_chip nvrt_chip_tu104 = {
 	.bus = &nvrt_tu104_bus,            /* stale runlists from RUNLIST_SUBMIT(i) */
 };
 
-/* ---- what sharing GV100's gpfifo and pt sub-tables relies on ------------------------- */
+/* ---- what sharing GV100's pt sub-table relies on ------------------------- */
 
 /* (compared as numbers: the values are of each chip's own enum type) */
 #define SAME(X) static_assert((unsigned long long)GV100_##X == (unsigned long long)TU104_##X, \
@@ -49,31 +47,6 @@ const struct nvrt_chip nvrt_chip_tu104 = {
 #define SAME_FIELD(F) SAME(F##_FIELD_SHIFT); SAME(F##_FIELD_WIDTH)
 /* A structure field: its word too. */
 #define SAME_SFIELD(F) SAME_FIELD(F); SAME(F##_FIELD_WORD)
-
-/* runtime/src/hw/gpfifo_hw.c */
-SAME(FIFO_PB_ENTRY_SIZE);
-SAME_FIELD(PPBDMA_GP_ENTRY0_FETCH);
-SAME_FIELD(PPBDMA_GP_ENTRY0_GET);
-SAME_FIELD(PPBDMA_GP_ENTRY0_OPERAND);
-SAME_FIELD(PPBDMA_GP_ENTRY1_GET_HI);
-SAME_FIELD(PPBDMA_GP_ENTRY1_LENGTH);
-SAME_FIELD(PPBDMA_GP_ENTRY1_LEVEL);
-SAME_FIELD(PPBDMA_GP_ENTRY1_OPCODE);
-SAME_FIELD(PPBDMA_GP_ENTRY1_PRIV);
-SAME_FIELD(PPBDMA_GP_ENTRY1_SYNC);
-SAME(PPBDMA_GP_ENTRY0_FETCH_CONDITIONAL);
-SAME(PPBDMA_GP_ENTRY0_FETCH_UNCONDITIONAL);
-SAME(PPBDMA_GP_ENTRY1_LENGTH_CONTROL);
-SAME(PPBDMA_GP_ENTRY1_LEVEL_MAIN);
-SAME(PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE);
-SAME(PPBDMA_GP_ENTRY1_OPCODE_GP_CRC);
-SAME(PPBDMA_GP_ENTRY1_OPCODE_ILLEGAL);
-SAME(PPBDMA_GP_ENTRY1_OPCODE_NOP);
-SAME(PPBDMA_GP_ENTRY1_OPCODE_PB_CRC);
-SAME(PPBDMA_GP_ENTRY1_PRIV_KERNEL);
-SAME(PPBDMA_GP_ENTRY1_PRIV_USER);
-SAME(PPBDMA_GP_ENTRY1_SYNC_PROCEED);
-SAME(PPBDMA_GP_ENTRY1_SYNC_WAIT);
 
 /* runtime/src/hw/pagetable_hw.c: the VA split ... */
 SAME_SFIELD(MMU_VER2_VA_PD3);

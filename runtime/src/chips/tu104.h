@@ -8,6 +8,11 @@
 #define NVRT_CHIP_UPPER TU104
 /* Its generation's own code: runtime/src/hw/turing/ (read by the Makefile too). */
 #define NVRT_CHIP_GENERATION turing
+/* Its Host design, shared with the other generation of it: runtime/src/hw/pfifo/
+ * (NV_PFIFO, NV_PCCSR; read by the Makefile too). */
+#define NVRT_CHIP_HOST_DESIGN pfifo
+/* The unit holding NV_PMC (hw/ident_hw.c). */
+#define NVRT_CHIP_PMC_UNIT dev_master
 /*
  * The field value that identifies the chip: TU104's dev_master lists
  * Turing's architecture (TU100, 0x16) only under NV_PMC_BOOT_42, whose
@@ -17,4 +22,4 @@
 #define NVRT_CHIP_IDENT PMC_BOOT_42_CHIP_ID_TU104
 
 /* The interrupt fields bring-up enables (Volta's, kept by Turing). */
-#include "hw/intr_fields.h"
+#include "hw/pfifo/intr_fields.h"

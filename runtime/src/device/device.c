@@ -202,7 +202,7 @@ static bool channel_idle(struct nvrt_channel *ch, const void *arg)
 static bool channel_runlist_taken(struct nvrt_channel *ch, const void *arg)
 {
 	(void)arg;
-	return !ch->dev->chip->runlist->runlist_pending(ch->dev->backend, ch->watch.runlist);
+	return !ch->dev->chip->runlist->runlist_pending(ch->dev->backend, &ch->watch);
 }
 
 static bool channel_preempted(struct nvrt_channel *ch, const void *arg)
@@ -254,9 +254,12 @@ static int channel_watch_init(struct nvrt_channel *ch, struct nvrt_err *err)
 	} else {
 		w->runlist = (uint32_t)p->runlist;
 	}
+	if (w->runlist < d->topo.nrunlists)
+		w->loc = d->topo.runlists[w->runlist];
 	if (p->chid >= d->topo.num_channels)
-		return nvrt_err_set(err, "channel %u: the GPU has %u (NV_PFIFO_CFG1_NUM_CHANNELS)",
-				    p->chid, d->topo.num_channels);
+		return nvrt_err_set(err, "channel %u: the GPU has %u (%s)", p->chid, d->topo.num_channels,
+				    d->topo.nrunlists ? "NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2" :
+							"NV_PFIFO_CFG1_NUM_CHANNELS");
 	w->chid = p->chid;
 	w->tsgid = p->tsgid;
 	w->pbdma_mask = nvrt_device_runlist_pbdmas(d, w->runlist);
@@ -295,14 +298,14 @@ static int channel_start(struct nvrt_channel *ch, struct nvrt_err *err)
 	struct nvrt_layout *l = &ch->layout;
 	uint64_t t0;
 
-	if (c->channel->channel_bind(b, ch->watch.chid, l->inst.iova, l->inst.aperture, err) < 0)
+	if (c->channel->channel_bind(b, &ch->watch, l->inst.iova, l->inst.aperture, err) < 0)
 		return -1;
 	ch->bound = true;
 	device_log(ch->dev, "channel %u bound to instance block 0x%" PRIx64 "\n", ch->watch.chid,
 		   l->inst.iova);
-	c->channel->channel_enable(b, ch->watch.chid, true);
+	c->channel->channel_enable(b, &ch->watch, true);
 	ch->enabled = true;
-	if (c->runlist->runlist_submit(b, ch->watch.runlist, l->runlist.iova, l->runlist.aperture,
+	if (c->runlist->runlist_submit(b, &ch->watch, l->runlist.iova, l->runlist.aperture,
 			      l->runlist_entries, err) < 0)
 		return -1;
 	ch->scheduled = true;
@@ -369,7 +372,7 @@ int nvrt_channel_submit_release(struct nvrt_channel *ch, uint32_t payload, struc
 			return rc;
 	}
 	ch->submitted = payload;
-	ch->dev->chip->usermode->doorbell_ring(ch->dev->backend, ch->watch.chid, ch->watch.runlist);
+	ch->dev->chip->usermode->doorbell_ring(ch->dev->backend, &ch->watch);
 	return 0;
 }
 
@@ -404,12 +407,12 @@ static int channel_preempt(struct nvrt_channel *ch, struct nvrt_err *err)
 	struct nvrt_backend *b = ch->dev->backend;
 	int rc;
 
-	c->runlist->runlist_sched_disable(b, ch->watch.runlist, true);
-	c->channel->channel_enable(b, ch->watch.chid, false);
+	c->runlist->runlist_sched_disable(b, &ch->watch, true);
+	c->channel->channel_enable(b, &ch->watch, false);
 	ch->enabled = false;
-	c->runlist->runlist_preempt(b, ch->watch.runlist);
+	c->runlist->runlist_preempt(b, &ch->watch);
 	rc = channel_poll(ch, channel_preempted, NULL, "teardown preempt", POLL_SERVICE_FAULTS, err);
-	c->runlist->runlist_sched_disable(b, ch->watch.runlist, false);
+	c->runlist->runlist_sched_disable(b, &ch->watch, false);
 	return rc;
 }
 
@@ -419,7 +422,7 @@ static int channel_runlist_empty(struct nvrt_channel *ch, struct nvrt_err *err)
 	const struct nvrt_chip *c = ch->dev->chip;
 	struct nvrt_layout *l = &ch->layout;
 
-	if (c->runlist->runlist_submit(ch->dev->backend, ch->watch.runlist, l->runlist.iova,
+	if (c->runlist->runlist_submit(ch->dev->backend, &ch->watch, l->runlist.iova,
 			      l->runlist.aperture, 0, err) < 0)
 		return -1;
 	return channel_poll(ch, channel_runlist_taken, NULL, "teardown runlist", POLL_SERVICE_FAULTS, err);
@@ -435,11 +438,18 @@ int nvrt_channel_close(struct nvrt_channel *ch, struct nvrt_err *err)
 	if (ch->scheduled)
 		rc = channel_preempt(ch, err) ? -1 : 0;
 	else if (ch->enabled)
-		c->channel->channel_enable(b, ch->watch.chid, false);
-	if (ch->bound)
-		c->channel->channel_unbind(b, ch->watch.chid);
+		c->channel->channel_enable(b, &ch->watch, false);
 	if (ch->scheduled && channel_runlist_empty(ch, rc ? &e2 : err))
 		rc = -1;
+	/* Unbound only once Host has taken the runlist without it: dev_fifo's
+	 * Channel Teardown Sequence ends "After this sequence, resources for the
+	 * channels in the TSG may be reclaimed", and nouveau unbinds last too
+	 * (drivers/gpu/drm/nouveau/nvkm/engine/fifo/uchan.c, nvkm_uchan_fini:
+	 * nvkm_chan_block, nvkm_chan_remove -- the runlist update and its wait --
+	 * then chan->func->unbind).  Bring-up's stale teardown does the same
+	 * (device_stale.c). */
+	if (ch->bound)
+		c->channel->channel_unbind(b, &ch->watch);
 	/* A healthy channel's teardown must raise nothing (bind errors...). */
 	if (!rc && ch->laid_out && !ch->faulted && channel_fault_check(ch, "teardown", err))
 		rc = -1;

@@ -27,6 +27,8 @@ static void stale_watch(const struct nvrt_device *d, uint32_t runlist, struct nv
 {
 	memset(w, 0, sizeof(*w));
 	w->runlist = runlist;
+	if (runlist < d->topo.nrunlists)
+		w->loc = d->topo.runlists[runlist];
 	w->pbdma_mask = nvrt_device_runlist_pbdmas(d, runlist);
 	w->num_pbdma = d->topo.num_pbdma;
 	w->pbdma_fault_id = d->topo.pbdma_fault_id;
@@ -52,12 +54,7 @@ static int stale_runlist_taken(void *arg, struct nvrt_err *err)
 	struct stale_wait *s = arg;
 
 	(void)err;
-	return !s->d->chip->runlist->runlist_pending(s->d->backend, s->w.runlist);
-}
-
-static bool stale_has(const struct nvrt_stale *st, uint32_t chid)
-{
-	return st->channels[chid / 64] >> (chid % 64) & 1;
+	return !s->d->chip->runlist->runlist_pending(s->d->backend, &s->w);
 }
 
 /* Teardown steps 1-4 and the empty runlist, for one runlist. */
@@ -70,12 +67,12 @@ static int stale_runlist_clear(struct nvrt_device *d, uint32_t r, struct nvrt_er
 
 	stale_watch(d, r, &s.w);
 	snprintf(what, sizeof(what), "stale runlist %u: preempt", r);
-	c->runlist->runlist_preempt(d->backend, r);
+	c->runlist->runlist_preempt(d->backend, &s.w);
 	rc = device_poll(d, d->timeout_ms, what, stale_preempted, &s, DEVICE_POLL_TEARDOWN, err);
-	c->runlist->runlist_sched_disable(d->backend, r, false);
+	c->runlist->runlist_sched_disable(d->backend, &s.w, false);
 	if (rc)
 		return rc;
-	if (c->runlist->runlist_submit(d->backend, r, d->flush.iova, d->flush.aperture, 0, err) < 0)
+	if (c->runlist->runlist_submit(d->backend, &s.w, d->flush.iova, d->flush.aperture, 0, err) < 0)
 		return -1;
 	snprintf(what, sizeof(what), "stale runlist %u: empty runlist", r);
 	return device_poll(d, d->timeout_ms, what, stale_runlist_taken, &s, DEVICE_POLL_TEARDOWN, err);
@@ -99,7 +96,7 @@ int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
 {
 	const struct nvrt_chip *c = d->chip;
 	struct nvrt_stale *st = &d->stale;
-	uint32_t nch;
+	struct nvrt_host_watch w;
 	int rc = 0;
 
 	/* Host in reset holds nothing, and its registers need not answer. */
@@ -117,19 +114,28 @@ int device_stale_clear(struct nvrt_device *d, struct nvrt_err *err)
 		fprintf(d->log, "stale state from a previous user (a run that ended without its "
 			"teardown):\n");
 	c->bus->stale_scan(d->backend, &d->topo, st, d->log);
-	nch = d->topo.num_channels < NVRT_MAX_CHANNELS ? d->topo.num_channels : NVRT_MAX_CHANNELS;
-	for (uint32_t r = 0; r < 32; r++)
-		if (st->runlists >> r & 1)
-			c->runlist->runlist_sched_disable(d->backend, r, true);
-	for (uint32_t chid = 0; chid < nch; chid++)
-		if (stale_has(st, chid))
-			c->channel->channel_enable(d->backend, chid, false);
+	if (st->nchannels > NVRT_STALE_MAX)
+		return nvrt_err_set(err, "%u stale channels, more than the %u bring-up tears down: "
+				    "reset the GPU", st->nchannels, NVRT_STALE_MAX);
+	for (uint32_t r = 0; r < 32; r++) {
+		if (!(st->runlists >> r & 1))
+			continue;
+		stale_watch(d, r, &w);
+		c->runlist->runlist_sched_disable(d->backend, &w, true);
+	}
+	for (uint32_t i = 0; i < st->nchannels; i++) {
+		stale_watch(d, st->channels[i].runlist, &w);
+		w.chid = st->channels[i].chid;
+		c->channel->channel_enable(d->backend, &w, false);
+	}
 	for (uint32_t r = 0; r < 32 && !rc; r++)
 		if (st->runlists >> r & 1)
 			rc = stale_runlist_clear(d, r, err);
-	for (uint32_t chid = 0; chid < nch && !rc; chid++)
-		if (stale_has(st, chid))
-			c->channel->channel_unbind(d->backend, chid);
+	for (uint32_t i = 0; i < st->nchannels && !rc; i++) {
+		stale_watch(d, st->channels[i].runlist, &w);
+		w.chid = st->channels[i].chid;
+		c->channel->channel_unbind(d->backend, &w);
+	}
 	if (!rc)
 		rc = device_bus_check(d, "stale state", err);
 	if (!rc)

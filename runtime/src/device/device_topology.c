@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the topology bring-up read (d->topo: NV_PTOP_DEVICE_INFO, the PBDMA
- * map) says: which PBDMAs serve a runlist, the copy engine a channel goes
- * on, the topology printed.  Its own file below device.c, so that
+ * What the topology bring-up read (d->topo: NV_PTOP_DEVICE_INFO and the PBDMA
+ * map, or on GA100 NV_PTOP_DEVICE_INFO2 and each runlist's block) says:
+ * which PBDMAs serve a runlist, the copy engine a channel goes on, the
+ * topology printed.  Its own file below device.c, so that
  * device_stale.c, which device.c calls, uses it without calling back up.
  */
 #include <stdio.h>
@@ -66,11 +67,26 @@ void nvrt_device_topology_print(const struct nvrt_device *d, FILE *out)
 {
 	const struct nvrt_topology *t = &d->topo;
 
-	fprintf(out, "engines (NV_PTOP_DEVICE_INFO): %u\n", t->nengines);
+	/* Runlists with blocks of their own (GA100) come from device info
+	 * version 2 and the blocks' registers; the others from PFIFO. */
+	fprintf(out, "engines (%s): %u\n", t->nrunlists ? "NV_PTOP_DEVICE_INFO2" : "NV_PTOP_DEVICE_INFO",
+		t->nengines);
 	for (uint32_t i = 0; i < t->nengines; i++)
 		device_engine_print(&t->engines[i], out);
-	fprintf(out, "PBDMAs (NV_PFIFO_CFG0 NUM_PBDMA %u, NV_PFIFO_PBDMA_MAP), channels %u:\n",
-		t->num_pbdma, t->num_channels);
+	for (uint32_t r = 0; r < t->nrunlists; r++) {
+		const struct nvrt_runlist_loc *l = &t->runlists[r];
+
+		fprintf(out, "  runlist %2u block 0x%06x, channel RAM 0x%06x (%u channels), doorbell id %u, PBDMA",
+			r, l->pri_base, l->chram_base, l->num_channels, l->doorbell_id);
+		for (uint32_t q = 0; q < l->npbdma; q++)
+			fprintf(out, " %u", l->pbdma_ids[q]);
+		fputc('\n', out);
+	}
+	if (t->nrunlists)
+		fprintf(out, "PBDMAs (NV_RUNLIST_PBDMA_CONFIG), channels %u per runlist:\n", t->num_channels);
+	else
+		fprintf(out, "PBDMAs (NV_PFIFO_CFG0 NUM_PBDMA %u, NV_PFIFO_PBDMA_MAP), channels %u:\n",
+			t->num_pbdma, t->num_channels);
 	for (uint32_t p = 0; p < t->num_pbdma; p++) {
 		fprintf(out, "  PBDMA %2u serves runlist", p);
 		for (uint32_t r = 0; r < 32; r++)

@@ -29,6 +29,11 @@ void NVRT_FN(runlist_dump)(const void *rl, uint32_t nentries, FILE *out);
 /* gpfifo_hw.c */
 int NVRT_FN(gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], struct nvrt_err *err);
 void NVRT_FN(gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e);
+/* hw/<generation>/gp_entry_<generation>.c: GP_ENTRY1's PRIV where the
+ * generation has one (Volta), refused where it has none (Turing, Ampere:
+ * hw/ampere/formats_ampere.c). */
+int NVRT_FN(gp_entry1_priv_set)(uint32_t *w1, bool priv, struct nvrt_err *err);
+bool NVRT_FN(gp_entry1_priv_get)(uint32_t w1);
 /* pushbuf_hw.c */
 int NVRT_FN(pb_header_encode)(const struct nvrt_pb_header *h, uint32_t *out, struct nvrt_err *err);
 void NVRT_FN(pb_header_decode)(uint32_t word, struct nvrt_pb_header *h);
@@ -53,14 +58,14 @@ uint32_t NVRT_FN(ident_read_boot0)(struct nvrt_backend *b, struct nvrt_identity 
 /* device_hw.c */
 int NVRT_FN(host_enable)(struct nvrt_backend *b, uint64_t flush_iova, FILE *log, struct nvrt_err *err);
 int NVRT_FN(topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err);
-int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
+int NVRT_FN(channel_bind)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t inst_iova,
 			  enum nvrt_aperture ap, struct nvrt_err *err);
-void NVRT_FN(channel_unbind)(struct nvrt_backend *b, uint32_t chid);
-void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable);
-void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable);
-void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, uint32_t runlist);
+void NVRT_FN(channel_unbind)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+void NVRT_FN(channel_enable)(struct nvrt_backend *b, const struct nvrt_host_watch *w, bool enable);
+void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, const struct nvrt_host_watch *w, bool disable);
+void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
-void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist);
+void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 uint64_t NVRT_FN(time_read)(struct nvrt_backend *b);
 /* device_fault_hw.c */
 bool NVRT_FN(fault_check)(struct nvrt_backend *b, const struct nvrt_host_watch *w, char *why, size_t n);
@@ -87,15 +92,19 @@ void NVRT_FN(pbdma_enable)(struct nvrt_backend *b, uint32_t npbdma, FILE *log);
 void NVRT_FN(runlist_report)(struct nvrt_backend *b, uint32_t runlist, const char *indent, FILE *out);
 /* Entries of the runlist's last submission (0: it holds none). */
 uint32_t NVRT_FN(runlist_length)(struct nvrt_backend *b, uint32_t runlist);
-/* NV_USERMODE_NOTIFY_CHANNEL_PENDING's value for chid on runlist. */
-uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist);
+/* The doorbell's value for w's channel on w's runlist. */
+uint32_t NVRT_FN(doorbell_handle)(const struct nvrt_host_watch *w);
 /* The BAR0 address the generation rings the doorbell at (a generated helper). */
 uint32_t NVRT_FN(doorbell_addr)(void);
 /* The runlist sub-table's submission and its PENDING, through the
  * generation's runlist registers. */
-int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t iova,
 			     enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err);
-bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist);
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
+/* RAMFC (fc: the chip's ramfc_t): the USERD words, where the channel's USERD
+ * is in RAMFC (before Ampere), and dword 62, the generation's own word. */
+void NVRT_FN(ramfc_userd)(void *fc, const struct nvrt_instance_params *p);
+void NVRT_FN(ramfc_word62)(void *fc, const struct nvrt_instance_params *p);
 /* Turing's ident read: BOOT_0 as on every chip, then NV_PMC_BOOT_42 into
  * id; returns its CHIP_ID (hw/turing/ident_turing.c). */
 uint32_t NVRT_FN(ident_read_boot42)(struct nvrt_backend *b, struct nvrt_identity *id);

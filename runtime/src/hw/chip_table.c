@@ -1,19 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * This chip's sub-tables whose code is the same source for every
- * generation (the files of runtime/src/hw/ compiled against the chip's headers), with
- * their constants from the chip's generated headers.  The generation's own
- * sub-tables are in runtime/src/hw/<generation>/table_<generation>.c;
+ * generation (the files of runtime/src/hw/ compiled against the chip's
+ * headers): memory formats, GP entries, pushbuffers, page tables, dumps,
+ * with their constants from the chip's generated headers.  Host's registers
+ * differ by design: the PFIFO design's sub-tables (Volta, Turing) are in
+ * runtime/src/hw/pfifo/table_pfifo.c, a generation's own in
+ * runtime/src/hw/<generation>/table_<generation>.c;
  * runtime/src/chips/<chip>.c puts the chip's table together.  The tables
  * are the top of runtime/src/hw/: they point at the functions, which never
- * name a table (counts they share: hw/chip_counts.h).
+ * name a table.
  */
-#include "hw/chip_counts.h"
 #include "hw/chip_hw.h"
 #include "nvrt/device.h"
-#include NVRT_HW_HEADER(dev_fifo)
 #include NVRT_HW_HEADER(dev_pbdma)
 #include NVRT_HW_HEADER(dev_ram)
+/* CHIP_HOST_CLASS: where the generation's manual gives Host's class. */
+#include NVRT_STR(hw/NVRT_CHIP_GENERATION/host_facts.h)
 
 const struct nvrt_chip_formats NVRT_FN(formats) = {
 	.instance_bytes = HWC(RAMIN_ALLOC_SIZE),
@@ -48,7 +51,7 @@ const struct nvrt_chip_gpfifo NVRT_FN(gpfifo) = {
 	}
 
 const struct nvrt_chip_pushbuf NVRT_FN(pushbuf) = {
-	.host_class = HWC(PFIFO_CFG2_HOST_CLASS_ID_VALUE),
+	.host_class = CHIP_HOST_CLASS,
 	.method_format = {
 		[NVRT_PB_INCR] = PB_METHOD_FORMAT(INCR),
 		[NVRT_PB_NONINCR] = PB_METHOD_FORMAT(NONINCR),
@@ -80,35 +83,4 @@ const struct nvrt_chip_dump NVRT_FN(dump) = {
 	.host_method_data_dump = NVRT_FN(host_method_data_dump),
 	.host_method_data_text = NVRT_FN(host_method_data_text),
 	.reg_name = NVRT_FN(reg_name),
-};
-
-const struct nvrt_chip_host NVRT_FN(host) = {
-	.pbdmas = CHIP_PBDMAS,
-	.host_enable = NVRT_FN(host_enable),
-	.topology_read = NVRT_FN(topology_read),
-	.host_enabled = NVRT_FN(host_enabled),
-};
-
-const struct nvrt_chip_channel NVRT_FN(channel) = {
-	.channel_bind = NVRT_FN(channel_bind),
-	.channel_unbind = NVRT_FN(channel_unbind),
-	.channel_enable = NVRT_FN(channel_enable),
-};
-
-const struct nvrt_chip_usermode NVRT_FN(usermode) = {
-	.doorbell_handle = NVRT_FN(doorbell_handle),
-	.doorbell_ring = NVRT_FN(doorbell_ring),
-	.time_read = NVRT_FN(time_read),
-};
-
-const struct nvrt_chip_faults NVRT_FN(faults) = {
-	.fault_check = NVRT_FN(fault_check),
-	.fault_report = NVRT_FN(fault_report),
-	.fault_clear = NVRT_FN(fault_clear),
-};
-
-const struct nvrt_chip_bus NVRT_FN(bus) = {
-	.pri_error = NVRT_FN(pri_error),
-	.bus_probe = NVRT_FN(bus_probe),
-	.stale_scan = NVRT_FN(stale_scan),
 };

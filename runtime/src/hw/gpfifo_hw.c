@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * GP entries of one chip (dev_pbdma NV_PPBDMA_GP_ENTRY0/1, PRIV from the
- * project's addendum): where a pushbuffer segment is and how long it is, or,
+ * GP entries of one chip (dev_pbdma NV_PPBDMA_GP_ENTRY0/1; PRIV is the
+ * generation's, hw/<generation>/gp_entry_<generation>.c): where a pushbuffer segment is and how long it is, or,
  * with LENGTH 0, a control entry with an OPCODE.
  */
 #include <string.h>
@@ -126,9 +126,7 @@ int NVRT_FN(gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], str
 					   HWC(PPBDMA_GP_ENTRY1_SYNC_PROCEED));
 	w1 = HW(set_ppbdma_gp_entry1_level)(w1, e->subroutine ? HWC(PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE) :
 					    HWC(PPBDMA_GP_ENTRY1_LEVEL_MAIN));
-	w1 = HW(set_ppbdma_gp_entry1_priv)(w1, e->priv ? HWC(PPBDMA_GP_ENTRY1_PRIV_KERNEL) :
-					   HWC(PPBDMA_GP_ENTRY1_PRIV_USER));
-	if (nvrt_hw_check_result(err, "GP entry"))
+	if (nvrt_hw_check_result(err, "GP entry") || NVRT_FN(gp_entry1_priv_set)(&w1.v, e->priv, err))
 		return -1;
 	out[0] = w0.v;
 	out[1] = w1.v;
@@ -159,7 +157,7 @@ void NVRT_FN(gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e)
 	e->length = (uint32_t)HW(get_ppbdma_gp_entry1_length)(w1);
 	e->sync_wait = HW(get_ppbdma_gp_entry1_sync)(w1) == HWC(PPBDMA_GP_ENTRY1_SYNC_WAIT);
 	e->subroutine = HW(get_ppbdma_gp_entry1_level)(w1) == HWC(PPBDMA_GP_ENTRY1_LEVEL_SUBROUTINE);
-	e->priv = HW(get_ppbdma_gp_entry1_priv)(w1) == HWC(PPBDMA_GP_ENTRY1_PRIV_KERNEL);
+	e->priv = NVRT_FN(gp_entry1_priv_get)(w1.v);
 	if (e->length == HWC(PPBDMA_GP_ENTRY1_LENGTH_CONTROL)) {
 		e->va = HW(get_ppbdma_gp_entry0_operand)(w0);
 		e->opcode = gp_opcode_decode(HW(get_ppbdma_gp_entry1_opcode)(w1));

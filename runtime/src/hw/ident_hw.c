@@ -10,8 +10,8 @@
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
 #include "nvrt/device.h"
-#include NVRT_HW_HEADER(dev_master)
-#include NVRT_HW_HEADER(fields/dev_master)
+#include NVRT_HW_HEADER(NVRT_CHIP_PMC_UNIT)
+#include NVRT_HW_HEADER(fields/NVRT_CHIP_PMC_UNIT)
 #include "dump/reg_dump.h"
 
 uint32_t NVRT_FN(ident_read_boot0)(struct nvrt_backend *b, struct nvrt_identity *id)

@@ -18,33 +18,16 @@
 
 #include "hw/chip_hw.h"
 #include "nvrt/instance.h"
-#include NVRT_HW_HEADER(dev_fifo)
 #include NVRT_HW_HEADER(dev_pbdma)
 #include NVRT_HW_HEADER(dev_ram)
 #include NVRT_HW_HEADER(fields/dev_pbdma)
 #include NVRT_HW_HEADER(fields/dev_ram)
 #include "dump/dump.h"
+/* CHIP_CHANNELS: channel ids the generation's Host holds. */
+#include NVRT_STR(hw/NVRT_CHIP_GENERATION/host_facts.h)
 
 typedef HW(ramin_t) ramin_t;
 typedef HW(ramfc_t) ramfc_t;
-
-static uint32_t instance_userd_target(enum nvrt_aperture ap)
-{
-	return ap == NVRT_APERTURE_SYS_NONCOHERENT ? HWC(PPBDMA_USERD_TARGET_SYS_MEM_NONCOHERENT) :
-						     HWC(PPBDMA_USERD_TARGET_SYS_MEM_COHERENT);
-}
-
-/* USERD and USERD_HI: the address (512-byte aligned) and where it lives. */
-static void instance_ramfc_userd(ramfc_t *fc, const struct nvrt_instance_params *p)
-{
-	HW(ppbdma_userd_t) lo = { 0 };
-	HW(ppbdma_userd_hi_t) hi = { 0 };
-
-	lo = HW(set_ppbdma_userd_target)(lo, instance_userd_target(p->userd_aperture));
-	HW(split_ppbdma_userd)(p->userd_iova, &lo, &hi);
-	HW(set_ramfc_userd)(fc, lo.v);
-	HW(set_ramfc_userd_hi)(fc, hi.v);
-}
 
 static uint32_t instance_log2(uint32_t v)
 {
@@ -128,18 +111,14 @@ static void instance_ramfc_config(ramfc_t *fc, const struct nvrt_instance_params
 	HW(set_ramfc_hce_ctrl)(fc, h.v);
 }
 
-/* Channel id, timeslice, subcontext and engine target. */
+/* Channel id, dword 62 (the generation's), subcontext and engine target. */
 static void instance_ramfc_identity(ramfc_t *fc, const struct nvrt_instance_params *p)
 {
-	HW(ppbdma_runlist_timeslice_t) ts = { 0 };
 	HW(ppbdma_set_channel_info_t) ci = { 0 };
 	HW(ppbdma_target_t) tg = { 0 };
 
 	HW(set_ramfc_chid_id)(fc, p->chid);
-	ts = HW(set_ppbdma_runlist_timeslice_timeout)(ts, p->timeslice_timeout);
-	ts = HW(set_ppbdma_runlist_timeslice_timescale)(ts, p->timeslice_scale);
-	ts = HW(set_ppbdma_runlist_timeslice_enable)(ts, HWC(PPBDMA_RUNLIST_TIMESLICE_ENABLE_TRUE));
-	HW(set_ramfc_runlist_timeslice)(fc, ts.v);
+	NVRT_FN(ramfc_word62)(fc, p);
 	ci = HW(set_ppbdma_set_channel_info_scg_type)(ci, HWC(PPBDMA_SET_CHANNEL_INFO_SCG_TYPE_GRAPHICS_COMPUTE0));
 	ci = HW(set_ppbdma_set_channel_info_veid)(ci, p->veid);
 	HW(set_ramfc_set_channel_info)(fc, ci.v);
@@ -204,9 +183,9 @@ static int instance_check(const struct nvrt_instance_params *p, struct nvrt_err 
 {
 	uint64_t userd_align = (uint64_t)1 << HWC(RAMUSERD_BASE_SHIFT);
 
-	if (p->chid >= HWC(PCCSR_CHANNEL_INST_SIZE_1))
-		return nvrt_err_set(err, "RAMFC: channel id %u is not below NV_PCCSR_CHANNEL_INST__SIZE_1 (%u)",
-				    p->chid, (unsigned)HWC(PCCSR_CHANNEL_INST_SIZE_1));
+	if (p->chid >= CHIP_CHANNELS)
+		return nvrt_err_set(err, "RAMFC: channel id %u is not below %s (%u)", p->chid,
+				    CHIP_CHANNELS_NAME, (unsigned)CHIP_CHANNELS);
 	if (p->userd_iova & (userd_align - 1))
 		return nvrt_err_set(err, "RAMFC: USERD at 0x%llx is not %llu-byte aligned "
 				    "(NV_RAMUSERD_BASE_SHIFT)", (unsigned long long)p->userd_iova,
@@ -230,7 +209,7 @@ int NVRT_FN(instance_build)(void *inst, const struct nvrt_instance_params *p, st
 	memset(ri, 0, sizeof(*ri));
 	memset(&fc, 0, sizeof(fc));
 	nvrt_hw_check_reset();
-	instance_ramfc_userd(&fc, p);
+	NVRT_FN(ramfc_userd)(&fc, p);
 	instance_ramfc_gpfifo(&fc, p);
 	instance_ramfc_signature(&fc);
 	instance_ramfc_pb_header(&fc);

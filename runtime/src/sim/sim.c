@@ -251,6 +251,13 @@ static const struct sim_upcalls sim_upcalls = {
 	.pbdma_regs_reset = sim_pbdma_regs_reset,
 };
 
+/* A model has no bus address nor mapping: offsets are BAR0's own. */
+static void sim_bar0_where(struct nvrt_backend *b, struct nvrt_bar0_where *out)
+{
+	(void)b;
+	*out = (struct nvrt_bar0_where){ .phys = 0, .virt = 0, .size = SIM_BAR0_BYTES };
+}
+
 static const struct nvrt_backend_ops sim_ops = {
 	.name = "sim",
 	.bar0_read32 = sim_bar0_read32,
@@ -259,6 +266,7 @@ static const struct nvrt_backend_ops sim_ops = {
 	.dma_free = sim_dma_free,
 	.close = sim_close,
 	.host_request = sim_host_request,
+	.bar0_where = sim_bar0_where,
 };
 
 static int sim_sync_init(struct sim *s, struct nvrt_err *err)

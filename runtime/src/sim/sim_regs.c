@@ -26,7 +26,7 @@ static bool sim_in(uint32_t off, uint32_t base, uint32_t limit)
  * (SIM_FIELD_AT, sim_internal.h), listed so that a name the manual lacks
  * does not compile.
  */
-/* dev_pbdma: every PBDMA interrupt, NVRT_PPBDMA_INTR_EN_0/1_FIELDS (hw/intr_fields.h). */
+/* dev_pbdma: every PBDMA interrupt, NVRT_PPBDMA_INTR_EN_0/1_FIELDS (hw/pfifo/intr_fields.h). */
 /* dev_fifo: the write-1-to-clear (_RESET) interrupts of NV_PFIFO_INTR_0. */
 #define SIM_PFIFO_INTR_0_W1C(X) X(BIND_ERROR) X(SCHED_ERROR) X(CHSW_ERROR) X(MEMOP_TIMEOUT) \
 	X(LB_ERROR) X(CHANNEL_INTR)

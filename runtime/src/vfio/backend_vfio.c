@@ -137,6 +137,15 @@ static bool backend_vfio_host_request(struct nvrt_backend *b)
 	return vfio_device_requested(&((struct backend_vfio *)b)->dev);
 }
 
+static void backend_vfio_bar0_where(struct nvrt_backend *b, struct nvrt_bar0_where *out)
+{
+	struct backend_vfio *v = (struct backend_vfio *)b;
+
+	out->phys = vfio_sysfs_bar0_phys(v->iommu.bdf);
+	out->virt = (uint64_t)(uintptr_t)v->dev.bar0;
+	out->size = v->dev.bar0_size;
+}
+
 static void backend_vfio_close(struct nvrt_backend *b)
 {
 	struct backend_vfio *v = (struct backend_vfio *)b;
@@ -154,6 +163,7 @@ static const struct nvrt_backend_ops backend_vfio_ops = {
 	.dma_free = backend_vfio_free,
 	.close = backend_vfio_close,
 	.host_request = backend_vfio_host_request,
+	.bar0_where = backend_vfio_bar0_where,
 };
 
 static const struct nvrt_backend_ops backend_vfio_iommufd_ops = {
@@ -164,6 +174,7 @@ static const struct nvrt_backend_ops backend_vfio_iommufd_ops = {
 	.dma_free = backend_vfio_free,
 	.close = backend_vfio_close,
 	.host_request = backend_vfio_host_request,
+	.bar0_where = backend_vfio_bar0_where,
 };
 
 uint64_t nvrt_vfio_bar0_size(const struct nvrt_backend *b)

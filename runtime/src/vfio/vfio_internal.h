@@ -50,6 +50,9 @@ int vfio_sysfs_check_device(const char *bdf, struct nvrt_err *err);
 /* The device is bound to vfio-pci (or a vfio-pci variant driver). */
 int vfio_sysfs_check_driver(const char *bdf, struct nvrt_err *err);
 /* The device's IOMMU group number. */
+/* BAR0's PCI bus address from sysfs (<device>/resource), 0 if unreadable:
+ * for a trace's MAP line only. */
+uint64_t vfio_sysfs_bar0_phys(const char *bdf);
 int vfio_sysfs_group(const char *bdf, int *group, struct nvrt_err *err);
 /* The other devices of group that hold a driver other than vfio's, as
  * "BDF (driver), ..." (empty when none are found). */

@@ -131,6 +131,23 @@ int vfio_sysfs_group(const char *bdf, int *group, struct nvrt_err *err)
 	return 0;
 }
 
+uint64_t vfio_sysfs_bar0_phys(const char *bdf)
+{
+	char path[80];
+	unsigned long long start = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), VFIO_SYSFS_PCI "/%s/resource", bdf);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	/* The first line is BAR0: "start end flags" (the kernel's resource_show). */
+	if (fscanf(f, "%llx", &start) != 1)
+		start = 0;
+	fclose(f);
+	return start;
+}
+
 void vfio_sysfs_group_busy(int group, const char *bdf, char *out, size_t n)
 {
 	char dir[64], dev[128], drv[64];

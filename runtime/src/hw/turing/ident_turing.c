@@ -72,11 +72,11 @@ uint32_t NVRT_FN(doorbell_addr)(void)
  * the manual ignores a handle whose RUNLIST_ID is not the channel's runlist
  * (or 15, ALL), so the plain chid only works on runlist 0.
  */
-uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist)
+uint32_t NVRT_FN(doorbell_handle)(const struct nvrt_host_watch *w)
 {
 	HW(usermode_notify_channel_pending_t) r = REG_ZERO(usermode_notify_channel_pending);
 
-	r = HW(set_usermode_notify_channel_pending_chid)(r, chid);
-	r = HW(set_usermode_notify_channel_pending_runlist_id)(r, runlist);
+	r = HW(set_usermode_notify_channel_pending_chid)(r, w->chid);
+	r = HW(set_usermode_notify_channel_pending_runlist_id)(r, w->runlist);
 	return r.v;
 }

@@ -37,9 +37,10 @@ static enum HW(pfifo_runlist_base_lo_target) runlist_target(enum nvrt_aperture a
 
 /* BASE_LO/HI, then SUBMIT: writing SUBMIT starts the fetch.  OFFSET stays
  * ZERO (the manual does not describe it; nouveau tu102_runl_commit). */
-int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t iova,
 			     enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
 {
+	uint32_t runlist = w->runlist;
 	HW(pfifo_runlist_base_lo_t) lo = REG_ZERO(pfifo_runlist_base_lo);
 	HW(pfifo_runlist_base_hi_t) hi = REG_ZERO(pfifo_runlist_base_hi);
 	HW(pfifo_runlist_submit_t) sub = REG_ZERO(pfifo_runlist_submit);
@@ -62,9 +63,9 @@ int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t i
 	return 0;
 }
 
-bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
 {
-	return HW(get_pfifo_runlist_submit_info_pending)(REG_RD(b, pfifo_runlist_submit_info, runlist)) ==
+	return HW(get_pfifo_runlist_submit_info_pending)(REG_RD(b, pfifo_runlist_submit_info, w->runlist)) ==
 	       HWC(PFIFO_RUNLIST_SUBMIT_INFO_PENDING_TRUE);
 }
 

@@ -37,10 +37,9 @@ uint32_t NVRT_FN(doorbell_addr)(void)
 }
 
 /* NV_USERMODE_NOTIFY_CHANNEL_PENDING_ID: the channel id is the handle. */
-uint32_t NVRT_FN(doorbell_handle)(uint32_t chid, uint32_t runlist)
+uint32_t NVRT_FN(doorbell_handle)(const struct nvrt_host_watch *w)
 {
 	HW(usermode_notify_channel_pending_t) r = REG_ZERO(usermode_notify_channel_pending);
 
-	(void)runlist;
-	return HW(set_usermode_notify_channel_pending_id)(r, chid).v;
+	return HW(set_usermode_notify_channel_pending_id)(r, w->chid).v;
 }

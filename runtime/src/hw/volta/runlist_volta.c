@@ -32,9 +32,10 @@ static enum HW(pfifo_runlist_base_target) runlist_target(enum nvrt_aperture ap)
 }
 
 /* RUNLIST_BASE, then RUNLIST: writing RUNLIST starts the fetch. */
-int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t iova,
+int NVRT_FN(runlist_submit)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t iova,
 			     enum nvrt_aperture ap, uint32_t nentries, struct nvrt_err *err)
 {
+	uint32_t runlist = w->runlist;
 	HW(pfifo_runlist_base_t) base = REG_ZERO(pfifo_runlist_base);
 	HW(pfifo_runlist_t) rl = REG_ZERO(pfifo_runlist);
 
@@ -52,9 +53,9 @@ int NVRT_FN(runlist_submit)(struct nvrt_backend *b, uint32_t runlist, uint64_t i
 	return 0;
 }
 
-bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, uint32_t runlist)
+bool NVRT_FN(runlist_pending)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
 {
-	return HW(get_pfifo_eng_runlist_pending)(REG_RD(b, pfifo_eng_runlist, runlist)) ==
+	return HW(get_pfifo_eng_runlist_pending)(REG_RD(b, pfifo_eng_runlist, w->runlist)) ==
 	       HWC(PFIFO_ENG_RUNLIST_PENDING_TRUE);
 }
 

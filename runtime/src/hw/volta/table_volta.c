@@ -5,7 +5,7 @@
  * at the code every generation shares (runtime/src/hw/); none of those
  * names a table.  runtime/src/chips/<chip>.c puts the chip's table together.
  */
-#include "hw/chip_counts.h"
+#include "hw/pfifo/chip_counts.h"
 #include "hw/chip_hw.h"
 #include NVRT_HW_HEADER(dev_master)
 

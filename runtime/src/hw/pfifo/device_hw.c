@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hw/chip_counts.h"
+#include "hw/pfifo/chip_counts.h"
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
 #include "nvrt/device.h"
@@ -320,9 +320,10 @@ static enum HW(pccsr_channel_inst_target) channel_inst_target(enum nvrt_aperture
 }
 
 /* NV_PCCSR_CHANNEL_INST: the instance block (4 KiB units) and BIND. */
-int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_iova,
+int NVRT_FN(channel_bind)(struct nvrt_backend *b, const struct nvrt_host_watch *w, uint64_t inst_iova,
 			  enum nvrt_aperture ap, struct nvrt_err *err)
 {
+	uint32_t chid = w->chid;
 	HW(pccsr_channel_inst_t) r = REG_ZERO(pccsr_channel_inst);
 	uint64_t ptr = inst_iova >> HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT);
 
@@ -341,18 +342,19 @@ int NVRT_FN(channel_bind)(struct nvrt_backend *b, uint32_t chid, uint64_t inst_i
 
 /* Unbind; reset the FAULTED bits first, so the channel id is clean for the
  * next user (nvgpu channel_gv11b_unbind). */
-void NVRT_FN(channel_unbind)(struct nvrt_backend *b, uint32_t chid)
+void NVRT_FN(channel_unbind)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
 {
+	uint32_t chid = w->chid;
 	HW(pccsr_channel_t) c = REG_RD(b, pccsr_channel, chid);
 	HW(pccsr_channel_inst_t) r = REG_ZERO(pccsr_channel_inst);
 
 	if (HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE) ||
 	    HW(get_pccsr_channel_eng_faulted)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE)) {
-		HW(pccsr_channel_t) w = REG_ZERO(pccsr_channel);
+		HW(pccsr_channel_t) reset = REG_ZERO(pccsr_channel);
 
-		w = HW(set_pccsr_channel_pbdma_faulted)(w, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET));
-		w = HW(set_pccsr_channel_eng_faulted)(w, HWC(PCCSR_CHANNEL_ENG_FAULTED_RESET));
-		REG_WR(b, pccsr_channel, w, chid);
+		reset = HW(set_pccsr_channel_pbdma_faulted)(reset, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET));
+		reset = HW(set_pccsr_channel_eng_faulted)(reset, HWC(PCCSR_CHANNEL_ENG_FAULTED_RESET));
+		REG_WR(b, pccsr_channel, reset, chid);
 	}
 	r = HW(set_pccsr_channel_inst_bind)(r, HWC(PCCSR_CHANNEL_INST_BIND_FALSE));
 	REG_WR(b, pccsr_channel_inst, r, chid);
@@ -362,7 +364,7 @@ void NVRT_FN(channel_unbind)(struct nvrt_backend *b, uint32_t chid)
  * ENABLE_SET / ENABLE_CLR are write-only triggers; the rest of the value
  * written is 0, which leaves NEXT alone and resets no FAULTED bit.
  */
-void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable)
+void NVRT_FN(channel_enable)(struct nvrt_backend *b, const struct nvrt_host_watch *w, bool enable)
 {
 	HW(pccsr_channel_t) r = REG_ZERO(pccsr_channel);
 
@@ -370,28 +372,28 @@ void NVRT_FN(channel_enable)(struct nvrt_backend *b, uint32_t chid, bool enable)
 		r = HW(set_pccsr_channel_enable_set)(r, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
 	else
 		r = HW(set_pccsr_channel_enable_clr)(r, HWC(PCCSR_CHANNEL_ENABLE_CLR_TRUE));
-	REG_WR(b, pccsr_channel, r, chid);
+	REG_WR(b, pccsr_channel, r, w->chid);
 }
 
 /* ---- runlists (dev_fifo SCHED_DISABLE, RUNLIST_PREEMPT, status) ------------------ */
 
 /* NV_PFIFO_SCHED_DISABLE: one runlist's bit, the others kept. */
-void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, uint32_t runlist, bool disable)
+void NVRT_FN(runlist_sched_disable)(struct nvrt_backend *b, const struct nvrt_host_watch *w, bool disable)
 {
 	HW(pfifo_sched_disable_t) r = REG_RD(b, pfifo_sched_disable);
 
-	r = HW(set_pfifo_sched_disable_runlist)(r, runlist, disable ? HWC(PFIFO_SCHED_DISABLE_TRUE) :
+	r = HW(set_pfifo_sched_disable_runlist)(r, w->runlist, disable ? HWC(PFIFO_SCHED_DISABLE_TRUE) :
 							     HWC(PFIFO_SCHED_DISABLE_FALSE));
 	REG_WR(b, pfifo_sched_disable, r);
 }
 
 /* NV_PFIFO_RUNLIST_PREEMPT: preempt what runs on the runlist (teardown
  * step 3: completion is seen in PBDMA_STATUS/ENGINE_STATUS, not here). */
-void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, uint32_t runlist)
+void NVRT_FN(runlist_preempt)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
 {
 	HW(pfifo_runlist_preempt_t) r = REG_ZERO(pfifo_runlist_preempt);
 
-	r = HW(set_pfifo_runlist_preempt_runlist)(r, runlist, HWC(PFIFO_RUNLIST_PREEMPT_PENDING));
+	r = HW(set_pfifo_runlist_preempt_runlist)(r, w->runlist, HWC(PFIFO_RUNLIST_PREEMPT_PENDING));
 	REG_WR(b, pfifo_runlist_preempt, r);
 }
 
@@ -441,9 +443,9 @@ bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch 
 
 /* The generation's handle for the channel (dev_usermode
  * NOTIFY_CHANNEL_PENDING), at the generation's doorbell address. */
-void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, uint32_t chid, uint32_t runlist)
+void NVRT_FN(doorbell_ring)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
 {
-	nvrt_bar0_write32(b, NVRT_FN(doorbell_addr)(), NVRT_FN(doorbell_handle)(chid, runlist));
+	nvrt_bar0_write32(b, NVRT_FN(doorbell_addr)(), NVRT_FN(doorbell_handle)(w));
 }
 
 /*

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "bits.h"
 
-#include "hw/chip_counts.h"
+#include "hw/pfifo/chip_counts.h"
 #include "hw/chip_hw.h"
 #include "hw/device_hw.h"
 #include "nvrt/device.h"
@@ -138,7 +138,9 @@ int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, s
 	for (uint32_t chid = 0; chid < nch; chid++) {
 		if (!stale_channel(b, chid))
 			continue;
-		s->channels[chid / 64] |= (uint64_t)1 << (chid % 64);
+		/* Channel ids are global here: the runlist is not needed. */
+		if (s->nchannels < NVRT_STALE_MAX)
+			s->channels[s->nchannels] = (struct nvrt_stale_channel){ 0, chid };
 		s->nchannels++;
 		if (s->nchannels <= NVRT_STALE_LOG_MAX)
 			stale_channel_log(b, chid, log);

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GA100 (Ampere; A100).  Everything the runtime knows about the chip comes
+ * from its generated headers (out/include/ga100, from the manuals and the
+ * project's addenda under manuals/ga100, which cite NVIDIA's published
+ * headers); this only names them.
+ */
+#define NVRT_CHIP ga100
+#define NVRT_CHIP_UPPER GA100
+/* Its generation's own code: runtime/src/hw/ampere/ (read by the Makefile
+ * too).  No NVRT_CHIP_HOST_DESIGN: Ampere's Host (runlist blocks, channel
+ * RAM) is its generation's own, none of hw/pfifo/. */
+#define NVRT_CHIP_GENERATION ampere
+/* The unit holding NV_PMC: GA100's manuals call it dev_boot. */
+#define NVRT_CHIP_PMC_UNIT dev_boot
+/*
+ * The field value that identifies the chip: NV_PMC_BOOT_42's CHIP_ID GA100,
+ * 0x170 (dev_boot.ref.txt:179,199).  Not BOOT_0's ARCHITECTURE alone: GA102
+ * shares ARCHITECTURE 0x17 (../shared/design/ga100-host-facts.md section 0).
+ */
+#define NVRT_CHIP_IDENT PMC_BOOT_42_CHIP_ID_GA100
