@@ -22,6 +22,7 @@ mkdir -p "$dir" || exit 1
 trap 'rm -rf "$dir"' EXIT
 passed=0
 failed=0
+skipped=0
 ok() { passed=$((passed + 1)); echo "ok - $1"; }
 bad() { failed=$((failed + 1)); echo "not ok - $1"; }
 
@@ -185,6 +186,14 @@ for chip in $chips; do
 	fi
 	t=$dir/$chip.trace
 	if ! "$NVRT_SUBMIT_BIN" --chip "$chip" --count 1 --trace "$t" >"$dir/$chip.out" 2>&1; then
+		# A runtime chip the simulator has no model of yet (GA100: see
+		# doc/simulator.md) has no simulated trace to check: said as a
+		# skip, counted apart, and only for exactly that refusal.
+		if [ "$(tail -n 1 "$dir/$chip.out")" = "nvrt-submit: sim backend: no model of $chip in this build" ]; then
+			skipped=$((skipped + 1))
+			echo "skip - $chip: no Host simulator model of $chip in this build; $chip.expected is not checked"
+			continue
+		fi
 		cat "$dir/$chip.out"
 		bad "$chip: nvrt-submit --trace exits non-zero"
 		continue
@@ -233,5 +242,6 @@ else
 	cat "$dir/nodir.err"
 	bad "--trace into a missing folder: exit $rc"
 fi
+[ "$skipped" -eq 0 ] || echo "$skipped chip(s) skipped: no simulator model"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
