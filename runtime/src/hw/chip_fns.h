@@ -26,6 +26,9 @@ void NVRT_FN(userd_dump)(const void *userd, FILE *out);
 int NVRT_FN(runlist_build)(void *rl, size_t bytes, const struct nvrt_runlist_tsg *tsgs,
 			   uint32_t ntsgs, uint32_t *nentries, struct nvrt_err *err);
 void NVRT_FN(runlist_dump)(const void *rl, uint32_t nentries, FILE *out);
+/* fault_names_hw.c: dev_fault FAULT_TYPE / ACCESS_TYPE values named */
+const char *NVRT_FN(fault_type_name)(uint32_t v);
+const char *NVRT_FN(fault_access_type_name)(uint32_t v);
 /* gpfifo_hw.c */
 int NVRT_FN(gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], struct nvrt_err *err);
 void NVRT_FN(gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e);

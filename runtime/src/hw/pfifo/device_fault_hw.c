@@ -29,43 +29,6 @@
 #include NVRT_HW_HEADER(fields/pri_mmu_hub)
 #include "dump/reg_dump.h"
 
-/* ---- dev_fault names (constants only there: no field descriptor) ----------------- */
-
-struct fault_name {
-	uint32_t value;
-	const char *name;
-};
-
-/* The name is the constant's own: it cannot drift from the manual. */
-#define FAULT_TYPE(x) { HWC(PFAULT_FAULT_TYPE_##x), "NV_PFAULT_FAULT_TYPE_" #x }
-#define ACCESS_TYPE(x) { HWC(PFAULT_ACCESS_TYPE_##x), "NV_PFAULT_ACCESS_TYPE_" #x }
-
-static const struct fault_name fault_types[] = {
-	FAULT_TYPE(PDE), FAULT_TYPE(PDE_SIZE), FAULT_TYPE(PTE), FAULT_TYPE(VA_LIMIT_VIOLATION),
-	FAULT_TYPE(UNBOUND_INST_BLOCK), FAULT_TYPE(PRIV_VIOLATION), FAULT_TYPE(RO_VIOLATION),
-	FAULT_TYPE(WO_VIOLATION), FAULT_TYPE(PITCH_MASK_VIOLATION), FAULT_TYPE(WORK_CREATION),
-	FAULT_TYPE(UNSUPPORTED_APERTURE), FAULT_TYPE(COMPRESSION_FAILURE),
-	FAULT_TYPE(UNSUPPORTED_KIND), FAULT_TYPE(REGION_VIOLATION), FAULT_TYPE(POISONED),
-	FAULT_TYPE(ATOMIC_VIOLATION),
-};
-
-/* The VIRT_/PHYS_ names: READ/WRITE/... are their older aliases. */
-static const struct fault_name access_types[] = {
-	ACCESS_TYPE(VIRT_READ), ACCESS_TYPE(VIRT_WRITE), ACCESS_TYPE(VIRT_ATOMIC),
-	ACCESS_TYPE(VIRT_PREFETCH), ACCESS_TYPE(VIRT_ATOMIC_WEAK), ACCESS_TYPE(PHYS_READ),
-	ACCESS_TYPE(PHYS_WRITE), ACCESS_TYPE(PHYS_ATOMIC), ACCESS_TYPE(PHYS_PREFETCH),
-};
-
-static const char *fault_name_find(const struct fault_name *t, size_t n, uint32_t v)
-{
-	for (size_t i = 0; i < n; i++)
-		if (t[i].value == v)
-			return t[i].name;
-	return "(not in dev_fault)";
-}
-
-#define FAULT_NAME(table, v) fault_name_find(table, ARRAY_SIZE(table), v)
-
 /* ---- a bounded one-line summary ------------------------------------------------------ */
 
 struct why_buf {
@@ -153,8 +116,8 @@ static bool fault_check_mmu(struct nvrt_backend *b, struct why_buf *why)
 		return false;
 	info = REG_RD(b, pfb_pri_mmu_fault_info);
 	snprintf(text, sizeof(text), "MMU fault %s %s: ",
-		 FAULT_NAME(fault_types, HW(get_pfb_pri_mmu_fault_info_fault_type)(info)),
-		 FAULT_NAME(access_types, HW(get_pfb_pri_mmu_fault_info_access_type)(info)));
+		 NVRT_FN(fault_type_name)(HW(get_pfb_pri_mmu_fault_info_fault_type)(info)),
+		 NVRT_FN(fault_access_type_name)(HW(get_pfb_pri_mmu_fault_info_access_type)(info)));
 	why_add_reg(why, text, &HW(pfb_pri_mmu_fault_status_layout), st.v, NVRT_REG_NONZERO);
 	return true;
 }
@@ -328,8 +291,8 @@ static void report_mmu(struct nvrt_backend *b, const struct nvrt_host_watch *w, 
 	}
 	report_line("    ", &HW(pfb_pri_mmu_fault_info_layout), -1, info.v, 0, out);
 	fprintf(out, "      FAULT_TYPE %s, ACCESS_TYPE %s\n",
-		FAULT_NAME(fault_types, HW(get_pfb_pri_mmu_fault_info_fault_type)(info)),
-		FAULT_NAME(access_types, HW(get_pfb_pri_mmu_fault_info_access_type)(info)));
+		NVRT_FN(fault_type_name)(HW(get_pfb_pri_mmu_fault_info_fault_type)(info)),
+		NVRT_FN(fault_access_type_name)(HW(get_pfb_pri_mmu_fault_info_access_type)(info)));
 	report_line("    ", &HW(pfb_pri_mmu_fault_addr_lo_layout), -1, alo.v, 0, out);
 	fprintf(out, "      faulting address 0x%" PRIx64 "\n", HW(join_pfb_pri_mmu_fault_addr)(alo, ahi));
 	report_line("    ", &HW(pfb_pri_mmu_fault_inst_lo_layout), -1, ilo.v, 0, out);
