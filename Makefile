@@ -21,6 +21,11 @@
 # generator.mk (refgen), headers.mk (IR and headers per chip), html.mk,
 # runtime.mk (nvrt), tests.mk, fuzz.mk, bench.mk, install.mk, help.mk.
 
+# Every CPU unless a -j is given (make -j1 for one job at a time).
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
 MANUALS ?= ../shared/manuals
 OUT     := out
 CC      ?= cc

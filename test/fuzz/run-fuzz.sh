@@ -7,6 +7,7 @@
 #   FUZZ_WORK     corpus/<target> (grows from the seeds), crashes/<target>/
 #                 and logs/<target>.log go here (out/fuzz)
 #   FUZZ_SECONDS  per target (30)
+#   FUZZ_JOBS     targets fuzzed at the same time (one per CPU)
 #
 # Each target starts from test/fuzz/seeds/<target> and test/fuzz/regress/<target>
 # (read only) plus what earlier runs added to its corpus.  A crash, a leak,
@@ -19,7 +20,6 @@ cd "$(dirname "$0")/../.." || exit 1
 BIN=${FUZZ_BIN_DIR:-out/fuzz}
 WORK=${FUZZ_WORK:-out/fuzz}
 SECS=${FUZZ_SECONDS:-30}
-failed=""
 
 [ $# -gt 0 ] || set -- ref_parse ir_read ir_schema emit_inject pb_decode dump pt_walk sim_pbdma
 
@@ -36,14 +36,17 @@ opts() {
 }
 
 mkdir -p "$WORK/logs"
-rows=$(mktemp)
-trap 'rm -f "$rows"' EXIT
-for t in "$@"; do
+rows=$(mktemp -d)
+trap 'rm -rf "$rows"' EXIT
+
+# One target: its row of the table into $rows/<target>, its report (on a
+# failure) into $rows/<target>.report, and a mark $rows/<target>.failed.
+fuzz_one() {
+	t=$1
 	corpus=$WORK/corpus/$t
 	crashes=$WORK/crashes/$t
 	log=$WORK/logs/$t.log
 	mkdir -p "$corpus" "$crashes"
-	echo "fuzz $t: ${SECS} s ..."
 	# shellcheck disable=SC2046
 	"$BIN/fuzz_$t" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$crashes/" $(opts "$t") \
@@ -58,23 +61,45 @@ for t in "$@"; do
 	result=ok
 	if [ "$rc" -ne 0 ]; then
 		result="FAILED (exit $rc)"
-		failed="$failed $t"
+		: >"$rows/$t.failed"
+		{
+			echo "---- $t: libFuzzer's report ($log)"
+			awk '/==ERROR|^fuzz: property|ALARM|Test unit written/ { p = 1 } p' "$log" | head -n 60
+			echo "---- inputs saved in $crashes/:"
+			ls -l "$crashes"
+		} >"$rows/$t.report"
 	fi
 	rate=-
 	[ -n "$execs" ] && [ -n "$secs" ] && [ "$secs" -gt 0 ] && rate=$((execs / secs))
 	printf '%-10s %8s %12s %9s %7s %7s %12s  %s\n' "$t" "${secs:--}" "${execs:--}" "$rate" \
-		"${cov:--}" "${ft:--}" "${corp:--}" "$result" >>"$rows"
-	if [ "$rc" -ne 0 ]; then
-		echo "---- $t: libFuzzer's report ($log)"
-		awk '/==ERROR|^fuzz: property|ALARM|Test unit written/ { p = 1 } p' "$log" | head -n 60
-		echo "---- inputs saved in $crashes/:"
-		ls -l "$crashes"
+		"${cov:--}" "${ft:--}" "${corp:--}" "$result" >"$rows/$t"
+}
+
+# Targets run FUZZ_JOBS at a time (default: one per CPU); each is one
+# process on one core, so two cores fuzz two targets for the same seconds.
+JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+running=0
+for t in "$@"; do
+	echo "fuzz $t: ${SECS} s ..."
+	fuzz_one "$t" &
+	running=$((running + 1))
+	if [ "$running" -ge "$JOBS" ]; then
+		wait
+		running=0
 	fi
 done
+wait
 
+failed=""
+for t in "$@"; do
+	[ -f "$rows/$t.report" ] && cat "$rows/$t.report"
+	[ -f "$rows/$t.failed" ] && failed="$failed $t"
+done
 echo
 printf '%-10s %8s %12s %9s %7s %7s %12s  %s\n' target seconds executions "exec/s" cov ft corpus result
-cat "$rows"
+for t in "$@"; do
+	cat "$rows/$t"
+done
 if [ -n "$failed" ]; then
 	echo "fuzz: failed:$failed"
 	exit 1
