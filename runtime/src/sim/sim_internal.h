@@ -139,8 +139,11 @@ struct sim_upcalls {
 
 /* A channel entry of a fetched runlist, with the TSG it belongs to. */
 struct sim_rl_chan {
-	uint32_t chid, runqueue, tsgid;
+	uint32_t chid, runqueue, tsgid;   /* chid: the model's (sim_host_rl_chan) */
 	uint64_t timeslice_ns;
+	/* What the entry itself says where the design reads it there (Ampere). */
+	uint64_t inst, userd;
+	enum sim_aperture inst_ap, userd_ap;
 };
 
 struct sim_runlist {
@@ -166,8 +169,10 @@ struct sim_pbdma {
 	bool loaded;
 	uint32_t chid, tsgid, runlist;
 	uint64_t timeslice_ns, loaded_at;
-	uint64_t inst;                 /* instance block IOVA and its PCCSR TARGET */
+	uint64_t inst;                 /* instance block IOVA and its aperture */
 	enum sim_aperture inst_ap;
+	uint64_t userd;                /* USERD, where the runlist entry gives it (Ampere) */
+	enum sim_aperture userd_ap;
 	uint64_t pdb;                  /* RAMIN PAGE_DIR_BASE, read at load */
 	bool pdb_ok;                   /* else every translation faults with: */
 	uint32_t pdb_fault_type;       /* NV_PFAULT_FAULT_TYPE_* */
@@ -323,12 +328,17 @@ void sim_host_chan_status_set(struct sim *s, uint32_t chid, enum sim_chan_status
 bool sim_host_chan_bound(const struct sim *s, uint32_t chid);
 /* Bound, enabled, not faulted, and has been told of work. */
 bool sim_host_chan_runnable(const struct sim *s, uint32_t chid);
-/* Its PBDMA_FAULTED (eng false) or ENG_FAULTED bit. */
-bool sim_host_chan_faulted(const struct sim *s, uint32_t chid, bool eng);
-void sim_host_chan_faulted_set(struct sim *s, uint32_t chid, bool eng, bool faulted);
-/* The instance block the scheduler loads for a runlist's channel entry. */
-void sim_host_chan_inst(const struct sim *s, const struct sim_rl_chan *c, uint64_t *inst,
-			enum sim_aperture *ap);
+/* Its PBDMA_FAULTED (eng false) or ENG_FAULTED bit; chid as a method of
+ * PBDMA p names it (CLEAR_FAULTED), or the model's. */
+bool sim_host_chan_faulted(const struct sim *s, uint32_t p, uint32_t chid, bool eng);
+void sim_host_chan_faulted_set(struct sim *s, uint32_t p, uint32_t chid, bool eng, bool faulted);
+/* A runlist r entry's channel: the model's channel number (chid, as the
+ * entry names it) and what else the design reads from the entry. */
+void sim_host_rl_chan(uint32_t r, const HW(ramrl_entry_t) *e, struct sim_rl_chan *c);
+/* PBDMA p loads c: its instance block (and USERD) into s->pbdma[p]. */
+void sim_host_chan_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c);
+/* A Host method only the design has (Volta/Turing: CRC_CHECK): done. */
+bool sim_host_udma_method(struct sim *s, uint32_t p, uint32_t addr);
 /* PBDMA p's status registers as it loads (or saves out) its channel. */
 void sim_host_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded);
 /* Where PBDMA p's channel's USERD is. */

@@ -519,8 +519,8 @@ static enum sim_step sim_method_clear_faulted(struct sim *s, uint32_t p, uint32_
 	bool eng = HW(get_udma_clear_faulted_type)(m) == HWC(UDMA_CLEAR_FAULTED_TYPE_ENG_FAULTED);
 	uint32_t now = (uint32_t)(sim_gpu_time(s) / 1000u);
 
-	if (sim_host_chan_faulted(s, chid, eng)) {
-		sim_host_chan_faulted_set(s, chid, eng, false);
+	if (sim_host_chan_faulted(s, p, chid, eng)) {
+		sim_host_chan_faulted_set(s, p, chid, eng, false);
 		sim_acquire_fail_set(s, p, false);
 		return SIM_STEP_PROGRESS;
 	}
@@ -531,7 +531,7 @@ static enum sim_step sim_method_clear_faulted(struct sim *s, uint32_t p, uint32_
 	}
 	if (detect && (int32_t)(now - PREG(s, acquire_deadline, p)) > 0) {
 		sim_acquire_fail_set(s, p, false);
-		return SIM_INTR0(s, p, clear_faulted_error, CLEAR_FAULTED_ERROR);
+		return sim_pbdma_intr(s, p, SIM_CLEAR_FAULTED_ERROR_INTR0, 0);
 	}
 	return SIM_STEP_BLOCKED;
 }
@@ -604,10 +604,8 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 		PREG_SET(s, ref, p, data);
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == HW(udma_crc_check_offset)()) {
-		PREG_SET(s, method_crc, p, 0);   /* not computed: see sim.c */
-		return SIM_STEP_PROGRESS;
-	}
+	if (sim_host_udma_method(s, p, addr))
+		return SIM_STEP_PROGRESS;   /* one only the design has (CRC_CHECK) */
 	if (addr == HW(udma_yield_offset)())
 		return sim_method_yield(s, p, data);
 	if (addr == HW(udma_clear_faulted_offset)())

@@ -10,7 +10,7 @@
 #include "bits.h"
 #include "sim/sim_internal.h"
 
-/* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the chip's: sim/chips) -------- */
+/* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the design's and the chip's) --- */
 
 struct sim_ramfc_reg {
 	uint32_t (*get)(const HW(ramfc_t) *fc);
@@ -48,7 +48,6 @@ struct sim_ramfc_reg {
 	X(data2, data2) \
 	X(data3, data3) \
 	X(target, target) \
-	X(method_crc, method_crc) \
 	X(ref, ref) \
 	X(sem_addr_lo, sem_addr_lo) \
 	X(sem_addr_hi, sem_addr_hi) \
@@ -60,11 +59,10 @@ struct sim_ramfc_reg {
 	X(mem_op_a, mem_op_a) \
 	X(mem_op_b, mem_op_b) \
 	X(mem_op_c, mem_op_c) \
-	X(userd, userd) \
-	X(userd_hi, userd_hi) \
 	X(hce_ctrl, hce_ctrl) \
 	X(config, config) \
 	X(set_channel_info, set_channel_info) \
+	SIM_RAMFC_DESIGN_LIST(X) \
 	SIM_RAMFC_CHIP_LIST(X)
 
 #define SIM_RAMFC_FNS(field, reg)                                                         \
@@ -180,7 +178,7 @@ static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c
 	pb->runlist = sim_pbdma_runlist(s, p);
 	pb->timeslice_ns = c->timeslice_ns;
 	pb->loaded_at = pb->writeback_at = now;
-	sim_host_chan_inst(s, c, &pb->inst, &pb->inst_ap);
+	sim_host_chan_load(s, p, c);
 	if (sim_mmu_phys_read(s, p, pb->inst_ap, pb->inst, &in, sizeof(in)))
 		return -1;
 	HW(read_ramin_ramfc)(&in, &fc);
@@ -239,7 +237,7 @@ static void sim_sched_fault(struct sim *s, uint32_t p)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
 
-	sim_host_chan_faulted_set(s, pb->chid, false, true);
+	sim_host_chan_faulted_set(s, p, pb->chid, false, true);
 	if (pb->loaded)
 		sim_sched_save(s, p, sim_sched_out_status(s, p));
 }
@@ -272,8 +270,9 @@ static bool sim_rl_is_tsg(const HW(ramrl_entry_t) *e)
  * exactly TSG_LENGTH (MIN..MAX) channel entries; a channel outside a TSG, a
  * short TSG or a bad length is BAD_TSG.
  */
-static enum sim_rl_error sim_rl_parse(struct sim *s, enum sim_aperture ap, uint64_t base, uint32_t n,
-			     struct sim_rl_chan *out, uint32_t *nchans)
+static enum sim_rl_error sim_rl_parse(struct sim *s, uint32_t r, enum sim_aperture ap,
+				      uint64_t base, uint32_t n, struct sim_rl_chan *out,
+				      uint32_t *nchans)
 {
 	HW(ramrl_entry_t) e, h;
 	uint32_t len = 0, tsgid = 0;
@@ -303,6 +302,7 @@ static enum sim_rl_error sim_rl_parse(struct sim *s, enum sim_aperture ap, uint6
 		len--;
 		out[*nchans].chid = HW(get_ramrl_entry_chan_chid)(&e);
 		out[*nchans].runqueue = HW(get_ramrl_entry_chan_runqueue_selector)(&e);
+		sim_host_rl_chan(r, &e, &out[*nchans]);
 		out[*nchans].tsgid = tsgid;
 		out[*nchans].timeslice_ns = slice;
 		(*nchans)++;
@@ -323,7 +323,7 @@ static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 	sim_gen_runlist_submitted(s, r, &sub);
 	chans = calloc(sub.length ? sub.length : 1, sizeof(*chans));
 	rl->fetch_pending = false;
-	code = chans ? sim_rl_parse(s, sub.ap, sub.base, sub.length, chans, &nchans) :
+	code = chans ? sim_rl_parse(s, r, sub.ap, sub.base, sub.length, chans, &nchans) :
 		       SIM_RL_RDAT_TIMEOUT;
 	if (code) {
 		sim_host_runlist_error(s, r, code);

@@ -30,6 +30,12 @@
 /* known_pfifo.c's bitmap covers BAR0 up to PFIFO's end: PMC, PBUS, PFIFO. */
 #define SIM_KNOWN_LIMIT (HWC(PFIFO_LIMIT) + 1u)
 
+/* RAMFC words loaded into NV_PPBDMA registers besides every design's
+ * (sim_sched.c): (RAMFC field, NV_PPBDMA register). */
+#define SIM_RAMFC_DESIGN_LIST(X) X(method_crc, method_crc) X(userd, userd) X(userd_hi, userd_hi)
+/* A CLEAR_FAULTED that timed out (NV_PFIFO_CLEAR_FAULTED_TIMEOUT): its INTR_0 bit. */
+#define SIM_CLEAR_FAULTED_ERROR_INTR0 SIM_FIELD_AT(PPBDMA_INTR_0, CLEAR_FAULTED_ERROR, PENDING)
+
 /* The design's state in struct sim. */
 struct sim_host {
 	uint32_t known[SIM_KNOWN_LIMIT / 4 / 32];   /* known_pfifo.c */

@@ -79,18 +79,20 @@ bool sim_host_chan_runnable(const struct sim *s, uint32_t chid)
 }
 
 /* A channel ID beyond PCCSR's array has no FAULTED bits (reads as clear). */
-bool sim_host_chan_faulted(const struct sim *s, uint32_t chid, bool eng)
+bool sim_host_chan_faulted(const struct sim *s, uint32_t p, uint32_t chid, bool eng)
 {
+	(void)p;   /* channel IDs are Host's, not a runlist's */
 	HW(pccsr_channel_t) c = { chid < SIM_NUM_CHANNELS ? sim_reg(s, HW(pccsr_channel)(chid)) : 0 };
 
 	return eng ? HW(get_pccsr_channel_eng_faulted)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE) :
 		     HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
 }
 
-void sim_host_chan_faulted_set(struct sim *s, uint32_t chid, bool eng, bool faulted)
+void sim_host_chan_faulted_set(struct sim *s, uint32_t p, uint32_t chid, bool eng, bool faulted)
 {
 	HW(pccsr_channel_t) c = sim_chan(s, chid);
 
+	(void)p;
 	if (eng)
 		c = HW(set_pccsr_channel_eng_faulted)(c, faulted ? HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE) :
 								  HWC(PCCSR_CHANNEL_ENG_FAULTED_FALSE));
@@ -101,14 +103,32 @@ void sim_host_chan_faulted_set(struct sim *s, uint32_t chid, bool eng, bool faul
 	sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
 }
 
-/* The instance block software bound (PCCSR INST PTR/TARGET). */
-void sim_host_chan_inst(const struct sim *s, const struct sim_rl_chan *c, uint64_t *inst,
-			enum sim_aperture *ap)
+/* The entry's CHID is Host's channel ID; the rest is in PCCSR and RAMFC. */
+void sim_host_rl_chan(uint32_t r, const HW(ramrl_entry_t) *e, struct sim_rl_chan *c)
+{
+	(void)r;
+	(void)e;
+	(void)c;
+}
+
+/* The instance block software bound (PCCSR INST PTR/TARGET); USERD comes
+ * with RAMFC (NV_PPBDMA_USERD). */
+void sim_host_chan_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c)
 {
 	HW(pccsr_channel_inst_t) ci = { sim_reg(s, HW(pccsr_channel_inst)(c->chid)) };
+	struct sim_pbdma *pb = &s->pbdma[p];
 
-	*inst = (uint64_t)HW(get_pccsr_channel_inst_ptr)(ci) << HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT);
-	*ap = sim_ap_pccsr(HW(get_pccsr_channel_inst_target)(ci));
+	pb->inst = (uint64_t)HW(get_pccsr_channel_inst_ptr)(ci) << HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT);
+	pb->inst_ap = sim_ap_pccsr(HW(get_pccsr_channel_inst_target)(ci));
+}
+
+/* NV_UDMA_CRC_CHECK: the method CRC is not computed (sim.c), so it restarts at 0. */
+bool sim_host_udma_method(struct sim *s, uint32_t p, uint32_t addr)
+{
+	if (addr != HW(udma_crc_check_offset)())
+		return false;
+	sim_reg_set(s, HW(ppbdma_method_crc)(p), 0);
+	return true;
 }
 
 /* ---- PBDMA status registers --------------------------------------------------------------- */
