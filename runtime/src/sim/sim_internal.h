@@ -328,10 +328,11 @@ void sim_host_chan_status_set(struct sim *s, uint32_t chid, enum sim_chan_status
 bool sim_host_chan_bound(const struct sim *s, uint32_t chid);
 /* Bound, enabled, not faulted, and has been told of work. */
 bool sim_host_chan_runnable(const struct sim *s, uint32_t chid);
-/* Its PBDMA_FAULTED (eng false) or ENG_FAULTED bit; chid as a method of
- * PBDMA p names it (CLEAR_FAULTED), or the model's. */
+/* Its PBDMA_FAULTED (eng false) or ENG_FAULTED bit (PBDMA p's CLEAR_FAULTED or fault). */
 bool sim_host_chan_faulted(const struct sim *s, uint32_t p, uint32_t chid, bool eng);
 void sim_host_chan_faulted_set(struct sim *s, uint32_t p, uint32_t chid, bool eng, bool faulted);
+/* The channel a CLEAR_FAULTED method's data names, or -1. */
+long sim_host_clear_faulted_chid(const struct sim *s, uint32_t data);
 /* A runlist r entry's channel: the model's channel number (chid, as the
  * entry names it) and what else the design reads from the entry. */
 void sim_host_rl_chan(uint32_t r, const HW(ramrl_entry_t) *e, struct sim_rl_chan *c);
@@ -344,11 +345,16 @@ void sim_host_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded);
 /* Where PBDMA p's channel's USERD is. */
 uint64_t sim_host_pbdma_userd(const struct sim *s, uint32_t p, enum sim_aperture *ap);
 
-/* Why a runlist fetch failed. */
+/* Why a runlist fetch failed: its memory never returns data, or dev_ram's
+ * TSG rules are broken (how: Ampere's NV_RUNLIST_INTR_BAD_TSG codes). */
 enum sim_rl_error {
 	SIM_RL_OK,
-	SIM_RL_RDAT_TIMEOUT,           /* its memory never returns data */
-	SIM_RL_BAD_TSG,                /* dev_ram's TSG rules broken */
+	SIM_RL_RDAT_TIMEOUT,
+	SIM_RL_BAD_TSG_NO_HEADER,      /* a channel outside every TSG */
+	SIM_RL_BAD_TSG_NO_CHANNEL,     /* a TSG header before the last TSG's channels ended */
+	SIM_RL_BAD_TSG_ZERO_LENGTH,    /* TSG_LENGTH below MIN */
+	SIM_RL_BAD_TSG_TOO_LONG,       /* TSG_LENGTH above MAX */
+	SIM_RL_BAD_TSG_OVERFLOW,       /* the TSG's channels run past the runlist's end */
 };
 
 void sim_host_runlist_error(struct sim *s, uint32_t r, enum sim_rl_error e);
@@ -357,6 +363,8 @@ bool sim_host_runlist_disabled(const struct sim *s, uint32_t r);
 /* The pending channel/TSG preempt names PBDMA p's channel; it is done. */
 bool sim_host_preempt_matches(const struct sim *s, uint32_t p);
 void sim_host_preempt_done(struct sim *s);
+/* A runlist preempt of runlist r is done. */
+void sim_host_runlist_preempt_done(struct sim *s, uint32_t r);
 /* The USERD writeback timer's period in microseconds (0: off). */
 uint64_t sim_host_userd_writeback_period_us(const struct sim *s);
 /* CLEAR_FAULTED's timeout in microseconds; false when detection is off. */

@@ -515,12 +515,12 @@ static enum sim_step sim_method_clear_faulted(struct sim *s, uint32_t p, uint32_
 	HW(udma_clear_faulted_t) m = { data };
 	uint32_t period;
 	bool detect = sim_host_clear_faulted_timeout(s, &period);
-	uint32_t chid = HW(get_udma_clear_faulted_chid)(m);
+	long chid = sim_host_clear_faulted_chid(s, data);
 	bool eng = HW(get_udma_clear_faulted_type)(m) == HWC(UDMA_CLEAR_FAULTED_TYPE_ENG_FAULTED);
 	uint32_t now = (uint32_t)(sim_gpu_time(s) / 1000u);
 
-	if (sim_host_chan_faulted(s, p, chid, eng)) {
-		sim_host_chan_faulted_set(s, p, chid, eng, false);
+	if (chid >= 0 && sim_host_chan_faulted(s, p, (uint32_t)chid, eng)) {
+		sim_host_chan_faulted_set(s, p, (uint32_t)chid, eng, false);
 		sim_acquire_fail_set(s, p, false);
 		return SIM_STEP_PROGRESS;
 	}

@@ -287,18 +287,21 @@ static enum sim_rl_error sim_rl_parse(struct sim *s, uint32_t r, enum sim_apertu
 			return SIM_RL_RDAT_TIMEOUT;
 		if (sim_rl_is_tsg(&e)) {
 			if (len)   /* a TSG header before the last one's channels ended */
-				return SIM_RL_BAD_TSG;
+				return SIM_RL_BAD_TSG_NO_CHANNEL;
 			h = e;
 			len = HW(get_ramrl_entry_tsg_length)(&h);
-			if (len < HWC(RAMRL_ENTRY_TSG_LENGTH_MIN) || len > HWC(RAMRL_ENTRY_TSG_LENGTH_MAX) ||
-			    i + len >= n)
-				return SIM_RL_BAD_TSG;
+			if (len < HWC(RAMRL_ENTRY_TSG_LENGTH_MIN))
+				return SIM_RL_BAD_TSG_ZERO_LENGTH;
+			if (len > HWC(RAMRL_ENTRY_TSG_LENGTH_MAX))
+				return SIM_RL_BAD_TSG_TOO_LONG;
+			if (i + len >= n)
+				return SIM_RL_BAD_TSG_OVERFLOW;
 			tsgid = HW(get_ramrl_entry_tsg_tsgid)(&h);
 			slice = sim_tsg_timeslice(&h);
 			continue;
 		}
 		if (!len)   /* a channel outside every TSG */
-			return SIM_RL_BAD_TSG;
+			return SIM_RL_BAD_TSG_NO_HEADER;
 		len--;
 		out[*nchans].chid = HW(get_ramrl_entry_chan_chid)(&e);
 		out[*nchans].runqueue = HW(get_ramrl_entry_chan_runqueue_selector)(&e);
@@ -383,8 +386,10 @@ static void sim_sched_runlist_preempt(struct sim *s)
 			else
 				sim_sched_save(s, pb[i], sim_sched_out_status(s, pb[i]));
 		}
-		if (done)
+		if (done) {
 			s->runlist_preempt &= ~(1u << r);
+			sim_host_runlist_preempt_done(s, r);
+		}
 	}
 }
 

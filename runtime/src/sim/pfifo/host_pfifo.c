@@ -103,6 +103,15 @@ void sim_host_chan_faulted_set(struct sim *s, uint32_t p, uint32_t chid, bool en
 	sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
 }
 
+/* CLEAR_FAULTED CHID: Host's channel ID. */
+long sim_host_clear_faulted_chid(const struct sim *s, uint32_t data)
+{
+	HW(udma_clear_faulted_t) m = { data };
+
+	(void)s;
+	return (long)HW(get_udma_clear_faulted_chid)(m);
+}
+
 /* The entry's CHID is Host's channel ID; the rest is in PCCSR and RAMFC. */
 void sim_host_rl_chan(uint32_t r, const HW(ramrl_entry_t) *e, struct sim_rl_chan *c)
 {
@@ -190,10 +199,10 @@ uint64_t sim_host_pbdma_userd(const struct sim *s, uint32_t p, enum sim_aperture
 void sim_host_runlist_error(struct sim *s, uint32_t r, enum sim_rl_error e)
 {
 	(void)r;
-	if (e == SIM_RL_BAD_TSG)
-		sim_sched_error(s, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
-	else if (e == SIM_RL_RDAT_TIMEOUT)
+	if (e == SIM_RL_RDAT_TIMEOUT)
 		sim_sched_error(s, HWC(PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT));
+	else if (e != SIM_RL_OK)
+		sim_sched_error(s, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
 }
 
 bool sim_host_runlist_disabled(const struct sim *s, uint32_t r)
@@ -219,6 +228,13 @@ void sim_host_preempt_done(struct sim *s)
 
 	r = HW(set_pfifo_preempt_pending)(r, HWC(PFIFO_PREEMPT_PENDING_FALSE));
 	sim_reg_set(s, HW(pfifo_preempt)(), r.v);
+}
+
+/* NV_PFIFO_RUNLIST_PREEMPT's bits read as pending until then (regs_pfifo.c). */
+void sim_host_runlist_preempt_done(struct sim *s, uint32_t r)
+{
+	(void)s;
+	(void)r;
 }
 
 /* TIMER counts microseconds (TIMER_100US is 100 at TIMESCALE_0). */
