@@ -103,4 +103,4 @@ clean:
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
 -include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*/*.d $(OUT)/obj/gen/*/*/*.d $(OUT)/obj/tools/*.d $(OUT)/obj/demo/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \
-	$(OUT)/obj/runtime/*/sim/gen/*.d)
+	$(OUT)/obj/runtime/*/sim/*/*.d)

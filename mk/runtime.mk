@@ -30,9 +30,13 @@ rt_gen = $(shell sed -n 's/^\#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' 
 rt_design = $(shell sed -n 's/^\#define NVRT_CHIP_HOST_DESIGN \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
 rt_hw_srcs = $(wildcard runtime/src/hw/*.c runtime/src/hw/$(call rt_gen,$(1))/*.c \
 	$(if $(call rt_design,$(1)),runtime/src/hw/$(call rt_design,$(1))/*.c))
-# The simulator: for the chips with a model, runtime/src/sim/chips/<chip>.h.
+# The simulator: for the chips with a model, runtime/src/sim/chips/<chip>.h,
+# with runtime/src/sim/<design>/*.c of the Host design it names
+# (#define SIM_HOST_DESIGN pfifo).
+rt_sim_design = $(shell sed -n 's/^\#define SIM_HOST_DESIGN \([a-z0-9]*\).*/\1/p' runtime/src/sim/chips/$(1).h 2>/dev/null)
 rt_sim_srcs = $(if $(wildcard runtime/src/sim/chips/$(1).h),$(filter-out $(RT_SIM_ENTRY),\
-	$(wildcard runtime/src/sim/*.c runtime/src/sim/gen/$(call rt_gen,$(1)).c)))
+	$(wildcard runtime/src/sim/*.c runtime/src/sim/gen/$(call rt_gen,$(1)).c \
+		runtime/src/sim/$(call rt_sim_design,$(1))/*.c)))
 # $(1) = chip, $(2) = object root: the chip's objects of hw/ and sim/.
 rt_chip_objs = $(patsubst runtime/src/hw/%.c,$(2)/$(1)/%.o,$(call rt_hw_srcs,$(1))) \
 	$(patsubst runtime/src/%.c,$(2)/$(1)/%.o,$(call rt_sim_srcs,$(1)))
@@ -49,7 +53,7 @@ $(OUT)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 define rt_chip_rule
 $(OUT)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/ $(OUT)/obj/runtime/$(1)/$(call rt_gen,$(1))/ $(if $(call rt_design,$(1)),$(OUT)/obj/runtime/$(1)/$(call rt_design,$(1))/) $(OUT)/include/$(1)/.stamp
 	$$(call quiet,CC,$$< [$(1)])$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
-$(OUT)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/sim/gen/ $(OUT)/include/$(1)/.stamp
+$(OUT)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h | $(OUT)/obj/runtime/$(1)/sim/gen/ $(if $(call rt_sim_design,$(1)),$(OUT)/obj/runtime/$(1)/sim/$(call rt_sim_design,$(1))/) $(OUT)/include/$(1)/.stamp
 	$$(call quiet,CC,$$< [$(1)])$$(CC) $$(RT_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call rt_chip_rule,$(c))))

@@ -7,7 +7,7 @@
  * NV_PPBDMA_INTR_0(i) at 0x40108 + 0x2000i (dev_pbdma),
  * NV_PFB_PRI_MMU_FAULT_STATUS at 0x100E60 (pri_mmu_hub).  In the simulator
  * the first copy engine on a runlist of its own is LCE2 on runlist 1,
- * served by PBDMA 2 (sim_regs.c: GR's runlist 0 has PBDMAs 0 and 1).
+ * served by PBDMA 2 (sim/pfifo/regs_pfifo.c: GR's runlist 0 has PBDMAs 0 and 1).
  *
  * Checked: the PRI word test and register names; all ones is an error only
  * when NV_PMC_BOOT_0 reads all ones too; a GPU that falls off the bus ends

@@ -44,7 +44,30 @@ struct submit_expect {
 	const char *pri_error;
 	/* --inject stale-channel: the crashed run's runlist (the first copy engine's) */
 	const char *stale_runlist, *stale_cleared;
+	/* The engine list's title: the device-info register the engines come from. */
+	const char *engines;
+	/* --inject bad-tsg: the runlist error's registers and code, decoded */
+	const char *bad_tsg[5];
+	/* --inject unmapped-semaphore: the fault info register */
+	const char *fault_info;
+	/* --inject fell-off-bus: what the semaphore wait read (Host's fault status) */
+	const char *dead_read;
+	/* --inject stale-channel: the channel line, and what shows it is Host's */
+	const char *stale_channel, *stale_bound;
 };
+
+/* Volta's and Turing's Host design: dev_top NV_PTOP_DEVICE_INFO; dev_fifo
+ * NV_PFIFO_INTR_0 SCHED_ERROR and NV_PFIFO_INTR_SCHED_ERROR CODE BAD_TSG;
+ * pri_mmu_hub NV_PFB_PRI_MMU_FAULT_INFO and FAULT_STATUS 0x100e60; dev_fifo
+ * NV_PCCSR_CHANNEL_INST BIND. */
+#define SUBMIT_PFIFO_EXPECTS                                                                      \
+	"engines (NV_PTOP_DEVICE_INFO)",                                                          \
+	{ "NV_PFIFO_INTR_0", "SCHED_ERROR=PENDING", "NV_PFIFO_INTR_SCHED_ERROR", "CODE=BAD_TSG", NULL }, \
+	"NV_PFB_PRI_MMU_FAULT_INFO",                                                              \
+	"nvrt-submit: semaphore wait: channel 1: the GPU is not responding (BAR0 "                \
+	"reads 0xffffffff): NV_PFB_PRI_MMU_FAULT_STATUS (0x100e60) read 0xffffffff, and "         \
+	"so does NV_PMC_BOOT_0",                                                                  \
+	"stale channel 1:", "BIND=TRUE"
 
 static const struct submit_expect submit_expects[] = {
 	/* dev_master NV_PMC_BOOT_0_ARCHITECTURE_GV100 0x14; dev_fifo
@@ -53,7 +76,8 @@ static const struct submit_expect submit_expects[] = {
 	  "nvrt-submit: runlist submit: channel 1: PRI error reading NV_PFIFO_ENG_RUNLIST(1) (0x00228c): "
 	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
 	  "stale runlist 1:",
-	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound" },
+	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound",
+	  SUBMIT_PFIFO_EXPECTS },
 	/* dev_master NV_PMC_BOOT_42_ARCHITECTURE_TU100 0x16 (the architecture is
 	 * named only under BOOT_42), CHIP_ID_TU104 0x164 = architecture 0x16,
 	 * IMPLEMENTATION 4 (BOOT_0 23:20, BOOT_42 23:20): the line shows BOOT_0 or
@@ -63,7 +87,34 @@ static const struct submit_expect submit_expects[] = {
 	  "nvrt-submit: runlist submit: channel 1: PRI error reading NV_PFIFO_RUNLIST_SUBMIT_INFO(1) (0x002b1c): "
 	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
 	  "stale runlist 1:",
-	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound" },
+	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound",
+	  SUBMIT_PFIFO_EXPECTS },
+	/* dev_boot NV_PMC_BOOT_0_ARCHITECTURE_GA100 0x17 (dev_boot.ref.txt:69,83,
+	 * listed under BOOT_0); the first copy-engine runlist's block is runlist 1
+	 * of the simulator's description, 0xc10000 (sim/ampere/host.h: 0xc00000 +
+	 * 0x10000 per runlist), and dev_runlist NV_RUNLIST_SUBMIT_INFO is 0x08C in
+	 * it (dev_runlist.ref.txt): 0xc1008c, a block register no BAR0 address
+	 * alone names. */
+	{ "ga100", 0x17, "chip ga100: NV_PMC_BOOT_0 0x", "ARCHITECTURE=GA100",
+	  "nvrt-submit: runlist submit: channel 1: PRI error reading the register at 0xc1008c (0xc1008c): "
+	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
+	  "stale runlist 1 (block 0xc10000):",
+	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound",
+	  /* dev_top (addendum, published dev_top.h) NV_PTOP_DEVICE_INFO2;
+	   * dev_runlist NV_RUNLIST_INTR_0 BAD_TSG 12 and NV_RUNLIST_INTR_BAD_TSG
+	   * CODE EXPECTED_A_TSG_HEADER (the injected runlist is a channel entry
+	   * with no TSG header before it, dev_ram RAMRL); dev_vm
+	   * NV_VIRTUAL_FUNCTION_PRIV_MMU_FAULT_INFO/STATUS 0x3090/0x3094 at
+	   * NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET 0xB80000 (dev_vm.ref.txt:24,
+	   * 217-345): STATUS is BAR0 0xb83094; the channel is runlist 1's
+	   * NV_CHRAM_CHANNEL(1) in the channel RAM the description puts at
+	   * 0xc18000 (block 0xc10000 + 0x8000, sim/ampere/host.h), no bind. */
+	  "engines (NV_PTOP_DEVICE_INFO2)",
+	  { "NV_RUNLIST_INTR_0", "BAD_TSG=PENDING", "NV_RUNLIST_INTR_BAD_TSG", "CODE=EXPECTED_A_TSG_HEADER", NULL },
+	  "NV_VIRTUAL_FUNCTION_PRIV_MMU_FAULT_INFO",
+	  "nvrt-submit: semaphore wait: channel 1: the GPU is not responding (BAR0 reads 0xffffffff): "
+	  "the register at 0xb83094 (0xb83094) read 0xffffffff, and so does NV_PMC_BOOT_0",
+	  "stale channel 1 of runlist 1 (channel RAM 0xc18000):", "NV_CHRAM_CHANNEL(1)" },
 };
 
 /* The chip of the group being run. */
@@ -141,7 +192,7 @@ static void test_submit_one(void **state)
 	assert_int_equal(s.r.status, 0);
 	submit_expect(&s, submit_want->ident, "BOOT_0 (or BOOT_42) shown");
 	submit_expect(&s, submit_want->boot, "BOOT_0 (or BOOT_42) decoded");
-	submit_expect(&s, "engines (NV_PTOP_DEVICE_INFO)", "engines listed");
+	submit_expect(&s, submit_want->engines, "engines listed");
 	submit_expect(&s, "LCE", "a copy engine found");
 	submit_expect(&s, "serves runlist", "PBDMA_MAP decoded");
 	submit_expect(&s, "channel 1, TSG 0: runlist", "channel ids");
@@ -231,16 +282,14 @@ static void test_inject_bad_method(void **state)
 
 static void test_inject_bad_tsg(void **state)
 {
-	static const char *const names[] = { "NV_PFIFO_INTR_0", "SCHED_ERROR=PENDING",
-					     "NV_PFIFO_INTR_SCHED_ERROR", "CODE=BAD_TSG", NULL };
 	(void)state;
-	submit_inject("bad-tsg", names, NULL);
+	submit_inject("bad-tsg", submit_want->bad_tsg, NULL);
 }
 
 static void test_inject_unmapped_semaphore(void **state)
 {
-	static const char *const names[] = { "NV_PFB_PRI_MMU_FAULT_INFO", "ACCESS_TYPE_VIRT_WRITE",
-					     "faulting address", NULL };
+	const char *const names[] = { submit_want->fault_info, "ACCESS_TYPE_VIRT_WRITE",
+				      "faulting address", NULL };
 	struct submit_result s;
 
 	(void)state;
@@ -280,9 +329,7 @@ static void test_inject_fell_off_bus(void **state)
 		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
 	assert_int_equal(s.r.status, 1);
 	submit_expect(&s, "semaphore: 1 seen (release 1)", "release 1 before the failure");
-	submit_expect(&s, "nvrt-submit: semaphore wait: channel 1: the GPU is not responding (BAR0 "
-		      "reads 0xffffffff): NV_PFB_PRI_MMU_FAULT_STATUS (0x100e60) read 0xffffffff, and "
-		      "so does NV_PMC_BOOT_0", "the wait's report");
+	submit_expect(&s, submit_want->dead_read, "the wait's report");
 	submit_expect(&s, "teardown: teardown preempt: channel 1: the GPU is not responding",
 		      "teardown stops too");
 	if (strstr(s.r.err, "failure report:") || strstr(s.r.err, "PENDING"))
@@ -321,8 +368,8 @@ static void test_inject_stale_channel(void **state)
 		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
 	assert_int_equal(s.r.status, 0);
 	submit_expect(&s, "stale state from a previous user", "found");
-	submit_expect(&s, "stale channel 1:", "the channel");
-	submit_expect(&s, "BIND=TRUE", "bound");
+	submit_expect(&s, submit_want->stale_channel, "the channel");
+	submit_expect(&s, submit_want->stale_bound, "bound");
 	submit_expect(&s, "ENABLE=IN_USE", "enabled");
 	submit_expect(&s, submit_want->stale_runlist, "the runlist");
 	submit_expect(&s, submit_want->stale_cleared, "torn down");
@@ -481,8 +528,8 @@ static void test_chip_option(void **state)
 }
 
 /*
- * A chip of the build without a simulator model (GA100 for now: its Host
- * simulator is not written yet) cannot run the suite: nvrt-submit says so
+ * A chip of the build without a simulator model (every runtime chip has
+ * one today: GV100, TU104, GA100) cannot run the suite: nvrt-submit says so
  * plainly and exits 1, before touching anything.
  */
 static void test_no_simulator(void **state)

@@ -16,9 +16,11 @@
 /* Every chip's fault encoders (one line per chip, as in chip.c). */
 extern const struct nvrt_debug_chip nvrt_gv100_debug;
 extern const struct nvrt_debug_chip nvrt_tu104_debug;
+extern const struct nvrt_debug_chip nvrt_ga100_debug;
 static const struct nvrt_debug_chip *const debug_chips[] = {
 	&nvrt_gv100_debug,
 	&nvrt_tu104_debug,
+	&nvrt_ga100_debug,
 };
 
 const struct nvrt_debug_chip *nvrt_debug_chip_find(const struct nvrt_chip *c)

@@ -310,7 +310,6 @@ static struct nvrt_backend *sim_open(const struct nvrt_sim_config *cfg, struct n
 		return NULL;
 	}
 	sim_time_init(s);
-	sim_known_init(s);
 	sim_regs_init(s);
 	int rc = pthread_create(&s->thread, NULL, sim_thread_main, s);
 	if (rc) {

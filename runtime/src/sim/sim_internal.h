@@ -9,10 +9,14 @@
  * register access, the model's thread holds it while it works.
  *
  * The files are layers, each calling only those below it (bottom first):
- * sim_mem.c (time, memory by IOVA), sim_known.c and sim_fail.c; sim_mmu.c;
- * sim/gen/<generation>.c; sim_regs.c (the register file, which raises the
- * interrupts); sim_pbdma.c; sim_sched.c; sim.c, the backend, at the top
- * (with sim_stale.c).  What a lower layer must tell a higher one -- a
+ * sim_mem.c (time, memory by IOVA), sim_fail.c and the Host design's
+ * register-list check (sim/pfifo/known_pfifo.c); its fault registers
+ * (fault_pfifo.c); sim_mmu.c; sim/gen/<generation>.c; the design's register
+ * file (regs_pfifo.c, which raises the interrupts) and its channel and
+ * error registers (host_pfifo.c); sim_pbdma.c; sim_sched.c; sim.c, the
+ * backend, at the top (with sim_stale.c).  sim_mmu.c, sim_pbdma.c and
+ * sim_sched.c are the same for every Host design: what differs is behind
+ * the "Host design" functions below, which sim/<design>/ defines.  What a lower layer must tell a higher one -- a
  * register write that asks the scheduler for work, a generation's register
  * that resets a PBDMA -- goes through sim->up, which sim.c installs.
  */
@@ -54,21 +58,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The units every Host design has; the design's own: sim/<design>/host.h. */
 #include NVRT_HW_HEADER(dev_bus)
-#include NVRT_HW_HEADER(dev_ce)
 #include NVRT_HW_HEADER(dev_fault)
 #include NVRT_HW_HEADER(dev_fb)
-#include NVRT_HW_HEADER(dev_fifo)
-#include NVRT_HW_HEADER(dev_graphics)
-#include NVRT_HW_HEADER(dev_master)
 #include NVRT_HW_HEADER(dev_mmu)
 #include NVRT_HW_HEADER(dev_pbdma)
 #include NVRT_HW_HEADER(dev_ram)
 #include NVRT_HW_HEADER(dev_timer)
-#include NVRT_HW_HEADER(dev_top)
-#include NVRT_HW_HEADER(dev_usermode)
-#include NVRT_HW_HEADER(pri_mmu_both)
-#include NVRT_HW_HEADER(pri_mmu_hub)
 
 #include "nvrt/backend.h"
 #include "nvrt/chip.h"
@@ -77,13 +74,8 @@
 /* ---- sizes, all from the manuals --------------------------------------------- */
 
 #define SIM_BAR0_BYTES (HWC(RSPACE_LIMIT) + 1u)                 /* dev_bus NV_RSPACE */
-#define SIM_NUM_PBDMA ((uint32_t)HWC(PFIFO_CFG0_NUM_PBDMA_INIT))
 #define SIM_NUM_RUNLISTS ((uint32_t)SIM_RUNLIST_COUNT)        /* sim/chips/<chip>.h */
-#define SIM_NUM_CHANNELS HWC(PCCSR_CHANNEL_SIZE_1)
-#define SIM_NUM_DEVINFO HWC(PTOP_DEVICE_INFO_SIZE_1)
 #define SIM_PAGE (1u << HWC(MMU_VER2_PTE_ADDRESS_SHIFT))       /* small page */
-/* sim_known.c's bitmap covers BAR0 up to PFIFO's end: PMC, PBUS, PFIFO. */
-#define SIM_KNOWN_LIMIT (HWC(PFIFO_LIMIT) + 1u)
 #define SIM_VA_LIMIT ((uint64_t)1 << 40)   /* Host's VAs: GP_BASE_HI, GET_HI 7:0 */
 
 /*
@@ -129,10 +121,10 @@ struct sim_mem {
 
 struct sim;
 
-/* sim_sched.c's and sim_regs.c's functions that the layers below them call,
+/* sim_sched.c's and the register file's functions that the layers below them call,
  * installed by sim.c (sim_upcalls): each the function of the same name. */
 struct sim_upcalls {
-	/* sim_regs.c and sim/gen tell the scheduler of a register write. */
+	/* The register file and sim/gen tell the scheduler of a register write. */
 	void (*sched_reset)(struct sim *s);
 	void (*sched_pbdma_reset)(struct sim *s, uint32_t p);
 	void (*sched_runlist_submit)(struct sim *s, uint32_t r);
@@ -147,8 +139,11 @@ struct sim_upcalls {
 
 /* A channel entry of a fetched runlist, with the TSG it belongs to. */
 struct sim_rl_chan {
-	uint32_t chid, runqueue, tsgid;
+	uint32_t chid, runqueue, tsgid;   /* chid: the model's (sim_host_rl_chan) */
 	uint64_t timeslice_ns;
+	/* What the entry itself says where the design reads it there (Ampere). */
+	uint64_t inst, userd;
+	enum sim_aperture inst_ap, userd_ap;
 };
 
 struct sim_runlist {
@@ -174,8 +169,10 @@ struct sim_pbdma {
 	bool loaded;
 	uint32_t chid, tsgid, runlist;
 	uint64_t timeslice_ns, loaded_at;
-	uint64_t inst;                 /* instance block IOVA and its PCCSR TARGET */
+	uint64_t inst;                 /* instance block IOVA and its aperture */
 	enum sim_aperture inst_ap;
+	uint64_t userd;                /* USERD, where the runlist entry gives it (Ampere) */
+	enum sim_aperture userd_ap;
 	uint64_t pdb;                  /* RAMIN PAGE_DIR_BASE, read at load */
 	bool pdb_ok;                   /* else every translation faults with: */
 	uint32_t pdb_fault_type;       /* NV_PFAULT_FAULT_TYPE_* */
@@ -188,6 +185,15 @@ struct sim_pbdma {
 	uint64_t writeback_at;         /* ns of the last USERD writeback */
 };
 
+/*
+ * The Host design's registers (SIM_HOST_DESIGN, sim/chips/<chip>.h; the
+ * Makefile compiles the .c files of sim/<design>/ for the chip): its units' headers, the
+ * sizes SIM_NUM_PBDMA and SIM_NUM_CHANNELS, struct sim_host (its state in
+ * struct sim) and its private functions.  What the shared model asks of it
+ * is the "Host design" section below.
+ */
+#include NVRT_STR(sim/SIM_HOST_DESIGN/host.h)
+
 struct sim {
 	struct nvrt_backend base;
 	const struct sim_upcalls *up;  /* sim.c's: the calls upwards */
@@ -198,7 +204,7 @@ struct sim {
 	bool thread_started, stop;
 
 	uint32_t *regs;                /* BAR0, SIM_BAR0_BYTES / 4 words */
-	uint32_t known[SIM_KNOWN_LIMIT / 4 / 32];   /* sim_known.c */
+	struct sim_host host;          /* the Host design's own (sim/<design>/host.h) */
 	uint32_t gr_runlist;           /* the graphics engine's (DEVICE_INFO) */
 	uint32_t boot0;
 	int64_t time_offset_ns;        /* GPU time = monotonic + offset */
@@ -240,7 +246,7 @@ void sim_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf);
 bool sim_fail_read(struct sim *s, uint32_t *v);
 int sim_crashed_run(struct sim *s, struct nvrt_err *err);
 
-/* ---- sim_regs.c: the register file ----------------------------------------------- */
+/* ---- the register file: BAR0 as a flat array of words ---------------------------------- */
 
 static inline uint32_t sim_reg(const struct sim *s, uint32_t off)
 {
@@ -275,35 +281,25 @@ static inline long sim_index_of(uint32_t off, uint32_t base, uint32_t next, uint
 #define SIM_FIELD_AT(REG, F, V) \
 	(((uint32_t)HWC(REG##_##F##_##V) << HWC(REG##_##F##_FIELD_SHIFT)) & HWC(REG##_##F##_FIELD_MASK))
 
+/* ---- the Host design's register file: sim/<design>/ (pfifo: regs_pfifo.c) ------------ */
+
 void sim_regs_init(struct sim *s);
 uint32_t sim_regs_read(struct sim *s, uint32_t off);
 void sim_regs_write(struct sim *s, uint32_t off, uint32_t v);
+/* Host is out of reset (GV100/TU104: NV_PMC_ENABLE_PFIFO). */
 bool sim_fifo_enabled(const struct sim *s);
 bool sim_pbdma_enabled(const struct sim *s, uint32_t p);
 /* Pending (and enabled) state of PBDMA p's interrupts. */
 bool sim_pbdma_intr_pending(const struct sim *s, uint32_t p);
 bool sim_pbdma_stalled(const struct sim *s, uint32_t p);
 void sim_pbdma_intr_raise(struct sim *s, uint32_t p, uint32_t intr0, uint32_t intr1);
-void sim_pfifo_intr_raise(struct sim *s, uint32_t intr0);
-void sim_sched_error(struct sim *s, uint32_t code);
-/* Which PBDMAs serve runlist r (NV_PFIFO_PBDMA_MAP), in PBDMA order. */
+/* Which PBDMAs serve runlist r (GV100/TU104: NV_PFIFO_PBDMA_MAP), in PBDMA order. */
 uint32_t sim_runlist_pbdmas(const struct sim *s, uint32_t r, uint32_t *out);
 uint32_t sim_pbdma_runlist(const struct sim *s, uint32_t p);
-
 /* PBDMA p's registers at their reset values (and the model's state of it). */
 void sim_pbdma_regs_reset(struct sim *s, uint32_t p);
-
-/* ---- sim_known.c: which offsets of PMC and PFIFO are registers ------------------------ */
-
-/*
- * A register the chip's manual does not have (e.g. GV100's NV_PMC_ENABLE_PB
- * or NV_PFIFO_RUNLIST on Turing) reads as a PRI error and ignores writes:
- * known[] is built from the generated register lists of the chip.
- */
-void sim_known_init(struct sim *s);
-bool sim_known(const struct sim *s, uint32_t off);
-
-/* ---- sim/gen/<generation>.c: what one generation of Host does its own way ----------- */
+/* The GPU time as the timer registers hold it (TIME_1:TIME_0). */
+uint64_t sim_ptimer_snap(const struct sim *s);
 
 /* Runlist r as software submitted it. */
 struct sim_rl_submit {
@@ -312,30 +308,84 @@ struct sim_rl_submit {
 	uint32_t length;               /* entries */
 };
 
-/* PBDMA p is out of reset beyond PFIFO (GV100: NV_PMC_ENABLE_PB). */
-bool sim_gen_pbdma_enabled(const struct sim *s, uint32_t p);
-/* Reset values of the generation's own registers (PMC ENABLE*, ...). */
-void sim_gen_regs_init(struct sim *s);
-/* NV_PMC_INTR(0) HUB: whether an MMU fault reaches it. */
-bool sim_gen_pmc_intr_hub(const struct sim *s);
-/* A register outside the common units: true when it is one of the
- * generation's (*v set on a read). */
-bool sim_gen_read(struct sim *s, uint32_t off, uint32_t *v);
-bool sim_gen_write(struct sim *s, uint32_t off, uint32_t v);
-/* The init values of this generation's own PFIFO registers. */
-void sim_gen_pfifo_init(struct sim *s);
-/* Registers only this generation has: true when off was one (and handled). */
-bool sim_gen_pmc_write(struct sim *s, uint32_t off, uint32_t v);
-bool sim_gen_pfifo_write(struct sim *s, uint32_t off, uint32_t v);
-bool sim_gen_pfifo_read_only(uint32_t off);
 /* Where runlist r is, and its PENDING cleared once fetched. */
 void sim_gen_runlist_submitted(const struct sim *s, uint32_t r, struct sim_rl_submit *out);
 void sim_gen_runlist_fetched(struct sim *s, uint32_t r);
-/* The channel a NOTIFY_CHANNEL_PENDING value names, or -1 when Host ignores it. */
-long sim_gen_doorbell_chid(const struct sim *s, uint32_t v);
-/* The USERMODE register a BAR0 window register stands for (TU104's VF window:
- * doorbell, TIME_0/1), or 0. */
-uint32_t sim_gen_window_alias(uint32_t off);
+
+/* ---- the Host design's channel and error registers: sim/<design>/ ------------------- */
+
+/* A channel's scheduling state, as the design's channel register shows it. */
+enum sim_chan_status {
+	SIM_CHAN_IDLE,                 /* nothing to do */
+	SIM_CHAN_PENDING,              /* told of work (doorbell, work left at a switch) */
+	SIM_CHAN_PENDING_ACQUIRE,      /* switched out on a failed acquire */
+	SIM_CHAN_ON_PBDMA,             /* loaded on a PBDMA */
+};
+
+enum sim_chan_status sim_host_chan_status(const struct sim *s, uint32_t chid);
+void sim_host_chan_status_set(struct sim *s, uint32_t chid, enum sim_chan_status st);
+/* The channel exists for Host (GV100/TU104: PCCSR INST BIND). */
+bool sim_host_chan_bound(const struct sim *s, uint32_t chid);
+/* Bound, enabled, not faulted, and has been told of work. */
+bool sim_host_chan_runnable(const struct sim *s, uint32_t chid);
+/* Its PBDMA_FAULTED (eng false) or ENG_FAULTED bit (PBDMA p's CLEAR_FAULTED or fault). */
+bool sim_host_chan_faulted(const struct sim *s, uint32_t p, uint32_t chid, bool eng);
+void sim_host_chan_faulted_set(struct sim *s, uint32_t p, uint32_t chid, bool eng, bool faulted);
+/* The channel a CLEAR_FAULTED method's data names, or -1. */
+long sim_host_clear_faulted_chid(const struct sim *s, uint32_t data);
+/* A runlist r entry's channel: the model's channel number (chid, as the
+ * entry names it) and what else the design reads from the entry. */
+void sim_host_rl_chan(uint32_t r, const HW(ramrl_entry_t) *e, struct sim_rl_chan *c);
+/* PBDMA p loads c: its instance block (and USERD) into s->pbdma[p]. */
+void sim_host_chan_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c);
+/* A Host method only the design has (Volta/Turing: CRC_CHECK): done. */
+bool sim_host_udma_method(struct sim *s, uint32_t p, uint32_t addr);
+/* PBDMA p's status registers as it loads (or saves out) its channel. */
+void sim_host_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded);
+/* Where PBDMA p's channel's USERD is. */
+uint64_t sim_host_pbdma_userd(const struct sim *s, uint32_t p, enum sim_aperture *ap);
+
+/* Why a runlist fetch failed: its memory never returns data, or dev_ram's
+ * TSG rules are broken (how: Ampere's NV_RUNLIST_INTR_BAD_TSG codes). */
+enum sim_rl_error {
+	SIM_RL_OK,
+	SIM_RL_RDAT_TIMEOUT,
+	SIM_RL_BAD_TSG_NO_HEADER,      /* a channel outside every TSG */
+	SIM_RL_BAD_TSG_NO_CHANNEL,     /* a TSG header before the last TSG's channels ended */
+	SIM_RL_BAD_TSG_ZERO_LENGTH,    /* TSG_LENGTH below MIN */
+	SIM_RL_BAD_TSG_TOO_LONG,       /* TSG_LENGTH above MAX */
+	SIM_RL_BAD_TSG_OVERFLOW,       /* the TSG's channels run past the runlist's end */
+};
+
+void sim_host_runlist_error(struct sim *s, uint32_t r, enum sim_rl_error e);
+/* Software disabled scheduling of runlist r. */
+bool sim_host_runlist_disabled(const struct sim *s, uint32_t r);
+/* The pending channel/TSG preempt names PBDMA p's channel; it is done. */
+bool sim_host_preempt_matches(const struct sim *s, uint32_t p);
+void sim_host_preempt_done(struct sim *s);
+/* A runlist preempt of runlist r is done. */
+void sim_host_runlist_preempt_done(struct sim *s, uint32_t r);
+/* The USERD writeback timer's period in microseconds (0: off). */
+uint64_t sim_host_userd_writeback_period_us(const struct sim *s);
+/* CLEAR_FAULTED's timeout in microseconds; false when detection is off. */
+bool sim_host_clear_faulted_timeout(const struct sim *s, uint32_t *period_us);
+/* NV_UDMA_NON_STALL_INT: the channel's non-stalling interrupt. */
+void sim_host_nonstall_intr(struct sim *s);
+
+/* An MMU fault of a PBDMA (sim_mmu.c finds it, the design reports it). */
+enum sim_access { SIM_READ, SIM_WRITE };
+
+struct sim_fault {
+	uint64_t addr;
+	bool phys;
+	enum sim_aperture phys_ap;    /* of addr, for physical accesses */
+	enum sim_access access;
+	uint32_t type;                /* NV_PFAULT_FAULT_TYPE_* */
+};
+
+/* Latches the fault in the fault registers, or counts it dropped if one is there. */
+void sim_host_fault_record(struct sim *s, uint32_t p, const struct sim_fault *f);
+bool sim_host_fault_pending(const struct sim *s);
 
 /* ---- sim_sched.c: runlists, channels, scheduling ----------------------------------- */
 
@@ -356,14 +406,10 @@ enum sim_step sim_pbdma_step(struct sim *s, uint32_t p);
 /* Reads USERD GP_PUT into NV_PPBDMA_GP_PUT; -1 on a fault (recorded). */
 int sim_pbdma_gp_put_fetch(struct sim *s, uint32_t p);
 bool sim_pbdma_has_work(const struct sim *s, uint32_t p);
-uint64_t sim_pbdma_userd(const struct sim *s, uint32_t p, enum sim_aperture *ap);
 void sim_pbdma_userd_writeback(struct sim *s, uint32_t p);
 void sim_pbdma_status_set(struct sim *s, uint32_t p, uint32_t state);
-uint64_t sim_ptimer_snap(const struct sim *s);
 
-/* ---- sim_mmu.c: translation and fault reporting ------------------------------------- */
-
-enum sim_access { SIM_READ, SIM_WRITE };
+/* ---- sim_mmu.c: translation ------------------------------------------------------------ */
 
 /* Through PBDMA p's channel's page tables; -1 after recording an MMU fault. */
 int sim_mmu_read(struct sim *s, uint32_t p, uint64_t va, void *buf, size_t len);
@@ -373,11 +419,7 @@ int sim_mmu_phys_read(struct sim *s, uint32_t p, enum sim_aperture ap, uint64_t 
 		      size_t len);
 int sim_mmu_phys_write(struct sim *s, uint32_t p, enum sim_aperture ap, uint64_t iova,
 		       const void *buf, size_t len);
-/* The apertures of the Host target fields. */
-enum sim_aperture sim_ap_pccsr(uint32_t target);
-enum sim_aperture sim_ap_userd(uint32_t target);
+/* The aperture of RAMIN's PAGE_DIR_BASE_TARGET. */
 enum sim_aperture sim_ap_pdb(uint32_t target);
-void sim_mmu_fault_clear(struct sim *s);
-bool sim_mmu_fault_pending(const struct sim *s);
 
 #endif

@@ -12,6 +12,7 @@
 static const struct nvrt_sim_model *const sim_models[] = {
 	&nvrt_sim_model_gv100,
 	&nvrt_sim_model_tu104,
+	&nvrt_sim_model_ga100,
 };
 
 struct nvrt_backend *nvrt_backend_sim_open(const struct nvrt_sim_config *cfg, struct nvrt_err *err)

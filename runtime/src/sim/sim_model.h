@@ -25,5 +25,6 @@ struct nvrt_sim_model {
 /* One line per chip with a model (as chip.c lists the chip tables). */
 extern const struct nvrt_sim_model nvrt_sim_model_gv100;
 extern const struct nvrt_sim_model nvrt_sim_model_tu104;
+extern const struct nvrt_sim_model nvrt_sim_model_ga100;
 
 #endif

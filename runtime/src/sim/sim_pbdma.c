@@ -154,19 +154,10 @@ bool sim_pbdma_has_work(const struct sim *s, uint32_t p)
 
 /* ---- USERD ------------------------------------------------------------------------------------ */
 
-uint64_t sim_pbdma_userd(const struct sim *s, uint32_t p, enum sim_aperture *ap)
-{
-	HW(ppbdma_userd_t) lo = { PREG(s, userd, p) };
-	HW(ppbdma_userd_hi_t) hi = { PREG(s, userd_hi, p) };
-
-	*ap = sim_ap_userd(HW(get_ppbdma_userd_target)(lo));
-	return HW(join_ppbdma_userd)(lo, hi);
-}
-
 int sim_pbdma_gp_put_fetch(struct sim *s, uint32_t p)
 {
 	enum sim_aperture ap;
-	uint64_t a = sim_pbdma_userd(s, p, &ap);
+	uint64_t a = sim_host_pbdma_userd(s, p, &ap);
 	HW(ramuserd_t) u;
 
 	if (sim_mmu_phys_read(s, p, ap, a, &u, sizeof(u)))
@@ -183,7 +174,7 @@ int sim_pbdma_gp_put_fetch(struct sim *s, uint32_t p)
 void sim_pbdma_userd_writeback(struct sim *s, uint32_t p)
 {
 	enum sim_aperture ap;
-	uint64_t a = sim_pbdma_userd(s, p, &ap);
+	uint64_t a = sim_host_pbdma_userd(s, p, &ap);
 	HW(ramuserd_t) u, old;
 
 	if (sim_mmu_phys_read(s, p, ap, a, &u, sizeof(u)))
@@ -515,38 +506,32 @@ static enum sim_step sim_method_sem_execute(struct sim *s, uint32_t p, uint32_t 
 
 /*
  * CLEAR_FAULTED retries until the FAULTED bit it names is set, then clears
- * it; past NV_PFIFO_CLEAR_FAULTED_TIMEOUT (microseconds) it raises
+ * it; past the design's CLEAR_FAULTED timeout (microseconds) it raises
  * CLEAR_FAULTED_ERROR.  It shares ACQUIRE_FAIL and ACQUIRE_DEADLINE with
  * acquires (dev_pbdma).
  */
 static enum sim_step sim_method_clear_faulted(struct sim *s, uint32_t p, uint32_t data)
 {
 	HW(udma_clear_faulted_t) m = { data };
-	HW(pfifo_clear_faulted_timeout_t) to = { sim_reg(s, HW(pfifo_clear_faulted_timeout)()) };
-	uint32_t chid = HW(get_udma_clear_faulted_chid)(m);
+	uint32_t period;
+	bool detect = sim_host_clear_faulted_timeout(s, &period);
+	long chid = sim_host_clear_faulted_chid(s, data);
 	bool eng = HW(get_udma_clear_faulted_type)(m) == HWC(UDMA_CLEAR_FAULTED_TYPE_ENG_FAULTED);
 	uint32_t now = (uint32_t)(sim_gpu_time(s) / 1000u);
-	HW(pccsr_channel_t) c = { chid < SIM_NUM_CHANNELS ? sim_reg(s, HW(pccsr_channel)(chid)) : 0 };
-	bool set = eng ? HW(get_pccsr_channel_eng_faulted)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_TRUE) :
-			 HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
 
-	if (set) {
-		c = eng ? HW(set_pccsr_channel_eng_faulted)(c, HWC(PCCSR_CHANNEL_ENG_FAULTED_FALSE)) :
-			  HW(set_pccsr_channel_pbdma_faulted)(c, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_FALSE));
-		sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
+	if (chid >= 0 && sim_host_chan_faulted(s, p, (uint32_t)chid, eng)) {
+		sim_host_chan_faulted_set(s, p, (uint32_t)chid, eng, false);
 		sim_acquire_fail_set(s, p, false);
 		return SIM_STEP_PROGRESS;
 	}
 	if (!sim_acquire_failed(s, p)) {
 		sim_acquire_fail_set(s, p, true);
-		PREG_SET(s, acquire_deadline, p, now + HW(get_pfifo_clear_faulted_timeout_period)(to));
+		PREG_SET(s, acquire_deadline, p, now + period);
 		return SIM_STEP_BLOCKED;
 	}
-	if (HW(get_pfifo_clear_faulted_timeout_detection)(to) ==
-	    HWC(PFIFO_CLEAR_FAULTED_TIMEOUT_DETECTION_ENABLED) &&
-	    (int32_t)(now - PREG(s, acquire_deadline, p)) > 0) {
+	if (detect && (int32_t)(now - PREG(s, acquire_deadline, p)) > 0) {
 		sim_acquire_fail_set(s, p, false);
-		return SIM_INTR0(s, p, clear_faulted_error, CLEAR_FAULTED_ERROR);
+		return sim_pbdma_intr(s, p, SIM_CLEAR_FAULTED_ERROR_INTR0, 0);
 	}
 	return SIM_STEP_BLOCKED;
 }
@@ -599,8 +584,6 @@ static bool sim_method_operand(struct sim *s, uint32_t p, uint32_t addr, uint32_
 static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, uint32_t subch,
 				     uint32_t data)
 {
-	HW(pfifo_intr_0_t) ci = { 0 };
-
 	if (sim_method_operand(s, p, addr, data))
 		return SIM_STEP_PROGRESS;
 	if (addr == HW(udma_nop_offset)() || addr == HW(udma_wfi_offset)())
@@ -612,8 +595,7 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 	if (addr == HW(udma_mem_op_d_offset)())
 		return sim_method_mem_op(s, p, data);
 	if (addr == HW(udma_non_stall_int_offset)()) {
-		ci = HW(set_pfifo_intr_0_channel_intr)(ci, HWC(PFIFO_INTR_0_CHANNEL_INTR_PENDING));
-		sim_pfifo_intr_raise(s, ci.v);
+		sim_host_nonstall_intr(s);
 		return SIM_STEP_PROGRESS;
 	}
 	if (addr == HW(udma_set_ref_offset)()) {
@@ -622,10 +604,8 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 		PREG_SET(s, ref, p, data);
 		return SIM_STEP_PROGRESS;
 	}
-	if (addr == HW(udma_crc_check_offset)()) {
-		PREG_SET(s, method_crc, p, 0);   /* not computed: see sim.c */
-		return SIM_STEP_PROGRESS;
-	}
+	if (sim_host_udma_method(s, p, addr))
+		return SIM_STEP_PROGRESS;   /* one only the design has (CRC_CHECK) */
 	if (addr == HW(udma_yield_offset)())
 		return sim_method_yield(s, p, data);
 	if (addr == HW(udma_clear_faulted_offset)())

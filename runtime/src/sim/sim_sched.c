@@ -10,7 +10,7 @@
 #include "bits.h"
 #include "sim/sim_internal.h"
 
-/* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the chip's: sim/chips) -------- */
+/* ---- RAMFC <-> NV_PPBDMA registers (dev_ram's table, plus the design's and the chip's) --- */
 
 struct sim_ramfc_reg {
 	uint32_t (*get)(const HW(ramfc_t) *fc);
@@ -48,7 +48,6 @@ struct sim_ramfc_reg {
 	X(data2, data2) \
 	X(data3, data3) \
 	X(target, target) \
-	X(method_crc, method_crc) \
 	X(ref, ref) \
 	X(sem_addr_lo, sem_addr_lo) \
 	X(sem_addr_hi, sem_addr_hi) \
@@ -60,11 +59,10 @@ struct sim_ramfc_reg {
 	X(mem_op_a, mem_op_a) \
 	X(mem_op_b, mem_op_b) \
 	X(mem_op_c, mem_op_c) \
-	X(userd, userd) \
-	X(userd_hi, userd_hi) \
 	X(hce_ctrl, hce_ctrl) \
 	X(config, config) \
 	X(set_channel_info, set_channel_info) \
+	SIM_RAMFC_DESIGN_LIST(X) \
 	SIM_RAMFC_CHIP_LIST(X)
 
 #define SIM_RAMFC_FNS(field, reg)                                                         \
@@ -88,45 +86,7 @@ static const struct sim_ramfc_reg sim_ramfc_regs[] = { SIM_RAMFC_LIST(SIM_RAMFC)
 
 #define SIM_NRAMFC (ARRAY_SIZE(sim_ramfc_regs))
 
-/* ---- channel state (NV_PCCSR_CHANNEL) ----------------------------------------------------- */
-
-static HW(pccsr_channel_t) sim_chan(const struct sim *s, uint32_t chid)
-{
-	HW(pccsr_channel_t) c = { sim_reg(s, HW(pccsr_channel)(chid)) };
-
-	return c;
-}
-
-static void sim_chan_status_set(struct sim *s, uint32_t chid, enum HW(pccsr_channel_status) st)
-{
-	HW(pccsr_channel_t) c = sim_chan(s, chid);
-
-	c = HW(set_pccsr_channel_status)(c, st);
-	c = HW(set_pccsr_channel_busy)(c, st == HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA) ?
-					 HWC(PCCSR_CHANNEL_BUSY_TRUE) : HWC(PCCSR_CHANNEL_BUSY_FALSE));
-	sim_reg_set(s, HW(pccsr_channel)(chid), c.v);
-}
-
-static bool sim_chan_bound(const struct sim *s, uint32_t chid)
-{
-	HW(pccsr_channel_inst_t) i = { sim_reg(s, HW(pccsr_channel_inst)(chid)) };
-
-	return HW(get_pccsr_channel_inst_bind)(i) == HWC(PCCSR_CHANNEL_INST_BIND_TRUE);
-}
-
-/* Bound, enabled, not faulted, and has been told of work. */
-static bool sim_chan_runnable(const struct sim *s, uint32_t chid)
-{
-	HW(pccsr_channel_t) c = sim_chan(s, chid);
-	enum HW(pccsr_channel_status) st = HW(get_pccsr_channel_status)(c);
-
-	return sim_chan_bound(s, chid) &&
-	       HW(get_pccsr_channel_enable)(c) == HWC(PCCSR_CHANNEL_ENABLE_IN_USE) &&
-	       HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_FALSE) &&
-	       HW(get_pccsr_channel_eng_faulted)(c) == HWC(PCCSR_CHANNEL_ENG_FAULTED_FALSE) &&
-	       (st == HWC(PCCSR_CHANNEL_STATUS_PENDING) ||
-		st == HWC(PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE));
-}
+/* ---- channels ------------------------------------------------------------------------------ */
 
 bool sim_sched_chan_loaded(const struct sim *s, uint32_t chid)
 {
@@ -147,9 +107,7 @@ bool sim_sched_runlist_holds(const struct sim *s, uint32_t r, uint32_t chid)
 /* NV_USERMODE_NOTIFY_CHANNEL_PENDING: ignored for channels that do not exist. */
 void sim_sched_doorbell(struct sim *s, uint32_t chid)
 {
-	enum HW(pccsr_channel_status) st;
-
-	if (chid >= SIM_NUM_CHANNELS || !sim_chan_bound(s, chid))
+	if (chid >= SIM_NUM_CHANNELS || !sim_host_chan_bound(s, chid))
 		return;
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++) {
 		if (s->pbdma[p].loaded && s->pbdma[p].chid == chid) {
@@ -158,9 +116,8 @@ void sim_sched_doorbell(struct sim *s, uint32_t chid)
 			return;
 		}
 	}
-	st = HW(get_pccsr_channel_status)(sim_chan(s, chid));
-	if (st == HWC(PCCSR_CHANNEL_STATUS_IDLE))
-		sim_chan_status_set(s, chid, HWC(PCCSR_CHANNEL_STATUS_PENDING));
+	if (sim_host_chan_status(s, chid) == SIM_CHAN_IDLE)
+		sim_host_chan_status_set(s, chid, SIM_CHAN_PENDING);
 	sim_kick(s);
 }
 
@@ -171,7 +128,7 @@ void sim_sched_pbdma_reset(struct sim *s, uint32_t p)
 	struct sim_pbdma *pb = &s->pbdma[p];
 
 	if (pb->loaded && sim_fifo_enabled(s))
-		sim_chan_status_set(s, pb->chid, HWC(PCCSR_CHANNEL_STATUS_PENDING));
+		sim_host_chan_status_set(s, pb->chid, SIM_CHAN_PENDING);
 	memset(pb, 0, sizeof(*pb));
 }
 
@@ -184,33 +141,6 @@ void sim_sched_reset(struct sim *s)
 	memset(s->pbdma, 0, sizeof(s->pbdma));
 	s->preempt_pending = false;
 	s->runlist_preempt = 0;
-}
-
-/* ---- PBDMA status registers --------------------------------------------------------------- */
-
-static void sim_pbdma_status_loaded(struct sim *s, uint32_t p, bool loaded)
-{
-	const struct sim_pbdma *pb = &s->pbdma[p];
-	HW(pfifo_pbdma_status_t) st = { sim_reg(s, HW(pfifo_pbdma_status)(p)) };
-	HW(pfifo_pbdma_status_inst_t) si = { 0 };
-	HW(ppbdma_channel_t) ch = { 0 };
-	HW(pccsr_channel_inst_t) ci = { sim_reg(s, HW(pccsr_channel_inst)(pb->chid)) };
-
-	st = HW(set_pfifo_pbdma_status_chan_status)(st, loaded ?
-			HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_VALID) :
-			HWC(PFIFO_PBDMA_STATUS_CHAN_STATUS_INVALID));
-	if (loaded) {   /* every channel is in a TSG: the ID is the TSG's */
-		st = HW(set_pfifo_pbdma_status_id)(st, pb->tsgid);
-		st = HW(set_pfifo_pbdma_status_id_type)(st, HWC(PFIFO_PBDMA_STATUS_ID_TYPE_TSGID));
-		si = HW(set_pfifo_pbdma_status_inst_ptr)(si, HW(get_pccsr_channel_inst_ptr)(ci));
-		si = HW(set_pfifo_pbdma_status_inst_target)(si,
-				HW(get_pccsr_channel_inst_target)(ci));
-		si = HW(set_pfifo_pbdma_status_inst_valid)(si, HWC(PFIFO_PBDMA_STATUS_INST_VALID_TRUE));
-		ch = HW(set_ppbdma_channel_chid)(ch, pb->chid);
-		sim_reg_set(s, HW(ppbdma_channel)(p), ch.v);
-	}
-	sim_reg_set(s, HW(pfifo_pbdma_status)(p), st.v);
-	sim_reg_set(s, HW(pfifo_pbdma_status_inst)(p), si.v);
 }
 
 /* ---- channel switch -------------------------------------------------------------------------- */
@@ -238,7 +168,6 @@ static void sim_sched_pdb_load(struct sim_pbdma *pb, const HW(ramin_t) *in)
 static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c, uint64_t now)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
-	HW(pccsr_channel_inst_t) ci = { sim_reg(s, HW(pccsr_channel_inst)(c->chid)) };
 	HW(ramin_t) in;
 	HW(ramfc_t) fc;
 	HW(ppbdma_pb_header_t) h;
@@ -249,8 +178,7 @@ static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c
 	pb->runlist = sim_pbdma_runlist(s, p);
 	pb->timeslice_ns = c->timeslice_ns;
 	pb->loaded_at = pb->writeback_at = now;
-	pb->inst = (uint64_t)HW(get_pccsr_channel_inst_ptr)(ci) << HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT);
-	pb->inst_ap = sim_ap_pccsr(HW(get_pccsr_channel_inst_target)(ci));
+	sim_host_chan_load(s, p, c);
 	if (sim_mmu_phys_read(s, p, pb->inst_ap, pb->inst, &in, sizeof(in)))
 		return -1;
 	HW(read_ramin_ramfc)(&in, &fc);
@@ -261,8 +189,8 @@ static int sim_sched_load(struct sim *s, uint32_t p, const struct sim_rl_chan *c
 	pb->seg_first = HW(get_ppbdma_pb_header_first)(h) == HWC(PPBDMA_PB_HEADER_FIRST_TRUE);
 	pb->gp_put_stale = true;
 	pb->loaded = true;
-	sim_pbdma_status_loaded(s, p, true);
-	sim_chan_status_set(s, c->chid, HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
+	sim_host_pbdma_status_loaded(s, p, true);
+	sim_host_chan_status_set(s, c->chid, SIM_CHAN_ON_PBDMA);
 	return 0;
 }
 
@@ -279,16 +207,16 @@ static void sim_sched_ramfc_save(struct sim *s, uint32_t p)
 	sim_mmu_phys_write(s, p, pb->inst_ap, pb->inst, &fc, sizeof(fc));
 }
 
-/* Switches the channel out, leaving its PCCSR STATUS st. */
-static void sim_sched_save(struct sim *s, uint32_t p, enum HW(pccsr_channel_status) st)
+/* Switches the channel out, leaving it in state st. */
+static void sim_sched_save(struct sim *s, uint32_t p, enum sim_chan_status st)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
 
 	sim_sched_ramfc_save(s, p);
 	sim_pbdma_userd_writeback(s, p);   /* always on a switch (dev_pbdma CONFIG) */
-	sim_pbdma_status_loaded(s, p, false);
+	sim_host_pbdma_status_loaded(s, p, false);
 	sim_pbdma_status_set(s, p, HWC(PPBDMA_STATUS_PBDMA_EMPTY));
-	sim_chan_status_set(s, pb->chid, st);
+	sim_host_chan_status_set(s, pb->chid, st);
 	pb->loaded = false;
 }
 
@@ -296,22 +224,20 @@ static void sim_sched_save(struct sim *s, uint32_t p, enum HW(pccsr_channel_stat
  * What a switched-out channel is: waiting on a semaphore, pending (work
  * left, or a doorbell whose USERD GP_PUT it has not read yet), or idle.
  */
-static enum HW(pccsr_channel_status) sim_sched_out_status(const struct sim *s, uint32_t p)
+static enum sim_chan_status sim_sched_out_status(const struct sim *s, uint32_t p)
 {
 	if (s->pbdma[p].blocked)
-		return HWC(PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE);
-	return s->pbdma[p].gp_put_stale || sim_pbdma_has_work(s, p) ?
-	       HWC(PCCSR_CHANNEL_STATUS_PENDING) : HWC(PCCSR_CHANNEL_STATUS_IDLE);
+		return SIM_CHAN_PENDING_ACQUIRE;
+	return s->pbdma[p].gp_put_stale || sim_pbdma_has_work(s, p) ? SIM_CHAN_PENDING :
+								      SIM_CHAN_IDLE;
 }
 
 /* dev_fifo: after a PBDMA fault the PBDMA saves out; the channel stays FAULTED. */
 static void sim_sched_fault(struct sim *s, uint32_t p)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
-	HW(pccsr_channel_t) c = sim_chan(s, pb->chid);
 
-	c = HW(set_pccsr_channel_pbdma_faulted)(c, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE));
-	sim_reg_set(s, HW(pccsr_channel)(pb->chid), c.v);
+	sim_host_chan_faulted_set(s, p, pb->chid, false, true);
 	if (pb->loaded)
 		sim_sched_save(s, p, sim_sched_out_status(s, p));
 }
@@ -342,10 +268,11 @@ static bool sim_rl_is_tsg(const HW(ramrl_entry_t) *e)
 /*
  * Reads and checks n entries at base (dev_ram RAMRL): a TSG header, then
  * exactly TSG_LENGTH (MIN..MAX) channel entries; a channel outside a TSG, a
- * short TSG or a bad length is BAD_TSG.  0, or the SCHED_ERROR code.
+ * short TSG or a bad length is BAD_TSG.
  */
-static uint32_t sim_rl_parse(struct sim *s, enum sim_aperture ap, uint64_t base, uint32_t n,
-			     struct sim_rl_chan *out, uint32_t *nchans)
+static enum sim_rl_error sim_rl_parse(struct sim *s, uint32_t r, enum sim_aperture ap,
+				      uint64_t base, uint32_t n, struct sim_rl_chan *out,
+				      uint32_t *nchans)
 {
 	HW(ramrl_entry_t) e, h;
 	uint32_t len = 0, tsgid = 0;
@@ -354,32 +281,36 @@ static uint32_t sim_rl_parse(struct sim *s, enum sim_aperture ap, uint64_t base,
 	*nchans = 0;
 	/* No video memory in the model: a runlist there never returns data. */
 	if (n && ap != SIM_AP_SYS_COH && ap != SIM_AP_SYS_NCOH)
-		return HWC(PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT);
+		return SIM_RL_RDAT_TIMEOUT;
 	for (uint32_t i = 0; i < n; i++) {
 		if (sim_mem_read(s, base + (uint64_t)i * HWC(RAMRL_ENTRY_SIZE), &e, sizeof(e)))
-			return HWC(PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT);
+			return SIM_RL_RDAT_TIMEOUT;
 		if (sim_rl_is_tsg(&e)) {
 			if (len)   /* a TSG header before the last one's channels ended */
-				return HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
+				return SIM_RL_BAD_TSG_NO_CHANNEL;
 			h = e;
 			len = HW(get_ramrl_entry_tsg_length)(&h);
-			if (len < HWC(RAMRL_ENTRY_TSG_LENGTH_MIN) || len > HWC(RAMRL_ENTRY_TSG_LENGTH_MAX) ||
-			    i + len >= n)
-				return HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
+			if (len < HWC(RAMRL_ENTRY_TSG_LENGTH_MIN))
+				return SIM_RL_BAD_TSG_ZERO_LENGTH;
+			if (len > HWC(RAMRL_ENTRY_TSG_LENGTH_MAX))
+				return SIM_RL_BAD_TSG_TOO_LONG;
+			if (i + len >= n)
+				return SIM_RL_BAD_TSG_OVERFLOW;
 			tsgid = HW(get_ramrl_entry_tsg_tsgid)(&h);
 			slice = sim_tsg_timeslice(&h);
 			continue;
 		}
 		if (!len)   /* a channel outside every TSG */
-			return HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG);
+			return SIM_RL_BAD_TSG_NO_HEADER;
 		len--;
 		out[*nchans].chid = HW(get_ramrl_entry_chan_chid)(&e);
 		out[*nchans].runqueue = HW(get_ramrl_entry_chan_runqueue_selector)(&e);
+		sim_host_rl_chan(r, &e, &out[*nchans]);
 		out[*nchans].tsgid = tsgid;
 		out[*nchans].timeslice_ns = slice;
 		(*nchans)++;
 	}
-	return 0;
+	return SIM_RL_OK;
 }
 
 /* The submitted runlist replaces the old one; a bad one leaves none. */
@@ -388,16 +319,17 @@ static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 	struct sim_runlist *rl = &s->rl[r];
 	struct sim_rl_submit sub;
 	struct sim_rl_chan *chans;
-	uint32_t nchans = 0, code;
+	uint32_t nchans = 0;
+	enum sim_rl_error code;
 	uint32_t pb[SIM_NUM_PBDMA], npb;
 
 	sim_gen_runlist_submitted(s, r, &sub);
 	chans = calloc(sub.length ? sub.length : 1, sizeof(*chans));
 	rl->fetch_pending = false;
-	code = chans ? sim_rl_parse(s, sub.ap, sub.base, sub.length, chans, &nchans) :
-		       HWC(PFIFO_INTR_SCHED_ERROR_CODE_RL_RDAT_TIMEOUT);
+	code = chans ? sim_rl_parse(s, r, sub.ap, sub.base, sub.length, chans, &nchans) :
+		       SIM_RL_RDAT_TIMEOUT;
 	if (code) {
-		sim_sched_error(s, code);
+		sim_host_runlist_error(s, r, code);
 		nchans = 0;
 	}
 	free(rl->chans);
@@ -414,16 +346,6 @@ static void sim_sched_runlist_fetch(struct sim *s, uint32_t r)
 
 /* ---- preemption ------------------------------------------------------------------------------ */
 
-static bool sim_preempt_matches(const struct sim *s, uint32_t p)
-{
-	HW(pfifo_preempt_t) r = { sim_reg(s, HW(pfifo_preempt)()) };
-	uint32_t id = (uint32_t)HW(get_pfifo_preempt_id)(r);
-
-	if (HW(get_pfifo_preempt_type)(r) == HWC(PFIFO_PREEMPT_TYPE_TSG))
-		return s->pbdma[p].tsgid == id;
-	return s->pbdma[p].chid == id;
-}
-
 /*
  * Saves the target out of every PBDMA; a PBDMA frozen by an interrupt cannot
  * save out, so the preempt stays PENDING until software handles it (dev_fifo
@@ -431,11 +353,10 @@ static bool sim_preempt_matches(const struct sim *s, uint32_t p)
  */
 static void sim_sched_preempt(struct sim *s)
 {
-	HW(pfifo_preempt_t) r = { sim_reg(s, HW(pfifo_preempt)()) };
 	bool done = true;
 
 	for (uint32_t p = 0; p < SIM_NUM_PBDMA; p++) {
-		if (!s->pbdma[p].loaded || !sim_preempt_matches(s, p))
+		if (!s->pbdma[p].loaded || !sim_host_preempt_matches(s, p))
 			continue;
 		if (sim_pbdma_stalled(s, p))
 			done = false;
@@ -445,8 +366,7 @@ static void sim_sched_preempt(struct sim *s)
 	if (!done)
 		return;
 	s->preempt_pending = false;
-	r = HW(set_pfifo_preempt_pending)(r, HWC(PFIFO_PREEMPT_PENDING_FALSE));
-	sim_reg_set(s, HW(pfifo_preempt)(), r.v);
+	sim_host_preempt_done(s);
 }
 
 static void sim_sched_runlist_preempt(struct sim *s)
@@ -466,8 +386,10 @@ static void sim_sched_runlist_preempt(struct sim *s)
 			else
 				sim_sched_save(s, pb[i], sim_sched_out_status(s, pb[i]));
 		}
-		if (done)
+		if (done) {
 			s->runlist_preempt &= ~(1u << r);
+			sim_host_runlist_preempt_done(s, r);
+		}
 	}
 }
 
@@ -475,9 +397,7 @@ static void sim_sched_runlist_preempt(struct sim *s)
 
 static bool sim_sched_runlist_blocked(const struct sim *s, uint32_t r)
 {
-	HW(pfifo_sched_disable_t) d = { sim_reg(s, HW(pfifo_sched_disable)()) };
-
-	return r >= SIM_NUM_RUNLISTS || HW(get_pfifo_sched_disable_runlist)(d, r) ||
+	return r >= SIM_NUM_RUNLISTS || sim_host_runlist_disabled(s, r) ||
 	       s->rl[r].fetch_pending;
 }
 
@@ -503,7 +423,7 @@ static const struct sim_rl_chan *sim_sched_next(struct sim *s, uint32_t p, bool 
 		uint32_t i = (rl->cursor + k) % rl->nchans;
 		const struct sim_rl_chan *c = &rl->chans[i];
 
-		if (!sim_sched_runqueue_is(s, p, c) || !sim_chan_runnable(s, c->chid) ||
+		if (!sim_sched_runqueue_is(s, p, c) || !sim_host_chan_runnable(s, c->chid) ||
 		    sim_sched_chan_loaded(s, c->chid))
 			continue;
 		if (advance)
@@ -517,11 +437,8 @@ static void sim_sched_writeback_timer(struct sim *s, uint32_t p, uint64_t now)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
 	HW(ppbdma_config_t) cfg = { sim_reg(s, HW(ppbdma_config)(p)) };
-	HW(pfifo_userd_writeback_t) wb = { sim_reg(s, HW(pfifo_userd_writeback)()) };
-	uint64_t period = (uint64_t)HW(get_pfifo_userd_writeback_timer)(wb) <<
-			  HW(get_pfifo_userd_writeback_timescale)(wb);
+	uint64_t period = sim_host_userd_writeback_period_us(s);
 
-	/* TIMER counts microseconds (TIMER_100US is 100 at TIMESCALE_0). */
 	if (!pb->dirty || !period ||
 	    HW(get_ppbdma_config_userd_writeback)(cfg) != HWC(PPBDMA_CONFIG_USERD_WRITEBACK_ENABLE) ||
 	    now - pb->writeback_at < period * 1000u)
@@ -554,7 +471,7 @@ static bool sim_sched_run(struct sim *s, uint32_t p, uint64_t now)
 		case SIM_STEP_BLOCKED:
 			/* dev_pbdma: a failed acquire lets another channel run. */
 			if (sim_sched_next(s, p, false))
-				sim_sched_save(s, p, HWC(PCCSR_CHANNEL_STATUS_PENDING_ACQUIRE));
+				sim_sched_save(s, p, SIM_CHAN_PENDING_ACQUIRE);
 			else
 				sim_sched_writeback_timer(s, p, now);
 			return false;

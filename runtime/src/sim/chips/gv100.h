@@ -5,6 +5,8 @@
  */
 /* Runlist registers, doorbell, ENABLE_PB: sim/gen/volta.c, the file of
  * runtime/src/chips/gv100.h's NVRT_CHIP_GENERATION. */
+/* Its Host design (NV_PFIFO, NV_PCCSR): sim/pfifo/ (read by the Makefile too). */
+#define SIM_HOST_DESIGN pfifo
 /* BOOT_42 CHIP_ID (BOOT_0 ARCHITECTURE:IMPLEMENTATION) and revision A01. */
 #define SIM_CHIP_ID HWC(PMC_BOOT_42_CHIP_ID_GV100)
 #define SIM_MAJOR_REVISION HWC(PMC_BOOT_0_MAJOR_REVISION_A)

@@ -6,6 +6,8 @@
  */
 /* Per-runlist submit registers, doorbell handle, no ENABLE_PB: sim/gen/turing.c,
  * the file of runtime/src/chips/tu104.h's NVRT_CHIP_GENERATION. */
+/* Its Host design (NV_PFIFO, NV_PCCSR): sim/pfifo/ (read by the Makefile too). */
+#define SIM_HOST_DESIGN pfifo
 /* BOOT_42 CHIP_ID TU104 (BOOT_0 ARCHITECTURE:IMPLEMENTATION 0x16:4) and
  * revision A01. */
 #define SIM_CHIP_ID HWC(PMC_BOOT_42_CHIP_ID_TU104)

@@ -10,7 +10,7 @@
  *   - the doorbell value is a handle, CHID and RUNLIST_ID, ignored when it
  *     is not valid (dev_usermode NV_USERMODE_NOTIFY_CHANNEL_PENDING);
  *   - there is no NV_PMC_ENABLE_PB (nor ENABLE PRIV_RING): a PBDMA is out of
- *     reset with PFIFO, and the offset reads as a PRI error (sim_known.c);
+ *     reset with PFIFO, and the offset reads as a PRI error (sim/pfifo/known_pfifo.c);
  *   - MMU faults do not reach NV_PMC_INTR(0) HUB; NV_CTRL_VIRTUAL_CHANNEL_CFG
  *     exists; GV100's NV_PFIFO_ENG_TIMEOUT is named ENG_CTXSW_TIMEOUT;
  *   - BAR0 holds the function's registers (dev_vm) from

@@ -38,7 +38,7 @@ void sim_gen_regs_init(struct sim *s)
 /* The HUB bit follows the PRI MMU fault registers (facts doc 5.1). */
 bool sim_gen_pmc_intr_hub(const struct sim *s)
 {
-	return sim_mmu_fault_pending(s);
+	return sim_host_fault_pending(s);
 }
 
 /* A PBDMA taken out of ENABLE_PB is reset; so is one put back. */

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The BAR0 register file of the model: reset values, what a read
+ * The BAR0 register file of the model for Volta's and Turing's Host design
+ * (PMC, PTOP DEVICE_INFO, PFIFO, PCCSR, USERMODE, PTIMER, the PBDMAs, PFB's
+ * PRI MMU registers): reset values, what a read
  * returns, and the side effects of a write.  Plain registers are storage in
  * sim->regs; the model's thread keeps the status registers there up to date.
  * Work a write asks for (runlist fetch, preempt, doorbell) is only recorded
@@ -411,6 +413,7 @@ static void sim_pfb_init(struct sim *s)
 
 void sim_regs_init(struct sim *s)
 {
+	sim_known_init(s);
 	if (!s->boot0)
 		s->boot0 = sim_boot0_chip();
 	sim_gen_regs_init(s);   /* NV_PMC_ENABLE*: Host (PFIFO) in reset */

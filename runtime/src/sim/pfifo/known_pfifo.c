@@ -20,7 +20,7 @@ static void sim_known_mark(struct sim *s, uint32_t off, uint32_t words)
 	for (uint32_t w = 0; w < words && off + 4 * w < SIM_KNOWN_LIMIT; w++) {
 		uint32_t i = off / 4 + w;
 
-		s->known[i / 32] |= 1u << (i % 32);
+		s->host.known[i / 32] |= 1u << (i % 32);
 	}
 }
 
@@ -44,5 +44,5 @@ bool sim_known(const struct sim *s, uint32_t off)
 {
 	uint32_t i = off / 4;
 
-	return off < SIM_KNOWN_LIMIT && (s->known[i / 32] >> (i % 32) & 1u);
+	return off < SIM_KNOWN_LIMIT && (s->host.known[i / 32] >> (i % 32) & 1u);
 }

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The MMU fault registers of Volta's and Turing's Host design
+ * (pri_mmu_hub.ref: NV_PFB_PRI_MMU_FAULT_ADDR/INST/INFO/STATUS): where
+ * sim_mmu.c's faults are reported.  The engine is HOST0 + PBDMA
+ * (NV_PFIFO_CFG0_PBDMA_FAULT_ID).
+ */
+#include "sim/sim_internal.h"
+
+/* ---- apertures of the Host target fields ------------------------------------------------- */
+
+enum sim_aperture sim_ap_pccsr(uint32_t target)
+{
+	switch (target) {
+	case HWC(PCCSR_CHANNEL_INST_TARGET_VID_MEM):
+		return SIM_AP_VID;
+	case HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT):
+		return SIM_AP_SYS_COH;
+	case HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_NONCOHERENT):
+		return SIM_AP_SYS_NCOH;
+	default:
+		return SIM_AP_INVALID;
+	}
+}
+
+static uint32_t sim_ap_fault_inst(enum sim_aperture ap)
+{
+	return ap == SIM_AP_SYS_COH ? HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_COHERENT) :
+	       ap == SIM_AP_SYS_NCOH ? HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_NONCOHERENT) :
+				       HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_VID_MEM);
+}
+
+static uint32_t sim_ap_fault_addr(enum sim_aperture ap)
+{
+	return ap == SIM_AP_SYS_COH ? HWC(PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_SYS_COH) :
+	       ap == SIM_AP_SYS_NCOH ? HWC(PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_SYS_NCOH) :
+				       HWC(PFB_PRI_MMU_FAULT_ADDR_LO_PHYS_APERTURE_LOCAL);
+}
+
+/* ---- fault reporting ------------------------------------------------------------------ */
+
+bool sim_host_fault_pending(const struct sim *s)
+{
+	HW(pfb_pri_mmu_fault_status_t) st = { sim_reg(s, HW(pfb_pri_mmu_fault_status)()) };
+
+	return HW(get_pfb_pri_mmu_fault_status_valid)(st) == HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_SET);
+}
+
+/* Software cleared VALID: no fault is left to report. */
+void sim_mmu_fault_clear(struct sim *s)
+{
+	HW(pfb_pri_mmu_fault_status_t) st = { sim_reg(s, HW(pfb_pri_mmu_fault_status)()) };
+
+	st = HW(set_pfb_pri_mmu_fault_status_non_replayable)(st,
+			HWC(PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_RESET));
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_status)(), st.v);
+}
+
+static uint32_t sim_fault_access(const struct sim_fault *f)
+{
+	if (f->phys)
+		return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_PHYS_WRITE) :
+						HWC(PFAULT_ACCESS_TYPE_PHYS_READ);
+	return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_VIRT_WRITE) :
+					HWC(PFAULT_ACCESS_TYPE_VIRT_READ);
+}
+
+static void sim_fault_addr_regs(struct sim *s, const struct sim_fault *f)
+{
+	HW(pfb_pri_mmu_fault_addr_lo_t) lo = { 0 };
+	HW(pfb_pri_mmu_fault_addr_hi_t) hi = { 0 };
+
+	HW(split_pfb_pri_mmu_fault_addr)(f->addr & ~(uint64_t)(SIM_PAGE - 1), &lo, &hi);
+	lo = HW(set_pfb_pri_mmu_fault_addr_lo_phys_aperture)(lo,
+			f->phys ? sim_ap_fault_addr(f->phys_ap) : sim_ap_fault_addr(SIM_AP_VID));
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_addr_lo)(), lo.v);
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_addr_hi)(), hi.v);
+}
+
+/* Which engine: HOST0 + PBDMA (NV_PFIFO_CFG0_PBDMA_FAULT_ID), and its instance block. */
+static void sim_fault_inst_regs(struct sim *s, uint32_t p)
+{
+	const struct sim_pbdma *pb = &s->pbdma[p];
+	HW(pfifo_cfg0_t) cfg = { sim_reg(s, HW(pfifo_cfg0)()) };
+	HW(pfb_pri_mmu_fault_inst_lo_t) lo = { 0 };
+	HW(pfb_pri_mmu_fault_inst_hi_t) hi = { 0 };
+
+	HW(split_pfb_pri_mmu_fault_inst)(pb->inst, &lo, &hi);
+	lo = HW(set_pfb_pri_mmu_fault_inst_lo_engine_id)(lo,
+			HW(get_pfifo_cfg0_pbdma_fault_id)(cfg) + p);
+	lo = HW(set_pfb_pri_mmu_fault_inst_lo_aperture)(lo, sim_ap_fault_inst(pb->inst_ap));
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_inst_lo)(), lo.v);
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_inst_hi)(), hi.v);
+}
+
+static void sim_fault_info_regs(struct sim *s, const struct sim_fault *f)
+{
+	HW(pfb_pri_mmu_fault_info_t) i = { 0 };
+
+	i = HW(set_pfb_pri_mmu_fault_info_fault_type)(i, f->type);
+	i = HW(set_pfb_pri_mmu_fault_info_client)(i, HWC(PFAULT_CLIENT_HUB_HOST));
+	i = HW(set_pfb_pri_mmu_fault_info_access_type)(i, sim_fault_access(f));
+	i = HW(set_pfb_pri_mmu_fault_info_client_type)(i, HWC(PFAULT_MMU_CLIENT_TYPE_HUB));
+	i = HW(set_pfb_pri_mmu_fault_info_valid)(i, 1);
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_info)(), i.v);
+}
+
+/* Latches the fault in the PRI registers, or counts it dropped if one is there. */
+void sim_host_fault_record(struct sim *s, uint32_t p, const struct sim_fault *f)
+{
+	HW(pfb_pri_mmu_fault_status_t) st = { sim_reg(s, HW(pfb_pri_mmu_fault_status)()) };
+
+	if (sim_host_fault_pending(s)) {
+		if (f->phys)
+			st = HW(set_pfb_pri_mmu_fault_status_dropped_other_phys)(st,
+					HWC(PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_PHYS_SET));
+		else
+			st = HW(set_pfb_pri_mmu_fault_status_dropped_other_virt)(st,
+					HWC(PFB_PRI_MMU_FAULT_STATUS_DROPPED_OTHER_VIRT_SET));
+		sim_reg_set(s, HW(pfb_pri_mmu_fault_status)(), st.v);
+		return;
+	}
+	sim_fault_addr_regs(s, f);
+	sim_fault_inst_regs(s, p);
+	sim_fault_info_regs(s, f);
+	st = HW(set_pfb_pri_mmu_fault_status_non_replayable)(st,
+			HWC(PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_SET));
+	st = HW(set_pfb_pri_mmu_fault_status_valid)(st, HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_SET));
+	sim_reg_set(s, HW(pfb_pri_mmu_fault_status)(), st.v);
+}
