@@ -58,10 +58,12 @@ published_chips = $(if $(PUBLISHED_FOUND),$(filter-out $(PUBLISHED_NOT_CHIPS),$(
 # under $(PUBLISHED).
 chip_dir_in = $(patsubst $(2)/%,%,$(wildcard $(if $(findstring /,$(1)),$(2)/$(1),$(2)/*/$(1))))
 chip_dir = $(firstword $(call chip_dir_in,$(1),$(MANUALS)) $(if $(PUBLISHED_FOUND),$(filter-out $(PUBLISHED_NOT_CHIPS),$(call chip_dir_in,$(1),$(PUBLISHED)))))
+# Every chip (CHIPS=all): each <arch>/<chip> of the manuals or the published headers.
+ALL_CHIP_ARGS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))) $(published_chips))
 ifneq ($(CHIP),)
 CHIP_ARGS := $(CHIP)
 else ifeq ($(CHIPS),all)
-CHIP_ARGS := $(sort $(patsubst $(MANUALS)/%/,%,$(dir $(wildcard $(MANUALS)/*/*/*.ref.txt))) $(published_chips))
+CHIP_ARGS := $(ALL_CHIP_ARGS)
 else ifneq ($(CHIPS),)
 CHIP_ARGS := $(CHIPS)
 else

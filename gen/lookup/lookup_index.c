@@ -240,6 +240,16 @@ static void lookup_push_reg_in(struct lookup_build *b, const struct lookup_layou
 	r->layout = l;
 }
 
+/*
+ * A window of a unit whose own space is that window (a zero-based unit at a
+ * hwproject.h base): its offsets are addresses of no space but through the
+ * window, so they are not also listed as BAR0 addresses.
+ */
+static bool lookup_window_only(const struct ir_manual *m, const struct ir_space *sp)
+{
+	return sp->kind == IR_SPACE_WINDOW && m->space.kind == IR_SPACE_WINDOW;
+}
+
 static void lookup_push_reg(struct lookup_build *b, const struct lookup_layout *l, uint64_t addr,
 			    uint32_t i, uint32_t j)
 {
@@ -248,7 +258,8 @@ static void lookup_push_reg(struct lookup_build *b, const struct lookup_layout *
 
 	if (sp->kind == IR_SPACE_WINDOW)
 		lookup_push_reg_in(b, l, IR_SPACE_BAR0, sp->base + addr, addr, sp, i, j);
-	lookup_push_reg_in(b, l, own, addr, addr, sp, i, j);
+	if (!lookup_window_only(l->unit, sp))
+		lookup_push_reg_in(b, l, own, addr, addr, sp, i, j);
 }
 
 static void lookup_add_register(struct lookup_build *b, const struct ir_def *d, const struct lookup_layout *l)
@@ -285,7 +296,8 @@ static void lookup_add_device(struct lookup_build *b, const struct ir_def *d, co
 		return;
 	if (sp->kind == IR_SPACE_WINDOW)
 		lookup_push_device(b, d, m, IR_SPACE_BAR0, sp->base);
-	lookup_push_device(b, d, m, lookup_space_own(m, sp), 0);
+	if (!lookup_window_only(m, sp))
+		lookup_push_device(b, d, m, lookup_space_own(m, sp), 0);
 }
 
 static struct lookup_name *lookup_add_name(struct lookup_index *x, const struct ir_def *d, const struct ir_manual *m)

@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The chips of NVIDIA's published headers through refgen's tools: lookups on
-# gh100 and gb202 and a diff ga100 -> gh100 of dev_ram, each expected line
+# gh100 and gb202 and a diff ga100 -> gh100 of dev_ram, lookups on gb100 and
+# gm107 (built only with CHIPS=all: parsed here), each expected line
 # worked out by hand from the header lines cited beside it
 # (PUBLISHED/<arch>/<chip>/<unit>.h, PUBLISHED default ../shared/published;
 # MANUALS/ampere/ga100/dev_ram.ref.txt for ga100).  Skipped (0 passed, 0
 # failed) when the build has no published chips (PUBLISHED=).
 #
-# Environment: REFGEN_BIN, REFGEN_IR (make test sets them).
+# Environment: REFGEN_BIN, REFGEN_IR, PUBLISHED (make test sets them).
 set -u
 refgen=${REFGEN_BIN:-out/bin/refgen}
 ir=${REFGEN_IR:-out/ir}
@@ -121,5 +122,81 @@ expect "diff ga100 gh100 dev_ram: removed NV_RAMFC_GP_FETCH (ga100 only)" \
 	"@@ removed field NV_RAMFC_GP_FETCH" "$(echo "$out" | grep '^@@ removed field NV_RAMFC_GP_FETCH$')"
 expect "diff ga100 gh100 dev_ram: nothing added (gh100's nine defines are all ga100's)" \
 	"" "$(echo "$out" | grep '^@@ added')"
+
+# Chips built only with CHIPS=all: the few units these checks need are
+# parsed here with the project's declarations (manuals/address-spaces.txt)
+# and the chip's hwproject.h, as the build parses them, into a scratch dir.
+pub=${PUBLISHED:-../shared/published}
+spaces=${SPACES:-manuals/address-spaces.txt}
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/published-spaces.XXXXXX") || exit 1
+case $scratch in
+/ | "") echo "published.sh: refusing scratch dir '$scratch'" >&2; exit 1 ;;
+esac
+trap 'rm -rf "$scratch"' EXIT
+gb100=$pub/blackwell/gb100 gm107=$pub/maxwell/gm107
+mkdir -p "$scratch/gb100" "$scratch/gm107"
+# parse CHIP UNIT HEADER [--published MORE] [--space-bases HWPROJECT]
+parse() {
+	c=$1 u=$2 h=$3
+	shift 3
+	"$refgen" parse --chip "$c" --spaces "$spaces" "$@" -o "$scratch/$c/$u.xml" "$h" ||
+		bad "parse $c/$u"
+}
+parse gb100 dev_hubmmu_base "$gb100/dev_hubmmu_base.h" --space-bases "$gb100/hwproject.h"
+parse gb100 dev_ctxsw_prog "$gb100/dev_ctxsw_prog.h" --space-bases "$gb100/hwproject.h"
+parse gb100 dev_vm "$gb100/dev_vm.h" --published "$gb100/dev_vm_addendum.h" --space-bases "$gb100/hwproject.h"
+parse gm107 dev_boot "$gm107/dev_boot.h"
+parse gm107 dev_nv_xve "$gm107/dev_nv_xve.h" --published "$gm107/dev_nv_xve_addendum.h"
+slook() { "$refgen" lookup --ir "$scratch" "$@" 2>&1; }
+
+# gb100, a zero-based unit through hwproject.h: hwproject.h:36
+# NV_HUBMMU0_PRI_BASE 0x880000 (address-spaces.txt: dev_hubmmu_base's
+# window); dev_hubmmu_base.h:94 NV_HUBMMU_PRI_MMU_WPR2_ADDR_HI 0xa828
+# RW-4R, so BAR0 0x880000 + 0xa828 = 0x88a828; :95 VAL 31:4, so 0x12345670
+# is VAL=0x1234567.  The bare offset 0xa828 is no BAR0 address of it.
+out=$(slook --chip gb100 0x88a828 0x12345670)
+expect "gb100 0x88a828: NV_HUBMMU_PRI_MMU_WPR2_ADDR_HI through NV_HUBMMU0_PRI_BASE" \
+	"0x0088a828  NV_HUBMMU_PRI_MMU_WPR2_ADDR_HI  dev_hubmmu_base  RW-4R  bar0 0xa828 through NV_HUBMMU0_PRI_BASE (BAR0 0x88a828)" \
+	"$(echo "$out" | sed -n 1p)"
+expect "gb100 0x88a828 0x12345670: VAL 31:4" "  = 0x12345670: VAL=0x1234567" "$(echo "$out" | sed -n 3p)"
+expect "gb100 0xa828: a zero-based offset, not a BAR0 register" \
+	"refgen: lookup: nothing of gb100's bar0 holds 0xa828" "$(slook --chip gb100 0xa828)"
+
+# gb100 dev_ctxsw_prog.h:32 NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET
+# 0x00000004: an offset in a context-switch buffer (ctxsw), not BAR0 0x4.
+out=$(slook --chip gb100 0x4)
+expect "gb100 0x4: the ctxsw offset named only as another space's" \
+	"refgen: lookup: nothing of gb100's bar0 holds 0x4
+  other spaces at 0x4 (--space NAME): NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET (ctxsw)" "$out"
+expect "gb100 ctxsw 0x4: NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET" \
+	"0x00000004  NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET  dev_ctxsw_prog  RW-4R  ctxsw" \
+	"$(slook --chip gb100 --space ctxsw 0x4 | sed -n 1p)"
+
+# gb100 dev_vm.h:482 NV_VIRTUAL_FUNCTION_PRIV_ACCESS_COUNTER0_NOTIFY_BUFFER_LO
+# 0x00003108 RW-4R, an offset of a VF's BAR0 (vf), not PF BAR0 0x3108;
+# :39 NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET 0x00BBFFFF:0x00B80000 holds it
+# at PF BAR0 0xb80000 + 0x3108 = 0xb83108.  :483 EN 0:0, :485 _TRUE 0x1,
+# :486 BASE 31:12: 0x1001 is BASE=0x1 EN=TRUE.
+out=$(slook --chip gb100 0x3108)
+expect "gb100 0x3108: a VF offset, not a PF BAR0 register" \
+	"refgen: lookup: nothing of gb100's bar0 holds 0x3108
+  other spaces at 0x3108 (--space NAME): NV_VIRTUAL_FUNCTION_PRIV_ACCESS_COUNTER0_NOTIFY_BUFFER_LO (vf)" "$out"
+out=$(slook --chip gb100 0xb83108 0x1001)
+expect "gb100 0xb83108: the VF register through NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET" \
+	"0x00b83108  NV_VIRTUAL_FUNCTION_PRIV_ACCESS_COUNTER0_NOTIFY_BUFFER_LO  dev_vm  RW-4R  vf 0x3108 through NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET (BAR0 0xb83108)" \
+	"$(echo "$out" | sed -n 1p)"
+expect "gb100 0xb83108 0x1001: BASE=0x1 EN=TRUE" "  = 0x1001: BASE=0x1 EN=TRUE" "$(echo "$out" | sed -n 3p)"
+
+# gm107: dev_boot.h:27 NV_PMC_BOOT_0 0x00000000 is BAR0 0; dev_nv_xve.h:27
+# NV_XVE_ID 0x00000000 is PCI configuration space's 0 (pci), named only as
+# another space's; :28 VENDOR 15:0, :29 _NVIDIA 0x000010DE.
+out=$(slook --chip gm107 0x0)
+expect "gm107 0x0: NV_PMC_BOOT_0" "0x00000000  NV_PMC_BOOT_0  dev_boot  R--4R  bar0" "$(echo "$out" | sed -n 1p)"
+expect "gm107 0x0: NV_XVE_ID only as a pci offset" \
+	"  other spaces at 0x0 (--space NAME): NV_XVE_ID (pci)" "$(echo "$out" | sed -n 3p)"
+out=$(slook --chip gm107 --space pci 0x0 0x10de)
+expect "gm107 pci 0x0: NV_XVE_ID" "0x00000000  NV_XVE_ID  dev_nv_xve  R--4R  pci" "$(echo "$out" | sed -n 1p)"
+expect "gm107 pci 0x0 0x10de: VENDOR=NVIDIA" "  = 0x10de: VENDOR=NVIDIA" "$(echo "$out" | sed -n 3p)"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
