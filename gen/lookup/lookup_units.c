@@ -26,6 +26,22 @@ uint32_t lookup_units_hash(const char *name)
 	return h;
 }
 
+uint64_t lookup_units_content_hash(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = 14695981039346656037ull, w;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, p + i, 8);
+		h = (h ^ w) * 1099511628211ull;
+	}
+	w = 0;
+	memcpy(&w, p + i, len - i);
+	h = (h ^ w) * 1099511628211ull;
+	return (h ^ (uint64_t)len) * 1099511628211ull;
+}
+
 static uint64_t lookup_units_sum(const char *p, size_t n)
 {
 	uint64_t h = 14695981039346656037ull;
@@ -65,8 +81,8 @@ void lookup_units_format(const struct lookup_units *u, struct strbuf *out)
 
 	for (size_t i = 0; i < u->nfiles; i++) {
 		const struct lookup_units_file *f = &u->files[i];
-		strbuf_printf(&body, "file %s %llu %llu %lld %u\n", f->name, (unsigned long long)f->size,
-			      (unsigned long long)f->ino, (long long)f->mtime_sec, f->mtime_nsec);
+		strbuf_printf(&body, "file %s %llu %016llx\n", f->name, (unsigned long long)f->size,
+			      (unsigned long long)f->hash);
 	}
 	for (size_t i = 0; i < u->nranges; i++)
 		strbuf_printf(&body, "range %u %s 0x%llx 0x%llx\n", u->ranges[i].file,
@@ -143,22 +159,17 @@ static bool lookup_units_parse_file(struct lookup_units_cursor *c, struct lookup
 {
 	const char *name = c->p;
 	size_t len;
-	uint64_t sec, nsec;
 
 	while (c->p < c->end && *c->p != ' ' && *c->p != '\n')
 		c->p++;
 	len = (size_t)(c->p - name);
 	if (!lookup_units_file_name_ok(name, len) || !lookup_units_space(c) ||
 	    !lookup_units_number(c, 10, 0, &f->size) || !lookup_units_space(c) ||
-	    !lookup_units_number(c, 10, 0, &f->ino) || !lookup_units_space(c) ||
-	    !lookup_units_number(c, 10, 0, &sec) || sec > INT64_MAX || !lookup_units_space(c) ||
-	    !lookup_units_number(c, 10, 0, &nsec) || nsec >= 1000000000u || !lookup_units_eol(c))
+	    !lookup_units_number(c, 16, 16, &f->hash) || !lookup_units_eol(c))
 		return false;
 	f->name = mem_realloc(NULL, len + 1);
 	memcpy(f->name, name, len);
 	f->name[len] = '\0';
-	f->mtime_sec = (int64_t)sec;
-	f->mtime_nsec = (uint32_t)nsec;
 	return true;
 }
 
@@ -298,10 +309,8 @@ static uint32_t lookup_units_file_of(const struct ir_chip *c, const uint32_t *uf
 	return UINT32_MAX;
 }
 
-/* Every unit's covered addresses (registers' bytes, devices' ranges, in any
- * space) and names, from the index of the whole chip. */
-static void lookup_units_fill(struct lookup_units *u, const struct lookup_index *x, const struct ir_chip *c,
-			      const uint32_t *ufile)
+void lookup_units_map(struct lookup_units *u, const struct lookup_index *x, const struct ir_chip *c,
+		      const uint32_t *ufile)
 {
 	size_t cap = 0, n = 0, cap_ranges = 0, cap_names = 0;
 	struct lookup_units_range *r = NULL;
@@ -362,63 +371,26 @@ static int lookup_units_by_file_name(const void *a, const void *b)
 	return strcmp(((const struct lookup_units_file *)a)->name, ((const struct lookup_units_file *)b)->name);
 }
 
-/* dir's *.xml with what stat says of each, by name; *usable false when one of
- * them cannot be in a map (a name it cannot hold, stat failed).  -1: no dir. */
-static int lookup_units_list(struct lookup_units *u, const char *dir, bool *usable)
+/* path's bytes, whole, into *buf (grown as needed); -1 when it cannot be
+ * read (nothing reported: the map is only a cache). */
+static int lookup_units_slurp(const char *path, char **buf, size_t *cap, size_t *len)
 {
-	char path[8192];
-	size_t cap = 0;
-	struct dirent *e;
-	DIR *dh = opendir(dir);
-
-	*usable = true;
-	if (!dh)
-		return -1;
-	while ((e = readdir(dh))) {
-		size_t len = strlen(e->d_name);
-		struct lookup_units_file f = { 0 };
-		struct stat st;
-		if (e->d_name[0] == '.' || len <= 4 || strcmp(e->d_name + len - 4, ".xml"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (!lookup_units_file_name_ok(e->d_name, len) || stat(path, &st) < 0)
-			*usable = false;
-		else
-			f = (struct lookup_units_file){ NULL, (uint64_t)st.st_size, (uint64_t)st.st_ino,
-							(int64_t)st.st_mtim.tv_sec, (uint32_t)st.st_mtim.tv_nsec };
-		f.name = mem_realloc(NULL, len + 1);
-		memcpy(f.name, e->d_name, len + 1);
-		LOOKUP_UNITS_PUSH(u->files, u->nfiles, cap);
-		u->files[u->nfiles++] = f;
-	}
-	closedir(dh);
-	if (u->nfiles)
-		qsort(u->files, u->nfiles, sizeof(*u->files), lookup_units_by_file_name);
-	return 0;
-}
-
-/* The map file of dir, if it reads and parses; else -1 (nothing reported:
- * the map is only a cache). */
-static int lookup_units_read(struct lookup_units *u, const char *dir)
-{
-	char path[8192];
 	struct stat st;
-	char *buf;
 	size_t got = 0;
-	int fd, rc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	memset(u, 0, sizeof(*u));
-	snprintf(path, sizeof(path), "%s/%s", dir, LOOKUP_UNITS_FILE);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || st.st_size > LOOKUP_UNITS_MAX) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size < 0 || st.st_size > LOOKUP_UNITS_MAX) {
 		close(fd);
 		return -1;
 	}
-	buf = mem_realloc(NULL, (size_t)st.st_size);
+	if ((size_t)st.st_size + 1 > *cap) {
+		*cap = (size_t)st.st_size + 1;
+		*buf = mem_realloc(*buf, *cap);
+	}
 	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
+		ssize_t n = read(fd, *buf + got, (size_t)st.st_size - got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -426,7 +398,55 @@ static int lookup_units_read(struct lookup_units *u, const char *dir)
 		got += (size_t)n;
 	}
 	close(fd);
-	rc = got == (size_t)st.st_size ? lookup_units_parse(u, buf, got) : -1;
+	*len = got;
+	return got == (size_t)st.st_size ? 0 : -1;
+}
+
+/* dir's *.xml with the size and hash of each, by name; *usable false when
+ * one of them cannot be in a map (a name it cannot hold, unreadable).
+ * -1: no dir. */
+static int lookup_units_list(struct lookup_units *u, const char *dir, bool *usable)
+{
+	char path[8192], *buf = NULL;
+	size_t cap = 0, bufcap = 0, len;
+	struct dirent *e;
+	DIR *dh = opendir(dir);
+
+	*usable = true;
+	if (!dh)
+		return -1;
+	while ((e = readdir(dh))) {
+		size_t n = strlen(e->d_name);
+		struct lookup_units_file f = { 0 };
+		if (e->d_name[0] == '.' || n <= 4 || strcmp(e->d_name + n - 4, ".xml"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (!lookup_units_file_name_ok(e->d_name, n) || lookup_units_slurp(path, &buf, &bufcap, &len) < 0)
+			*usable = false;
+		else
+			f = (struct lookup_units_file){ NULL, len, lookup_units_content_hash(buf, len) };
+		f.name = mem_realloc(NULL, n + 1);
+		memcpy(f.name, e->d_name, n + 1);
+		LOOKUP_UNITS_PUSH(u->files, u->nfiles, cap);
+		u->files[u->nfiles++] = f;
+	}
+	closedir(dh);
+	free(buf);
+	if (u->nfiles)
+		qsort(u->files, u->nfiles, sizeof(*u->files), lookup_units_by_file_name);
+	return 0;
+}
+
+/* The map file of dir, if it reads and parses; else -1. */
+static int lookup_units_read(struct lookup_units *u, const char *dir)
+{
+	char path[8192], *buf = NULL;
+	size_t cap = 0, len;
+	int rc;
+
+	memset(u, 0, sizeof(*u));
+	snprintf(path, sizeof(path), "%s/%s", dir, LOOKUP_UNITS_FILE);
+	rc = lookup_units_slurp(path, &buf, &cap, &len) == 0 ? lookup_units_parse(u, buf, len) : -1;
 	free(buf);
 	return rc;
 }
@@ -438,19 +458,20 @@ static bool lookup_units_current(const struct lookup_units *m, const struct look
 		return false;
 	for (size_t i = 0; i < m->nfiles; i++) {
 		const struct lookup_units_file *a = &m->files[i], *b = &now->files[i];
-		if (strcmp(a->name, b->name) || a->size != b->size || a->ino != b->ino || a->mtime_sec != b->mtime_sec ||
-		    a->mtime_nsec != b->mtime_nsec)
+		if (strcmp(a->name, b->name) || a->size != b->size || a->hash != b->hash)
 			return false;
 	}
 	return true;
 }
 
-/* Which files of map m w needs: want[i] for files[i]. */
-static void lookup_units_select(const struct lookup_units *m, const struct lookup_want *w, bool *want)
+void lookup_units_select(const struct lookup_units *u, const struct lookup_want *w, bool *want)
 {
-	if (w->kind == LOOKUP_WANT_ADDRESS) {
-		for (size_t i = 0; i < m->nranges; i++) {
-			const struct lookup_units_range *r = &m->ranges[i];
+	if (w->kind == LOOKUP_WANT_ALL) {
+		for (size_t i = 0; i < u->nfiles; i++)
+			want[i] = true;
+	} else if (w->kind == LOOKUP_WANT_ADDRESS) {
+		for (size_t i = 0; i < u->nranges; i++) {
+			const struct lookup_units_range *r = &u->ranges[i];
 			/* as lookup_index_at (any space: the other spaces are shown too),
 			 * lookup_index_device and lookup_index_aperture ask */
 			if (r->lo <= w->addr && w->addr <= r->hi &&
@@ -460,9 +481,9 @@ static void lookup_units_select(const struct lookup_units *m, const struct looku
 		}
 	} else {
 		uint32_t h = lookup_units_hash(w->name);
-		for (size_t i = 0; i < m->nnames; i++)
-			if (m->names[i].hash == h)
-				want[m->names[i].file] = true;
+		for (size_t i = 0; i < u->nnames; i++)
+			if (u->names[i].hash == h)
+				want[u->names[i].file] = true;
 	}
 }
 
@@ -520,7 +541,7 @@ static void lookup_units_write(const struct lookup_units *list, const struct loo
 
 	u.files = list->files;
 	u.nfiles = list->nfiles;
-	lookup_units_fill(&u, x, c, ufile);
+	lookup_units_map(&u, x, c, ufile);
 	lookup_units_format(&u, &text);
 	snprintf(path, sizeof(path), "%s/%s", c->dir, LOOKUP_UNITS_FILE);
 	(void)atomic_file_write(path, text.data, text.len);

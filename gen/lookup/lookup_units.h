@@ -6,8 +6,9 @@
  * files instead of the whole chip.  It is a cache, kept beside the IR as
  * <ir>/<chip>/.lookup-index (format: gen/README.md, "The lookup unit map"),
  * written by lookup itself after it has read the whole chip, and trusted only
- * while every IR file is the one it was made from (name, size, mtime, inode)
- * and its own checksum holds; otherwise it is ignored and made anew.  The
+ * while the IR files are the very ones it was made from (their names, sizes
+ * and a hash of their bytes) and its own checksum holds; otherwise it is
+ * ignored and made anew.  The
  * map only narrows the files read: an answer is always computed from the IR.
  */
 #ifndef REFGEN_LOOKUP_UNITS_H
@@ -36,9 +37,8 @@ struct lookup_want {
 /* An IR file as the map knows it. */
 struct lookup_units_file {
 	char *name;                    /* "dev_fifo.xml" */
-	uint64_t size, ino;
-	int64_t mtime_sec;
-	uint32_t mtime_nsec;
+	uint64_t size;
+	uint64_t hash;                 /* lookup_units_content_hash of its bytes */
 };
 
 struct lookup_units_range {
@@ -69,6 +69,20 @@ void lookup_units_format(const struct lookup_units *u, struct strbuf *out);
 void lookup_units_release(struct lookup_units *u);
 /* FNV-1a, 32 bits. */
 uint32_t lookup_units_hash(const char *name);
+/* A file's bytes hashed 8 at a time (FNV-1a's step on 64-bit words, the
+ * length last): any one word changed changes it. */
+uint64_t lookup_units_content_hash(const void *data, size_t len);
+
+/* The ranges and names of the map of the whole chip c, whose index is x
+ * (u->files is not touched): every register's bytes (in any space), every
+ * device's range in its space, every define's name.  ufile[i] is the file
+ * number of c->units[i]. */
+void lookup_units_map(struct lookup_units *u, const struct lookup_index *x, const struct ir_chip *c,
+		      const uint32_t *ufile);
+/* The files w needs, by the map's ranges and names: want[f] set for each file
+ * number f (want holds one flag per file; what is not needed is left alone).
+ * A name is known by its hash, so a file more may be named, never one less. */
+void lookup_units_select(const struct lookup_units *u, const struct lookup_want *w, bool *want);
 
 /*
  * Loads into c what lookup needs to answer w: with a map of dir that is
