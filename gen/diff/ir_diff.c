@@ -17,8 +17,17 @@ struct ir_diff_geom {
 	uint32_t n[2];
 };
 
+/* A define's geometry, once per define: ir_diff_only_overlap asks it for
+ * every pair of a level's removed and added defines. */
+struct ir_diff_geom_slot {
+	const struct ir_def *d;
+	struct ir_diff_geom g;
+};
+
 struct ir_diff_ctx {
 	struct arena arena;
+	struct ir_diff_geom_slot *geoms;  /* open addressing by pointer; NULL: none kept */
+	size_t geom_mask;
 	struct strmap a_names, b_names;   /* name -> first def of that name */
 	struct strmap a_to_b, b_from_a;   /* matched or renamed counterparts */
 	struct ir_diff_unit *u;
@@ -56,7 +65,7 @@ static uint64_t ir_diff_reg_bytes(const struct ir_def *d)
 	return c == '1' || c == '2' || c == '8' ? (uint64_t)(c - '0') : 4;
 }
 
-static struct ir_diff_geom ir_diff_geom_of(struct ir_diff_ctx *x, const struct ir_def *d)
+static struct ir_diff_geom ir_diff_geom_compute(struct ir_diff_ctx *x, const struct ir_def *d)
 {
 	struct ir_diff_geom g = { 0 };
 	struct ir_eval pos, hi;
@@ -81,6 +90,21 @@ static struct ir_diff_geom ir_diff_geom_of(struct ir_diff_ctx *x, const struct i
 		g.n[k] = d->size[k];
 	}
 	return g;
+}
+
+static struct ir_diff_geom ir_diff_geom_of(struct ir_diff_ctx *x, const struct ir_def *d)
+{
+	size_t i;
+
+	if (!x->geoms)
+		return ir_diff_geom_compute(x, d);
+	for (i = (size_t)(((uintptr_t)d >> 4) * 0x9e3779b97f4a7c15ull >> 20) & x->geom_mask; x->geoms[i].d;
+	     i = (i + 1) & x->geom_mask)
+		if (x->geoms[i].d == d)
+			return x->geoms[i].g;
+	x->geoms[i].d = d;
+	x->geoms[i].g = ir_diff_geom_compute(x, d);
+	return x->geoms[i].g;
 }
 
 static bool ir_diff_same_text(const char *a, const char *b)
@@ -472,8 +496,13 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 			 const struct ir_manual *to)
 {
 	struct ir_diff_ctx x = { .u = out };
+	size_t ndefs = (from ? from->ndefs : 0) + (to ? to->ndefs : 0), cap = 16;
 
 	memset(out, 0, sizeof(*out));
+	while (cap < 2 * ndefs)   /* at most half full: each define once */
+		cap *= 2;
+	x.geoms = mem_calloc(cap, sizeof(*x.geoms));
+	x.geom_mask = cap - 1;
 	out->from = from;
 	out->to = to;
 	out->unit = from ? from->unit : to->unit;
@@ -507,6 +536,7 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 	strmap_free(&x.a_to_b);
 	strmap_free(&x.b_from_a);
 	arena_free(&x.arena);
+	free(x.geoms);
 	return x.oom ? -1 : 0;
 }
 
