@@ -76,6 +76,12 @@ static int strmap_grow(struct strmap *m)
 	return 0;
 }
 
+void strmap_reserve(struct strmap *m, size_t n)
+{
+	while ((n + 1) * 2 > m->cap)
+		strmap_grow(m);
+}
+
 int strmap_put(struct strmap *m, const char *key, void *value)
 {
 	if ((m->count + 1) * 2 > m->cap && strmap_grow(m) < 0)

@@ -17,17 +17,8 @@ struct ir_diff_geom {
 	uint32_t n[2];
 };
 
-/* A define's geometry, once per define: ir_diff_only_overlap asks it for
- * every pair of a level's removed and added defines. */
-struct ir_diff_geom_slot {
-	const struct ir_def *d;
-	struct ir_diff_geom g;
-};
-
 struct ir_diff_ctx {
 	struct arena arena;
-	struct ir_diff_geom_slot *geoms;  /* open addressing by pointer; NULL: none kept */
-	size_t geom_mask;
 	struct strmap a_names, b_names;   /* name -> first def of that name */
 	struct strmap a_to_b, b_from_a;   /* matched or renamed counterparts */
 	struct ir_diff_unit *u;
@@ -65,7 +56,7 @@ static uint64_t ir_diff_reg_bytes(const struct ir_def *d)
 	return c == '1' || c == '2' || c == '8' ? (uint64_t)(c - '0') : 4;
 }
 
-static struct ir_diff_geom ir_diff_geom_compute(struct ir_diff_ctx *x, const struct ir_def *d)
+static struct ir_diff_geom ir_diff_geom_of(struct ir_diff_ctx *x, const struct ir_def *d)
 {
 	struct ir_diff_geom g = { 0 };
 	struct ir_eval pos, hi;
@@ -90,21 +81,6 @@ static struct ir_diff_geom ir_diff_geom_compute(struct ir_diff_ctx *x, const str
 		g.n[k] = d->size[k];
 	}
 	return g;
-}
-
-static struct ir_diff_geom ir_diff_geom_of(struct ir_diff_ctx *x, const struct ir_def *d)
-{
-	size_t i;
-
-	if (!x->geoms)
-		return ir_diff_geom_compute(x, d);
-	for (i = (size_t)(((uintptr_t)d >> 4) * 0x9e3779b97f4a7c15ull >> 20) & x->geom_mask; x->geoms[i].d;
-	     i = (i + 1) & x->geom_mask)
-		if (x->geoms[i].d == d)
-			return x->geoms[i].g;
-	x->geoms[i].d = d;
-	x->geoms[i].g = ir_diff_geom_compute(x, d);
-	return x->geoms[i].g;
 }
 
 static bool ir_diff_same_text(const char *a, const char *b)
@@ -190,10 +166,18 @@ static struct ir_diff_entry *ir_diff_add(struct ir_diff_ctx *x, unsigned ch,
 
 static void ir_diff_index(struct strmap *names, const struct ir_manual *m)
 {
+	int added;
+
+	if (m)
+		strmap_reserve(names, m->ndefs);
 	for (size_t i = 0; m && i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
-		if (ir_diff_level(d) >= 0 && !strmap_get(names, d->name))
-			strmap_put(names, d->name, (void *)d);
+		void **v;
+		if (ir_diff_level(d) < 0)
+			continue;
+		v = strmap_ref(names, d->name, &added);
+		if (added)
+			*v = (void *)d;
 	}
 }
 
@@ -203,25 +187,25 @@ static bool ir_diff_first(const struct strmap *names, const struct ir_def *d)
 	return ir_diff_level(d) >= 0 && strmap_get(names, d->name) == d;
 }
 
-static bool ir_diff_overlap(struct ir_diff_ctx *x, const struct ir_def *a, const struct ir_def *b)
+/* Whether a (its geometry ga) and b (gb) overlap. */
+static bool ir_diff_overlap(const struct ir_def *a, const struct ir_diff_geom *ga, const struct ir_diff_geom *gb)
 {
-	struct ir_diff_geom ga = ir_diff_geom_of(x, a), gb = ir_diff_geom_of(x, b);
 	uint64_t ea, eb;
 
-	if (!ga.ok || !gb.ok)
+	if (!ga->ok || !gb->ok)
 		return false;
 	if (a->kind == IR_VALUE)
-		return ga.pos == gb.pos;
-	ea = ga.pos + (ga.width ? ga.width - 1 : 0);
-	eb = gb.pos + (gb.width ? gb.width - 1 : 0);
+		return ga->pos == gb->pos;
+	ea = ga->pos + (ga->width ? ga->width - 1 : 0);
+	eb = gb->pos + (gb->width ? gb->width - 1 : 0);
 	if (a->kind == IR_REGISTER) {
 		/* Arrays cover every element. */
-		if (ga.n[0])
-			ea += ga.stride[0] * (ga.n[0] - 1) + (ga.n[1] ? ga.stride[1] * (ga.n[1] - 1) : 0);
-		if (gb.n[0])
-			eb += gb.stride[0] * (gb.n[0] - 1) + (gb.n[1] ? gb.stride[1] * (gb.n[1] - 1) : 0);
+		if (ga->n[0])
+			ea += ga->stride[0] * (ga->n[0] - 1) + (ga->n[1] ? ga->stride[1] * (ga->n[1] - 1) : 0);
+		if (gb->n[0])
+			eb += gb->stride[0] * (gb->n[0] - 1) + (gb->n[1] ? gb->stride[1] * (gb->n[1] - 1) : 0);
 	}
-	return ga.pos <= eb && gb.pos <= ea;
+	return ga->pos <= eb && gb->pos <= ea;
 }
 
 /* Children field ranges of a register or structure equal (in order). */
@@ -282,17 +266,19 @@ static bool ir_diff_extends(const char *longer, const char *prefix)
 
 struct ir_diff_side {
 	const struct ir_def **defs;
+	struct ir_diff_geom *geom;     /* of each define: compared with every define of the other side */
 	size_t n;
 	/* removed defines: the define of the other chip each one's parent was
 	 * matched to (what ir_diff_sibling looks up), NULL none */
 	const struct ir_def **parent_match;
 };
 
-static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, const struct strmap *names,
-			    const struct strmap *matched, int level)
+static void ir_diff_collect(struct ir_diff_ctx *x, struct ir_diff_side *s, const struct ir_manual *m,
+			    const struct strmap *names, const struct strmap *matched, int level)
 {
 	s->n = 0;
 	s->defs = NULL;
+	s->geom = NULL;
 	s->parent_match = NULL;
 	if (!m)
 		return;
@@ -303,13 +289,17 @@ static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, c
 		if (ir_diff_level(d) == level && ir_diff_first(names, d) && !strmap_get(matched, d->name))
 			s->defs[s->n++] = d;
 	}
+	s->geom = mem_calloc(s->n + 1, sizeof(*s->geom));
+	for (size_t i = 0; i < s->n; i++)
+		s->geom[i] = ir_diff_geom_of(x, s->defs[i]);
 }
 
-/* The one define of s that is a sibling of d overlapping it, or NULL. */
-static const struct ir_def *ir_diff_only_overlap(struct ir_diff_ctx *x, const struct ir_diff_side *s,
-						 const struct ir_def *d, bool d_removed)
+/* The index in s of the one define of s that is a sibling of d (geometry gd)
+ * overlapping it, or -1. */
+static long ir_diff_only_overlap(struct ir_diff_ctx *x, const struct ir_diff_side *s, const struct ir_def *d,
+				 const struct ir_diff_geom *gd, bool d_removed)
 {
-	const struct ir_def *found = NULL;
+	long found = -1;
 
 	for (size_t i = 0; i < s->n; i++) {
 		const struct ir_def *o = s->defs[i];
@@ -320,16 +310,17 @@ static const struct ir_def *ir_diff_only_overlap(struct ir_diff_ctx *x, const st
 		else   /* ir_diff_sibling(x, o, d), its lookup made once per define (ir_diff_level_pass) */
 			sib = o->kind == d->kind && (ir_diff_level(o) == 0 ||
 						     (s->parent_match[i] && s->parent_match[i] == d->parent));
-		if (!sib || !ir_diff_overlap(x, d, o))
+		if (!sib || !ir_diff_overlap(d, gd, &s->geom[i]))
 			continue;
-		if (found)
-			return NULL;
-		found = o;
+		if (found >= 0)
+			return -1;
+		found = (long)i;
 	}
 	return found;
 }
 
-static void ir_diff_related(struct ir_diff_ctx *x, struct ir_diff_entry *e, const struct ir_diff_side *added)
+static void ir_diff_related(struct ir_diff_ctx *x, struct ir_diff_entry *e, const struct ir_diff_geom *ge,
+			    const struct ir_diff_side *added)
 {
 	const struct ir_def *r = e->from;
 
@@ -337,7 +328,7 @@ static void ir_diff_related(struct ir_diff_ctx *x, struct ir_diff_entry *e, cons
 		const struct ir_def *a = added->defs[i];
 		if (!ir_diff_sibling(x, r, a) || strmap_get(&x->b_from_a, a->name))
 			continue;
-		if (!ir_diff_overlap(x, r, a) && !(ir_diff_level(r) == 0 && ir_diff_extends(a->name, r->name)))
+		if (!ir_diff_overlap(r, ge, &added->geom[i]) && !(ir_diff_level(r) == 0 && ir_diff_extends(a->name, r->name)))
 			continue;
 		if (!e->related) {
 			e->related = calloc(added->n, sizeof(*e->related));
@@ -358,8 +349,8 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	const struct ir_def **pair;
 
 	x->sib_parent = x->sib_match = NULL;
-	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
-	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
+	ir_diff_collect(x, &removed, from, &x->a_names, &x->a_to_b, level);
+	ir_diff_collect(x, &added, to, &x->b_names, &x->b_from_a, level);
 	pair = mem_calloc(removed.n + 1, sizeof(*pair));
 	removed.parent_match = mem_calloc(removed.n + 1, sizeof(*removed.parent_match));
 	for (size_t i = 0; i < removed.n; i++) {
@@ -368,9 +359,10 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	}
 	for (size_t i = 0; i < removed.n; i++) {
 		const struct ir_def *r = removed.defs[i];
-		const struct ir_def *a = ir_diff_only_overlap(x, &added, r, true);
-		if (a && ir_diff_only_overlap(x, &removed, a, false) == r && ir_diff_same_layout(x, r, a))
-			pair[i] = a;
+		long a = ir_diff_only_overlap(x, &added, r, &removed.geom[i], true);
+		if (a >= 0 && ir_diff_only_overlap(x, &removed, added.defs[a], &added.geom[a], false) == (long)i &&
+		    ir_diff_same_layout(x, r, added.defs[a]))
+			pair[i] = added.defs[a];
 	}
 	for (size_t i = 0; i < removed.n; i++) {
 		if (!pair[i])
@@ -385,12 +377,14 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 		struct ir_diff_entry *e;
 		if (pair[i] || !(e = ir_diff_add(x, IR_DIFF_BIT(IR_DIFF_REMOVED), removed.defs[i], NULL)))
 			continue;
-		ir_diff_related(x, e, &added);
+		ir_diff_related(x, e, &removed.geom[i], &added);
 	}
 	free(pair);
 	free(removed.defs);
 	free(removed.parent_match);
+	free(removed.geom);
 	free(added.defs);
+	free(added.geom);
 }
 
 /* The suffix a child adds to its parent's name ("_PERIOD"), or NULL. */
@@ -496,13 +490,8 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 			 const struct ir_manual *to)
 {
 	struct ir_diff_ctx x = { .u = out };
-	size_t ndefs = (from ? from->ndefs : 0) + (to ? to->ndefs : 0), cap = 16;
 
 	memset(out, 0, sizeof(*out));
-	while (cap < 2 * ndefs)   /* at most half full: each define once */
-		cap *= 2;
-	x.geoms = mem_calloc(cap, sizeof(*x.geoms));
-	x.geom_mask = cap - 1;
 	out->from = from;
 	out->to = to;
 	out->unit = from ? from->unit : to->unit;
@@ -511,6 +500,8 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 	strmap_init(&x.b_names);
 	strmap_init(&x.a_to_b);
 	strmap_init(&x.b_from_a);
+	strmap_reserve(&x.a_to_b, from ? from->ndefs : 0);
+	strmap_reserve(&x.b_from_a, to ? to->ndefs : 0);
 	ir_diff_index(&x.a_names, from);
 	ir_diff_index(&x.b_names, to);
 	for (size_t i = 0; from && i < from->ndefs; i++) {
@@ -536,7 +527,6 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 	strmap_free(&x.a_to_b);
 	strmap_free(&x.b_from_a);
 	arena_free(&x.arena);
-	free(x.geoms);
 	return x.oom ? -1 : 0;
 }
 
