@@ -267,18 +267,20 @@ static bool ir_diff_extends(const char *longer, const char *prefix)
 struct ir_diff_side {
 	const struct ir_def **defs;
 	struct ir_diff_geom *geom;     /* of each define: compared with every define of the other side */
+	bool *known;                   /* geom[i] computed */
 	size_t n;
 	/* removed defines: the define of the other chip each one's parent was
 	 * matched to (what ir_diff_sibling looks up), NULL none */
 	const struct ir_def **parent_match;
 };
 
-static void ir_diff_collect(struct ir_diff_ctx *x, struct ir_diff_side *s, const struct ir_manual *m,
+static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m,
 			    const struct strmap *names, const struct strmap *matched, int level)
 {
 	s->n = 0;
 	s->defs = NULL;
 	s->geom = NULL;
+	s->known = NULL;
 	s->parent_match = NULL;
 	if (!m)
 		return;
@@ -290,8 +292,17 @@ static void ir_diff_collect(struct ir_diff_ctx *x, struct ir_diff_side *s, const
 			s->defs[s->n++] = d;
 	}
 	s->geom = mem_calloc(s->n + 1, sizeof(*s->geom));
-	for (size_t i = 0; i < s->n; i++)
+	s->known = mem_calloc(s->n + 1, sizeof(*s->known));
+}
+
+/* The geometry of s->defs[i], computed when first asked. */
+static const struct ir_diff_geom *ir_diff_side_geom(struct ir_diff_ctx *x, const struct ir_diff_side *s, size_t i)
+{
+	if (!s->known[i]) {
 		s->geom[i] = ir_diff_geom_of(x, s->defs[i]);
+		s->known[i] = true;
+	}
+	return &s->geom[i];
 }
 
 /* The index in s of the one define of s that is a sibling of d (geometry gd)
@@ -310,7 +321,7 @@ static long ir_diff_only_overlap(struct ir_diff_ctx *x, const struct ir_diff_sid
 		else   /* ir_diff_sibling(x, o, d), its lookup made once per define (ir_diff_level_pass) */
 			sib = o->kind == d->kind && (ir_diff_level(o) == 0 ||
 						     (s->parent_match[i] && s->parent_match[i] == d->parent));
-		if (!sib || !ir_diff_overlap(d, gd, &s->geom[i]))
+		if (!sib || !ir_diff_overlap(d, gd, ir_diff_side_geom(x, s, i)))
 			continue;
 		if (found >= 0)
 			return -1;
@@ -328,7 +339,7 @@ static void ir_diff_related(struct ir_diff_ctx *x, struct ir_diff_entry *e, cons
 		const struct ir_def *a = added->defs[i];
 		if (!ir_diff_sibling(x, r, a) || strmap_get(&x->b_from_a, a->name))
 			continue;
-		if (!ir_diff_overlap(r, ge, &added->geom[i]) && !(ir_diff_level(r) == 0 && ir_diff_extends(a->name, r->name)))
+		if (!ir_diff_overlap(r, ge, ir_diff_side_geom(x, added, i)) && !(ir_diff_level(r) == 0 && ir_diff_extends(a->name, r->name)))
 			continue;
 		if (!e->related) {
 			e->related = calloc(added->n, sizeof(*e->related));
@@ -349,8 +360,8 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	const struct ir_def **pair;
 
 	x->sib_parent = x->sib_match = NULL;
-	ir_diff_collect(x, &removed, from, &x->a_names, &x->a_to_b, level);
-	ir_diff_collect(x, &added, to, &x->b_names, &x->b_from_a, level);
+	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
+	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
 	pair = mem_calloc(removed.n + 1, sizeof(*pair));
 	removed.parent_match = mem_calloc(removed.n + 1, sizeof(*removed.parent_match));
 	for (size_t i = 0; i < removed.n; i++) {
@@ -359,8 +370,8 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	}
 	for (size_t i = 0; i < removed.n; i++) {
 		const struct ir_def *r = removed.defs[i];
-		long a = ir_diff_only_overlap(x, &added, r, &removed.geom[i], true);
-		if (a >= 0 && ir_diff_only_overlap(x, &removed, added.defs[a], &added.geom[a], false) == (long)i &&
+		long a = ir_diff_only_overlap(x, &added, r, ir_diff_side_geom(x, &removed, i), true);
+		if (a >= 0 && ir_diff_only_overlap(x, &removed, added.defs[a], ir_diff_side_geom(x, &added, (size_t)a), false) == (long)i &&
 		    ir_diff_same_layout(x, r, added.defs[a]))
 			pair[i] = added.defs[a];
 	}
@@ -377,14 +388,16 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 		struct ir_diff_entry *e;
 		if (pair[i] || !(e = ir_diff_add(x, IR_DIFF_BIT(IR_DIFF_REMOVED), removed.defs[i], NULL)))
 			continue;
-		ir_diff_related(x, e, &removed.geom[i], &added);
+		ir_diff_related(x, e, ir_diff_side_geom(x, &removed, i), &added);
 	}
 	free(pair);
 	free(removed.defs);
 	free(removed.parent_match);
 	free(removed.geom);
+	free(removed.known);
 	free(added.defs);
 	free(added.geom);
+	free(added.known);
 }
 
 /* The suffix a child adds to its parent's name ("_PERIOD"), or NULL. */
