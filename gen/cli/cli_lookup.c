@@ -337,6 +337,7 @@ int cli_lookup(int argc, char **argv)
 	struct ir_chip chip;
 	struct diag d;
 	struct lookup_want want;
+	struct lookup_units_todo todo;
 	char name[512];
 	bool batch = false;
 	int rc = cli_lookup_options(argc, argv, &l, &batch);
@@ -345,17 +346,20 @@ int cli_lookup(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	diag_init(&d);
 	cli_lookup_want(&l, argc - optind, argv + optind, batch, &want, name, sizeof(name));
-	if (lookup_units_load(&chip, &l.x, l.chip, l.ir_root, &want, &d) < 0) {
+	if (lookup_units_load(&chip, &l.x, l.chip, l.ir_root, &want, &todo, &d) < 0) {
+		lookup_units_finish(&todo, &l.x, &chip, false);
 		lookup_index_release(&l.x);
 		ir_chip_release(&chip);
 		return CLI_USAGE;
 	}
 	rc = cli_lookup_run(&l, argc - optind, argv + optind, batch);
-	lookup_index_release(&l.x);
-	ir_chip_release(&chip);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "refgen: lookup: write error on standard output\n");
-		return CLI_USAGE;
+		rc = CLI_USAGE;
 	}
+	/* the unit map only after an answer: a run that fails changes no file */
+	lookup_units_finish(&todo, &l.x, &chip, rc == CLI_OK);
+	lookup_index_release(&l.x);
+	ir_chip_release(&chip);
 	return rc;
 }

@@ -21,6 +21,7 @@ struct ir_diff_ctx {
 	struct arena arena;
 	struct strmap a_names, b_names;   /* name -> first def of that name */
 	struct strmap a_to_b, b_from_a;   /* matched or renamed counterparts */
+	bool *a_first, *b_first;          /* by index in from, to: ir_diff_index's */
 	struct ir_diff_unit *u;
 	size_t cap;
 	bool oom;
@@ -164,7 +165,9 @@ static struct ir_diff_entry *ir_diff_add(struct ir_diff_ctx *x, unsigned ch,
 	return e;
 }
 
-static void ir_diff_index(struct strmap *names, const struct ir_manual *m)
+/* names: the first define of each name of m (at a level); first[i]: whether
+ * m->defs[i] is that define (what ir_diff_first says, without the lookup). */
+static void ir_diff_index(struct strmap *names, const struct ir_manual *m, bool *first)
 {
 	int added;
 
@@ -178,6 +181,7 @@ static void ir_diff_index(struct strmap *names, const struct ir_manual *m)
 		v = strmap_ref(names, d->name, &added);
 		if (added)
 			*v = (void *)d;
+		first[i] = added;
 	}
 }
 
@@ -275,7 +279,7 @@ struct ir_diff_side {
 };
 
 static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m,
-			    const struct strmap *names, const struct strmap *matched, int level)
+			    const bool *first, const struct strmap *matched, int level)
 {
 	s->n = 0;
 	s->defs = NULL;
@@ -288,7 +292,7 @@ static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m,
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
 		/* the level first: it costs no lookup */
-		if (ir_diff_level(d) == level && ir_diff_first(names, d) && !strmap_get(matched, d->name))
+		if (first[i] && ir_diff_level(d) == level && !strmap_get(matched, d->name))
 			s->defs[s->n++] = d;
 	}
 	s->geom = mem_calloc(s->n + 1, sizeof(*s->geom));
@@ -360,8 +364,8 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	const struct ir_def **pair;
 
 	x->sib_parent = x->sib_match = NULL;
-	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
-	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
+	ir_diff_collect(&removed, from, x->a_first, &x->a_to_b, level);
+	ir_diff_collect(&added, to, x->b_first, &x->b_from_a, level);
 	pair = mem_calloc(removed.n + 1, sizeof(*pair));
 	removed.parent_match = mem_calloc(removed.n + 1, sizeof(*removed.parent_match));
 	for (size_t i = 0; i < removed.n; i++) {
@@ -515,12 +519,14 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 	strmap_init(&x.b_from_a);
 	strmap_reserve(&x.a_to_b, from ? from->ndefs : 0);
 	strmap_reserve(&x.b_from_a, to ? to->ndefs : 0);
-	ir_diff_index(&x.a_names, from);
-	ir_diff_index(&x.b_names, to);
+	x.a_first = mem_calloc((from ? from->ndefs : 0) + 1, sizeof(*x.a_first));
+	x.b_first = mem_calloc((to ? to->ndefs : 0) + 1, sizeof(*x.b_first));
+	ir_diff_index(&x.a_names, from, x.a_first);
+	ir_diff_index(&x.b_names, to, x.b_first);
 	for (size_t i = 0; from && i < from->ndefs; i++) {
 		const struct ir_def *a = from->defs[i], *b;
 		unsigned ch;
-		if (!ir_diff_first(&x.a_names, a) || !(b = strmap_get(&x.b_names, a->name)))
+		if (!x.a_first[i] || !(b = strmap_get(&x.b_names, a->name)))
 			continue;
 		strmap_put(&x.a_to_b, a->name, (void *)b);
 		strmap_put(&x.b_from_a, b->name, (void *)a);
@@ -531,7 +537,7 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 		ir_diff_level_pass(&x, from, to, level);
 	for (size_t i = 0; to && i < to->ndefs; i++) {
 		const struct ir_def *b = to->defs[i];
-		if (ir_diff_first(&x.b_names, b) && !strmap_get(&x.b_from_a, b->name))
+		if (x.b_first[i] && !strmap_get(&x.b_from_a, b->name))
 			ir_diff_add(&x, IR_DIFF_BIT(IR_DIFF_ADDED), NULL, b);
 	}
 	ir_diff_order(&x);
@@ -539,6 +545,8 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 	strmap_free(&x.b_names);
 	strmap_free(&x.a_to_b);
 	strmap_free(&x.b_from_a);
+	free(x.a_first);
+	free(x.b_first);
 	arena_free(&x.arena);
 	return x.oom ? -1 : 0;
 }

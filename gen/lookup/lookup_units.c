@@ -552,32 +552,32 @@ static void lookup_units_write(const struct lookup_units *list, const struct loo
 }
 
 int lookup_units_load(struct ir_chip *c, struct lookup_index *x, const char *chip, const char *ir_root,
-		      const struct lookup_want *w, struct diag *d)
+		      const struct lookup_want *w, struct lookup_units_todo *t, struct diag *d)
 {
-	struct lookup_units list = { 0 }, map = { 0 };
+	struct lookup_units map = { 0 };
 	char tried[2048];
 	bool usable, current, *want = NULL;
-	uint32_t *ufile;
 	int rc = 0;
 
 	memset(c, 0, sizeof(*c));
 	memset(x, 0, sizeof(*x));
+	memset(t, 0, sizeof(*t));
 	snprintf(c->name, sizeof(c->name), "%s", chip);
 	if (ir_chip_locate(chip, ir_root, c->dir, sizeof(c->dir), tried, sizeof(tried)) < 0 ||
-	    lookup_units_list(&list, c->dir, &usable) < 0) {
+	    lookup_units_list(&t->list, c->dir, &usable) < 0) {
 		/* ir_chip_load says what is wrong, as lookup always did */
 		rc = ir_chip_load(c, chip, ir_root, d);
 		if (rc == 0)
 			lookup_index_build(x, c);
 		return rc;
 	}
-	current = usable && lookup_units_read(&map, c->dir) == 0 && lookup_units_current(&map, &list);
+	current = usable && lookup_units_read(&map, c->dir) == 0 && lookup_units_current(&map, &t->list);
 	if (current && w->kind != LOOKUP_WANT_ALL) {
-		want = mem_calloc(list.nfiles + 1, sizeof(*want));
+		want = mem_calloc(t->list.nfiles + 1, sizeof(*want));
 		lookup_units_select(&map, w, want);
 	}
-	ufile = mem_calloc(list.nfiles + 1, sizeof(*ufile));
-	lookup_units_read_ir(c, &list, want, ufile, d);
+	t->ufile = mem_calloc(t->list.nfiles + 1, sizeof(*t->ufile));
+	lookup_units_read_ir(c, &t->list, want, t->ufile, d);
 	if (d->errors) {
 		rc = -1;
 	} else if (!want && !c->nunits) {
@@ -585,12 +585,19 @@ int lookup_units_load(struct ir_chip *c, struct lookup_index *x, const char *chi
 		rc = -1;
 	} else {
 		lookup_index_build(x, c);
-		if (!current && usable)
-			lookup_units_write(&list, x, c, ufile);
+		t->write = !current && usable;
 	}
-	free(ufile);
 	free(want);
 	lookup_units_release(&map);
-	lookup_units_release(&list);
 	return rc;
+}
+
+void lookup_units_finish(struct lookup_units_todo *t, const struct lookup_index *x, const struct ir_chip *c,
+			 bool answered)
+{
+	if (t->write && answered)
+		lookup_units_write(&t->list, x, c, t->ufile);
+	free(t->ufile);
+	lookup_units_release(&t->list);
+	memset(t, 0, sizeof(*t));
 }

@@ -84,14 +84,28 @@ void lookup_units_map(struct lookup_units *u, const struct lookup_index *x, cons
  * A name is known by its hash, so a file more may be named, never one less. */
 void lookup_units_select(const struct lookup_units *u, const struct lookup_want *w, bool *want);
 
+/* A map to write once the lookup has answered (lookup_units_finish). */
+struct lookup_units_todo {
+	bool write;
+	struct lookup_units list;      /* the IR files as they were read */
+	uint32_t *ufile;               /* the file of each unit of the chip */
+};
+
 /*
  * Loads into c what lookup needs to answer w: with a map of dir that is
  * current, only the files it names for w (maybe none); else every file, and
- * then a new map is written (a failure to write is not one of lookup's: the
- * next run reads every file again).  x is the index of what was loaded.
- * 0, or -1 with diagnostics (as ir_chip_load).
+ * t says to write a new map.  x is the index of what was loaded.  0, or -1
+ * with diagnostics (as ir_chip_load).
  */
 int lookup_units_load(struct ir_chip *c, struct lookup_index *x, const char *chip, const char *ir_root,
-		      const struct lookup_want *w, struct diag *d);
+		      const struct lookup_want *w, struct lookup_units_todo *t, struct diag *d);
+/*
+ * Writes the map t holds when answered (a run that failed changes no file),
+ * and releases t.  A failure to write is not one of lookup's: nothing is
+ * reported, and the next run reads every file again.  Before x and c are
+ * released.
+ */
+void lookup_units_finish(struct lookup_units_todo *t, const struct lookup_index *x, const struct ir_chip *c,
+			 bool answered);
 
 #endif

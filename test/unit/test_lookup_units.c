@@ -352,12 +352,17 @@ static void rewrite(const char *path, const char *from, const char *to)
 	free(buf);
 }
 
-static void lookup(struct proc_result *r, const char *root, const char *what)
+static void lookup2(struct proc_result *r, const char *root, const char *what, const char *value)
 {
 	char *argv[] = { (char *)env_require("REFGEN_BIN"), "lookup", "--chip", "gv100", "--ir", (char *)root,
-			 (char *)what, NULL };
+			 (char *)what, (char *)value, NULL };
 
 	proc_run(argv, r);
+}
+
+static void lookup(struct proc_result *r, const char *root, const char *what)
+{
+	lookup2(r, root, what, NULL);
 }
 
 static void test_command(void **state)
@@ -376,6 +381,16 @@ static void test_command(void **state)
 		copy_file(from, to);
 		free(to);
 	}
+	/* a run that fails (a usage error found after the IR is read, or
+	 * nothing found) changes no file: no map */
+	lookup2(&r, root, "0x2100", "zz");
+	assert_int_equal(r.status, 2);
+	proc_result_free(&r);
+	lookup(&r, root, "NV_NO_SUCH_DEFINE");
+	assert_int_equal(r.status, 1);
+	proc_result_free(&r);
+	assert_null(read_all(map, &len));
+
 	/* the first lookup reads every file and leaves the map */
 	lookup(&r, root, "NV_PFIFO_INTR_0");
 	assert_int_equal(r.status, 0);
