@@ -10,6 +10,7 @@
 #   include/nvrt/*.h, lib/libnvrt.a   the runtime
 #   lib/pkgconfig/<chip>-regs.pc, nvrt.pc
 #   share/refgen/ir/<chip>/*.xml      the IR, for refgen lookup/diff
+#   share/refgen/ir/<chip>/.lookup-index  lookup's unit map of that IR (written by lookup)
 #   share/refgen/*.txt                the project's declarations refgen reads by
 #                                     default (alternative views, known warnings)
 #   share/man/man1/{refgen,nvrt,nvrt-submit}.1, share/man/man7/refgen-headers.7
@@ -57,6 +58,7 @@ install: headers runtime $(REFGEN)
 		done; \
 		$(INSTALL) -d $(DESTDIR)$(datadir)/refgen/ir/$$c; \
 		$(INSTALL_DATA) $(OUT)/ir/$$c/*.xml $(DESTDIR)$(datadir)/refgen/ir/$$c; \
+		$(REFGEN) lookup --chip $$c --ir $(DESTDIR)$(datadir)/refgen/ir --batch </dev/null >/dev/null; \
 		sed -e 's|@prefix@|$(PREFIX)|g' -e 's|@includedir@|$(includedir)|g' -e 's|@datadir@|$(datadir)|g' \
 			-e "s|@chip@|$$c|g" -e "s|@CHIP@|$$(echo $$c | tr a-z A-Z)|g" -e 's|@version@|$(VERSION)|g' \
 			dist/pkgconfig/chip-regs.pc.in > $(DESTDIR)$(pkgconfigdir)/$$c-regs.pc; \

@@ -57,11 +57,12 @@ static struct strmap_slot *strmap_find(const struct strmap *m, const char *key, 
 	}
 }
 
-static int strmap_grow(struct strmap *m)
+/* To cap slots (a power of two, at least 16), the keys put again. */
+static int strmap_resize(struct strmap *m, size_t cap)
 {
 	struct strmap old = *m;
 
-	m->cap = old.cap ? old.cap * 2 : 16;
+	m->cap = cap;
 	/* Out of memory stops refgen (mem.h): many callers cannot go on
 	 * without the name, and a map missing one would change the output. */
 	m->slots = mem_calloc(m->cap, sizeof(*m->slots));
@@ -74,6 +75,21 @@ static int strmap_grow(struct strmap *m)
 	}
 	free(old.slots);
 	return 0;
+}
+
+static int strmap_grow(struct strmap *m)
+{
+	return strmap_resize(m, m->cap ? m->cap * 2 : 16);
+}
+
+void strmap_reserve(struct strmap *m, size_t n)
+{
+	size_t cap = m->cap ? m->cap : 16;
+
+	while ((n + 1) * 2 > cap)
+		cap *= 2;
+	if (cap != m->cap)
+		strmap_resize(m, cap);
 }
 
 int strmap_put(struct strmap *m, const char *key, void *value)

@@ -21,6 +21,8 @@ struct strmap {
 
 void strmap_init(struct strmap *m);
 void strmap_free(struct strmap *m);
+/* Room for n keys in all, so that putting them never grows the map again. */
+void strmap_reserve(struct strmap *m, size_t n);
 /* The key is not copied and must outlive the map.  Replaces an existing key. */
 int strmap_put(struct strmap *m, const char *key, void *value);
 void *strmap_get(const struct strmap *m, const char *key);

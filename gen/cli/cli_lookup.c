@@ -25,6 +25,7 @@
 #include "lookup/lookup_batch.h"
 #include "lookup/lookup_decode.h"
 #include "lookup/lookup_index.h"
+#include "lookup/lookup_units.h"
 
 #define CLI_LOOKUP_MAX_REGS 16
 
@@ -305,28 +306,60 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batc
 	return cli_lookup_address(l, addr, argc > 1 ? &value : NULL);
 }
 
+/* What the arguments ask for, so that only the IR files holding it are read
+ * (lookup_units.h); anything not plainly an ADDRESS, a NAME or --struct reads
+ * them all, and the usage errors are found later as before. */
+static void cli_lookup_want(const struct cli_lookup *l, int argc, char **argv, bool batch,
+			    struct lookup_want *w, char *name, size_t n)
+{
+	uint64_t addr;
+
+	w->kind = LOOKUP_WANT_ALL;
+	if (batch)
+		return;
+	if (l->structure) {
+		w->kind = LOOKUP_WANT_NAME;
+		w->name = l->structure;
+	} else if (argc >= 1 && cli_args_number_parse(argv[0], 0, &addr)) {
+		w->kind = LOOKUP_WANT_ADDRESS;
+		w->addr = addr;
+		w->space = l->space;
+	} else if (argc == 1 && !isdigit((unsigned char)argv[0][0]) && strcspn(argv[0], "(") < n) {
+		snprintf(name, n, "%.*s", (int)strcspn(argv[0], "("), argv[0]);
+		w->kind = LOOKUP_WANT_NAME;
+		w->name = name;
+	}
+}
+
 int cli_lookup(int argc, char **argv)
 {
 	struct cli_lookup l = { 0 };
 	struct ir_chip chip;
 	struct diag d;
+	struct lookup_want want;
+	struct lookup_units_todo todo;
+	char name[512];
 	bool batch = false;
 	int rc = cli_lookup_options(argc, argv, &l, &batch);
 
 	if (rc)
 		return rc < 0 ? CLI_OK : rc;
 	diag_init(&d);
-	if (ir_chip_load(&chip, l.chip, l.ir_root, &d) < 0) {
+	cli_lookup_want(&l, argc - optind, argv + optind, batch, &want, name, sizeof(name));
+	if (lookup_units_load(&chip, &l.x, l.chip, l.ir_root, &want, &todo, &d) < 0) {
+		lookup_units_finish(&todo, &l.x, &chip, false);
+		lookup_index_release(&l.x);
 		ir_chip_release(&chip);
 		return CLI_USAGE;
 	}
-	lookup_index_build(&l.x, &chip);
 	rc = cli_lookup_run(&l, argc - optind, argv + optind, batch);
-	lookup_index_release(&l.x);
-	ir_chip_release(&chip);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "refgen: lookup: write error on standard output\n");
-		return CLI_USAGE;
+		rc = CLI_USAGE;
 	}
+	/* the unit map only after an answer: a run that fails changes no file */
+	lookup_units_finish(&todo, &l.x, &chip, rc == CLI_OK);
+	lookup_index_release(&l.x);
+	ir_chip_release(&chip);
 	return rc;
 }

@@ -21,6 +21,7 @@ struct ir_diff_ctx {
 	struct arena arena;
 	struct strmap a_names, b_names;   /* name -> first def of that name */
 	struct strmap a_to_b, b_from_a;   /* matched or renamed counterparts */
+	bool *a_first, *b_first;          /* by index in from, to: ir_diff_index's */
 	struct ir_diff_unit *u;
 	size_t cap;
 	bool oom;
@@ -164,12 +165,23 @@ static struct ir_diff_entry *ir_diff_add(struct ir_diff_ctx *x, unsigned ch,
 	return e;
 }
 
-static void ir_diff_index(struct strmap *names, const struct ir_manual *m)
+/* names: the first define of each name of m (at a level); first[i]: whether
+ * m->defs[i] is that define (what ir_diff_first says, without the lookup). */
+static void ir_diff_index(struct strmap *names, const struct ir_manual *m, bool *first)
 {
+	int added;
+
+	if (m)
+		strmap_reserve(names, m->ndefs);
 	for (size_t i = 0; m && i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
-		if (ir_diff_level(d) >= 0 && !strmap_get(names, d->name))
-			strmap_put(names, d->name, (void *)d);
+		void **v;
+		if (ir_diff_level(d) < 0)
+			continue;
+		v = strmap_ref(names, d->name, &added);
+		if (added)
+			*v = (void *)d;
+		first[i] = added;
 	}
 }
 
@@ -179,25 +191,25 @@ static bool ir_diff_first(const struct strmap *names, const struct ir_def *d)
 	return ir_diff_level(d) >= 0 && strmap_get(names, d->name) == d;
 }
 
-static bool ir_diff_overlap(struct ir_diff_ctx *x, const struct ir_def *a, const struct ir_def *b)
+/* Whether a (its geometry ga) and b (gb) overlap. */
+static bool ir_diff_overlap(const struct ir_def *a, const struct ir_diff_geom *ga, const struct ir_diff_geom *gb)
 {
-	struct ir_diff_geom ga = ir_diff_geom_of(x, a), gb = ir_diff_geom_of(x, b);
 	uint64_t ea, eb;
 
-	if (!ga.ok || !gb.ok)
+	if (!ga->ok || !gb->ok)
 		return false;
 	if (a->kind == IR_VALUE)
-		return ga.pos == gb.pos;
-	ea = ga.pos + (ga.width ? ga.width - 1 : 0);
-	eb = gb.pos + (gb.width ? gb.width - 1 : 0);
+		return ga->pos == gb->pos;
+	ea = ga->pos + (ga->width ? ga->width - 1 : 0);
+	eb = gb->pos + (gb->width ? gb->width - 1 : 0);
 	if (a->kind == IR_REGISTER) {
 		/* Arrays cover every element. */
-		if (ga.n[0])
-			ea += ga.stride[0] * (ga.n[0] - 1) + (ga.n[1] ? ga.stride[1] * (ga.n[1] - 1) : 0);
-		if (gb.n[0])
-			eb += gb.stride[0] * (gb.n[0] - 1) + (gb.n[1] ? gb.stride[1] * (gb.n[1] - 1) : 0);
+		if (ga->n[0])
+			ea += ga->stride[0] * (ga->n[0] - 1) + (ga->n[1] ? ga->stride[1] * (ga->n[1] - 1) : 0);
+		if (gb->n[0])
+			eb += gb->stride[0] * (gb->n[0] - 1) + (gb->n[1] ? gb->stride[1] * (gb->n[1] - 1) : 0);
 	}
-	return ga.pos <= eb && gb.pos <= ea;
+	return ga->pos <= eb && gb->pos <= ea;
 }
 
 /* Children field ranges of a register or structure equal (in order). */
@@ -258,17 +270,21 @@ static bool ir_diff_extends(const char *longer, const char *prefix)
 
 struct ir_diff_side {
 	const struct ir_def **defs;
+	struct ir_diff_geom *geom;     /* of each define: compared with every define of the other side */
+	bool *known;                   /* geom[i] computed */
 	size_t n;
 	/* removed defines: the define of the other chip each one's parent was
 	 * matched to (what ir_diff_sibling looks up), NULL none */
 	const struct ir_def **parent_match;
 };
 
-static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, const struct strmap *names,
-			    const struct strmap *matched, int level)
+static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m,
+			    const bool *first, const struct strmap *matched, int level)
 {
 	s->n = 0;
 	s->defs = NULL;
+	s->geom = NULL;
+	s->known = NULL;
 	s->parent_match = NULL;
 	if (!m)
 		return;
@@ -276,16 +292,29 @@ static void ir_diff_collect(struct ir_diff_side *s, const struct ir_manual *m, c
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
 		/* the level first: it costs no lookup */
-		if (ir_diff_level(d) == level && ir_diff_first(names, d) && !strmap_get(matched, d->name))
+		if (first[i] && ir_diff_level(d) == level && !strmap_get(matched, d->name))
 			s->defs[s->n++] = d;
 	}
+	s->geom = mem_calloc(s->n + 1, sizeof(*s->geom));
+	s->known = mem_calloc(s->n + 1, sizeof(*s->known));
 }
 
-/* The one define of s that is a sibling of d overlapping it, or NULL. */
-static const struct ir_def *ir_diff_only_overlap(struct ir_diff_ctx *x, const struct ir_diff_side *s,
-						 const struct ir_def *d, bool d_removed)
+/* The geometry of s->defs[i], computed when first asked. */
+static const struct ir_diff_geom *ir_diff_side_geom(struct ir_diff_ctx *x, const struct ir_diff_side *s, size_t i)
 {
-	const struct ir_def *found = NULL;
+	if (!s->known[i]) {
+		s->geom[i] = ir_diff_geom_of(x, s->defs[i]);
+		s->known[i] = true;
+	}
+	return &s->geom[i];
+}
+
+/* The index in s of the one define of s that is a sibling of d (geometry gd)
+ * overlapping it, or -1. */
+static long ir_diff_only_overlap(struct ir_diff_ctx *x, const struct ir_diff_side *s, const struct ir_def *d,
+				 const struct ir_diff_geom *gd, bool d_removed)
+{
+	long found = -1;
 
 	for (size_t i = 0; i < s->n; i++) {
 		const struct ir_def *o = s->defs[i];
@@ -296,16 +325,17 @@ static const struct ir_def *ir_diff_only_overlap(struct ir_diff_ctx *x, const st
 		else   /* ir_diff_sibling(x, o, d), its lookup made once per define (ir_diff_level_pass) */
 			sib = o->kind == d->kind && (ir_diff_level(o) == 0 ||
 						     (s->parent_match[i] && s->parent_match[i] == d->parent));
-		if (!sib || !ir_diff_overlap(x, d, o))
+		if (!sib || !ir_diff_overlap(d, gd, ir_diff_side_geom(x, s, i)))
 			continue;
-		if (found)
-			return NULL;
-		found = o;
+		if (found >= 0)
+			return -1;
+		found = (long)i;
 	}
 	return found;
 }
 
-static void ir_diff_related(struct ir_diff_ctx *x, struct ir_diff_entry *e, const struct ir_diff_side *added)
+static void ir_diff_related(struct ir_diff_ctx *x, struct ir_diff_entry *e, const struct ir_diff_geom *ge,
+			    const struct ir_diff_side *added)
 {
 	const struct ir_def *r = e->from;
 
@@ -313,7 +343,7 @@ static void ir_diff_related(struct ir_diff_ctx *x, struct ir_diff_entry *e, cons
 		const struct ir_def *a = added->defs[i];
 		if (!ir_diff_sibling(x, r, a) || strmap_get(&x->b_from_a, a->name))
 			continue;
-		if (!ir_diff_overlap(x, r, a) && !(ir_diff_level(r) == 0 && ir_diff_extends(a->name, r->name)))
+		if (!ir_diff_overlap(r, ge, ir_diff_side_geom(x, added, i)) && !(ir_diff_level(r) == 0 && ir_diff_extends(a->name, r->name)))
 			continue;
 		if (!e->related) {
 			e->related = calloc(added->n, sizeof(*e->related));
@@ -334,8 +364,8 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	const struct ir_def **pair;
 
 	x->sib_parent = x->sib_match = NULL;
-	ir_diff_collect(&removed, from, &x->a_names, &x->a_to_b, level);
-	ir_diff_collect(&added, to, &x->b_names, &x->b_from_a, level);
+	ir_diff_collect(&removed, from, x->a_first, &x->a_to_b, level);
+	ir_diff_collect(&added, to, x->b_first, &x->b_from_a, level);
 	pair = mem_calloc(removed.n + 1, sizeof(*pair));
 	removed.parent_match = mem_calloc(removed.n + 1, sizeof(*removed.parent_match));
 	for (size_t i = 0; i < removed.n; i++) {
@@ -344,9 +374,10 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 	}
 	for (size_t i = 0; i < removed.n; i++) {
 		const struct ir_def *r = removed.defs[i];
-		const struct ir_def *a = ir_diff_only_overlap(x, &added, r, true);
-		if (a && ir_diff_only_overlap(x, &removed, a, false) == r && ir_diff_same_layout(x, r, a))
-			pair[i] = a;
+		long a = ir_diff_only_overlap(x, &added, r, ir_diff_side_geom(x, &removed, i), true);
+		if (a >= 0 && ir_diff_only_overlap(x, &removed, added.defs[a], ir_diff_side_geom(x, &added, (size_t)a), false) == (long)i &&
+		    ir_diff_same_layout(x, r, added.defs[a]))
+			pair[i] = added.defs[a];
 	}
 	for (size_t i = 0; i < removed.n; i++) {
 		if (!pair[i])
@@ -361,12 +392,16 @@ static void ir_diff_level_pass(struct ir_diff_ctx *x, const struct ir_manual *fr
 		struct ir_diff_entry *e;
 		if (pair[i] || !(e = ir_diff_add(x, IR_DIFF_BIT(IR_DIFF_REMOVED), removed.defs[i], NULL)))
 			continue;
-		ir_diff_related(x, e, &added);
+		ir_diff_related(x, e, ir_diff_side_geom(x, &removed, i), &added);
 	}
 	free(pair);
 	free(removed.defs);
 	free(removed.parent_match);
+	free(removed.geom);
+	free(removed.known);
 	free(added.defs);
+	free(added.geom);
+	free(added.known);
 }
 
 /* The suffix a child adds to its parent's name ("_PERIOD"), or NULL. */
@@ -482,12 +517,16 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 	strmap_init(&x.b_names);
 	strmap_init(&x.a_to_b);
 	strmap_init(&x.b_from_a);
-	ir_diff_index(&x.a_names, from);
-	ir_diff_index(&x.b_names, to);
+	strmap_reserve(&x.a_to_b, from ? from->ndefs : 0);
+	strmap_reserve(&x.b_from_a, to ? to->ndefs : 0);
+	x.a_first = mem_calloc((from ? from->ndefs : 0) + 1, sizeof(*x.a_first));
+	x.b_first = mem_calloc((to ? to->ndefs : 0) + 1, sizeof(*x.b_first));
+	ir_diff_index(&x.a_names, from, x.a_first);
+	ir_diff_index(&x.b_names, to, x.b_first);
 	for (size_t i = 0; from && i < from->ndefs; i++) {
 		const struct ir_def *a = from->defs[i], *b;
 		unsigned ch;
-		if (!ir_diff_first(&x.a_names, a) || !(b = strmap_get(&x.b_names, a->name)))
+		if (!x.a_first[i] || !(b = strmap_get(&x.b_names, a->name)))
 			continue;
 		strmap_put(&x.a_to_b, a->name, (void *)b);
 		strmap_put(&x.b_from_a, b->name, (void *)a);
@@ -498,7 +537,7 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 		ir_diff_level_pass(&x, from, to, level);
 	for (size_t i = 0; to && i < to->ndefs; i++) {
 		const struct ir_def *b = to->defs[i];
-		if (ir_diff_first(&x.b_names, b) && !strmap_get(&x.b_from_a, b->name))
+		if (x.b_first[i] && !strmap_get(&x.b_from_a, b->name))
 			ir_diff_add(&x, IR_DIFF_BIT(IR_DIFF_ADDED), NULL, b);
 	}
 	ir_diff_order(&x);
@@ -506,6 +545,8 @@ int ir_diff_unit_compare(struct ir_diff_unit *out, const struct ir_manual *from,
 	strmap_free(&x.b_names);
 	strmap_free(&x.a_to_b);
 	strmap_free(&x.b_from_a);
+	free(x.a_first);
+	free(x.b_first);
 	arena_free(&x.arena);
 	return x.oom ? -1 : 0;
 }

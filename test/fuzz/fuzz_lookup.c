@@ -9,9 +9,15 @@
  * The first byte picks JSON (odd) or text; the whole input is also taken as
  * the words of the structure and decoded.
  *
+ * The input is also read as lookup's unit map (lookup_units_parse), as it is
+ * and with "refgen lookup index 1" and the checksum line the format wants put
+ * in front of it (else hardly any input would get past the checksum).
+ *
  * Properties (a violation aborts):
  *  - one output line per input line, in text mode;
- *  - a register named for an address holds that address (lookup_index_at).
+ *  - a register named for an address holds that address (lookup_index_at);
+ *  - a map that parses is written back byte for byte as it was read, and
+ *    the files it selects are files it lists.
  */
 #include <libxml/parser.h>
 
@@ -20,6 +26,7 @@
 #include "lookup/lookup_batch.h"
 #include "lookup/lookup_decode.h"
 #include "lookup/lookup_index.h"
+#include "lookup/lookup_units.h"
 #include "parse/ref_parse.h"
 
 #include "fuzz.h"
@@ -119,6 +126,59 @@ static void fuzz_lookup_struct(const uint8_t *data, size_t size)
 	free(w);
 }
 
+static void fuzz_lookup_map_one(const char *text, size_t len)
+{
+	struct lookup_units u;
+	struct strbuf again = { 0 };
+	struct lookup_want w = { LOOKUP_WANT_ADDRESS, 0, IR_SPACE_BAR0, NULL };
+	bool *want;
+
+	if (lookup_units_parse(&u, text, len) < 0)
+		return;
+	lookup_units_format(&u, &again);
+	if (again.len != len || memcmp(again.data, text, len))
+		fuzz_fail("a unit map read back differs from its text");
+	want = calloc(u.nfiles + 1, sizeof(*want));
+	if (!want)
+		abort();
+	for (size_t i = 0; i < u.nranges; i++) {
+		w.addr = u.ranges[i].lo;
+		w.space = u.ranges[i].space == IR_SPACE_NONE ? IR_SPACE_BAR0 : u.ranges[i].space;
+		lookup_units_select(&u, &w, want);
+		if (!want[u.ranges[i].file])
+			fuzz_fail("a range's own address does not select its file");
+	}
+	w.kind = LOOKUP_WANT_NAME;
+	w.name = "NV_PFZ_CTRL";
+	lookup_units_select(&u, &w, want);
+	free(want);
+	strbuf_release(&again);
+	lookup_units_release(&u);
+}
+
+/* The input as a map, and as a map's body with its header made to fit. */
+static void fuzz_lookup_map(const uint8_t *data, size_t size)
+{
+	static const char magic[] = "refgen lookup index 1\n";
+	uint64_t h = 14695981039346656037ull;
+	char *text = fuzz_dup(data, size), *whole;
+	size_t n;
+
+	fuzz_lookup_map_one(text, size);
+	for (size_t i = 0; i < size; i++)
+		h = (h ^ data[i]) * 1099511628211ull;
+	whole = malloc(sizeof(magic) + 22 + size);
+	if (!whole)
+		abort();
+	n = (size_t)snprintf(whole, sizeof(magic) + 22, "%ssum %016llx\n", magic, (unsigned long long)h);
+	memcpy(whole + n, data, size);
+	free(text);
+	text = fuzz_dup((const uint8_t *)whole, n + size);
+	fuzz_lookup_map_one(text, n + size);
+	free(whole);
+	free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct lookup_batch b;
@@ -157,6 +217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_lookup_check(a);
 	}
 	fuzz_lookup_struct(data, size);
+	fuzz_lookup_map(data, size);
 	free(text);
 	return 0;
 }

@@ -203,6 +203,9 @@ printf '1 0x1100 0x5\n0x2048 0x1\n0x3000 0xffffffffffff\n' >"$L/json.txt"
 printf 'MAP 0.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\nR 4 1.000001 1 0xf6001100 0x00000003 0x0 0\nW 4 1.000002 1 0xf6002008 0x1 0x0 0\nMARK 2.0 text\nR 4 2.1 9 0x1100 0x1 0x0 0\n' \
 	>"$L/mmiotrace.txt"
 printf '# comment\n\n  0x1100   0x1  \n0x 0x1\nR\nW 4\nMAP 1\n0x11000000000000000 0x1\n' >"$L/odd.txt"
+# a unit map's body (gen/README.md, "The lookup unit map"): the target puts
+# the header with its checksum in front
+printf 'file dev_a.xml 1338 0497adf361b82858\nfile dev_fz.xml 75104 d4d2097e623e3322\nrange 0 reg 0x1100 0x1107\nrange 1 reg 0x0 0x97\nrange 1 bar0 0x1000 0xffff\nrange 1 aperture 0x0 0xffffffff\nname 0 0000abcd\nname 1 00000001\nname 1 fffffffe\n' >"$L/unit-map.txt"
 
 # ---- channel memory from `nvrt layout` -----------------------------------------------
 L=$TMP_DIR/layout
