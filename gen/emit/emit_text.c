@@ -23,11 +23,24 @@ static bool emit_text_pair(const char *s, size_t i, size_t n)
 			     (s[i] == '?' && s[i + 1] == '?'));
 }
 
+/* Bytes emit_text_put looks at twice: the odd ones and a pair's first. */
+static bool emit_text_special[256];
+
+static void emit_text_special_init(void)
+{
+	for (int c = 0; c < 256; c++)
+		emit_text_special[c] = emit_text_odd((unsigned char)c) || c == '*' || c == '/' || c == '?';
+}
+
 void emit_text_put(struct strbuf *b, const char *s, size_t n)
 {
 	size_t run = 0;
 
+	if (!emit_text_special['*'])
+		emit_text_special_init();
 	for (size_t i = 0; i < n; i++) {
+		if (!emit_text_special[(unsigned char)s[i]])
+			continue;
 		bool odd = emit_text_odd((unsigned char)s[i]), pair = !odd && emit_text_pair(s, i, n);
 
 		if (!odd && !pair)
