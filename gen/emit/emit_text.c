@@ -101,16 +101,19 @@ static int emit_check_fail(struct emit_check *c, const char *at, const char *wha
 	return -1;
 }
 
-static bool emit_check_word(const char **s, const char *end, const char *w)
+static bool emit_check_word_n(const char **s, const char *end, const char *w, size_t n)
 {
-	size_t n = strlen(w);
-
-	if ((size_t)(end - *s) < n || memcmp(*s, w, n))
+	if ((size_t)(end - *s) < n || **s != *w || memcmp(*s, w, n))
 		return false;
 	if (*s + n < end && (isalnum((unsigned char)(*s)[n]) || (*s)[n] == '_'))
 		return false;
 	*s += n;
 	return true;
+}
+
+static bool emit_check_word(const char **s, const char *end, const char *w)
+{
+	return emit_check_word_n(s, end, w, strlen(w));
 }
 
 /* "../<unit>.h", the typed header a builders header (make/) includes:
@@ -131,8 +134,14 @@ static bool emit_check_unit_include(const char *s, const char *eol)
 /* The directive starting at s (just after '#') is one the generator writes. */
 static bool emit_check_directive(const char *s, const char *eol)
 {
-	static const char *const kw[] = { "ifndef", "ifdef", "if", "elif", "else", "endif", "define",
-					  "undef", "error" };
+#define EMIT_KW(w) { w, sizeof(w) - 1 }
+	static const struct {
+		const char *w;
+		size_t n;
+	} kw[] = { EMIT_KW("ifndef"), EMIT_KW("ifdef"), EMIT_KW("if"),    EMIT_KW("elif"),
+		   EMIT_KW("else"),   EMIT_KW("endif"), EMIT_KW("define"), EMIT_KW("undef"),
+		   EMIT_KW("error") };
+#undef EMIT_KW
 	static const char *const includes[] = {
 		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "<stdint.h>", "<stdbool.h>",
 		"<linux/types.h>", "<linux/bug.h>", "<assert.h>",
@@ -141,7 +150,7 @@ static bool emit_check_directive(const char *s, const char *eol)
 	while (s < eol && (*s == ' ' || *s == '\t'))
 		s++;
 	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
-		if (emit_check_word(&s, eol, kw[i]))
+		if (emit_check_word_n(&s, eol, kw[i].w, kw[i].n))
 			return true;
 	if (!emit_check_word(&s, eol, "include"))
 		return false;
