@@ -264,6 +264,12 @@ int emit_text_check(const char *path, const char *data, size_t len, struct diag 
 	while (c.p < c.end) {
 		const unsigned char *q = (const unsigned char *)c.p, *end = (const unsigned char *)c.end;
 
+		/* eight at a time while all are plain, then byte by byte */
+		while (end - q >= 8 && (emit_check_plain[q[0]] & emit_check_plain[q[1]] &
+					emit_check_plain[q[2]] & emit_check_plain[q[3]] &
+					emit_check_plain[q[4]] & emit_check_plain[q[5]] &
+					emit_check_plain[q[6]] & emit_check_plain[q[7]]))
+			q += 8;
 		while (q < end && emit_check_plain[*q])
 			q++;
 		c.p = (const char *)q;
