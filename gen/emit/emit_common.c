@@ -28,13 +28,14 @@ const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suf
 	memcpy(o, chip, nchip);
 	o += nchip;
 	*o++ = '_';
+	/* ASCII case (the schema keeps names ASCII), without the locale's tables:
+	 * a byte's case flipped by its bit 5 where it is a letter of the other case */
+	unsigned char from = upper ? 'a' : 'A';
 	for (; *s; s++) {
 		if (s[0] == '_' && s[1] == '_')
 			continue;  /* C++ reserves "__" anywhere: fold it */
-		/* ASCII case (the schema keeps names ASCII), without the locale's tables */
-		char c = *s;
-		*o++ = upper ? (c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c) :
-			       (c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c);
+		unsigned char c = (unsigned char)*s;
+		*o++ = (char)((unsigned char)(c - from) < 26 ? c ^ 0x20 : c);
 	}
 	memcpy(o, suffix ? suffix : "", nsuffix);
 	o[nsuffix] = '\0';
