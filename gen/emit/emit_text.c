@@ -138,9 +138,10 @@ static bool emit_check_directive(const char *s, const char *eol)
 	static const struct {
 		const char *w;
 		size_t n;
-	} kw[] = { EMIT_KW("ifndef"), EMIT_KW("ifdef"), EMIT_KW("if"),    EMIT_KW("elif"),
-		   EMIT_KW("else"),   EMIT_KW("endif"), EMIT_KW("define"), EMIT_KW("undef"),
-		   EMIT_KW("error") };
+	} kw[] = {   /* whole words, so any order: the most frequent first */
+		EMIT_KW("define"), EMIT_KW("endif"), EMIT_KW("ifdef"), EMIT_KW("ifndef"), EMIT_KW("if"),
+		EMIT_KW("elif"),   EMIT_KW("else"),  EMIT_KW("undef"), EMIT_KW("error"),
+	};
 #undef EMIT_KW
 	static const char *const includes[] = {
 		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "<stdint.h>", "<stdbool.h>",
