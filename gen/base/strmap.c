@@ -76,6 +76,25 @@ static int strmap_grow(struct strmap *m)
 	return 0;
 }
 
+void strmap_reserve(struct strmap *m, size_t n)
+{
+	size_t cap = m->cap ? m->cap : 16;
+
+	/* the load the puts keep: (count + 1) * 2 <= cap */
+	while ((n + 1) * 2 > cap)
+		cap *= 2;
+	if (cap == m->cap)
+		return;
+	if (!m->count) {   /* empty: the table at its size at once */
+		free(m->slots);
+		m->slots = mem_calloc(cap, sizeof(*m->slots));
+		m->cap = cap;
+		return;
+	}
+	while (m->cap < cap)
+		strmap_grow(m);
+}
+
 int strmap_put(struct strmap *m, const char *key, void *value)
 {
 	if ((m->count + 1) * 2 > m->cap && strmap_grow(m) < 0)

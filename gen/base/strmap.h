@@ -21,6 +21,9 @@ struct strmap {
 
 void strmap_init(struct strmap *m);
 void strmap_free(struct strmap *m);
+/* Room for n keys without growing (a map that knows its size is filled
+ * without rehashing).  Lookups and puts behave the same either way. */
+void strmap_reserve(struct strmap *m, size_t n);
 /* The key is not copied and must outlive the map.  Replaces an existing key. */
 int strmap_put(struct strmap *m, const char *key, void *value);
 void *strmap_get(const struct strmap *m, const char *key);

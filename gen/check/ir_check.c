@@ -397,6 +397,7 @@ int ir_check_read(struct ir_manual *m, const char *file, struct diag *d)
 	memcpy(wflags, d->wflags, sizeof(wflags));
 	memset(d->wflags, DIAG_WF_OFF, sizeof(d->wflags));
 	strmap_init(&names);
+	strmap_reserve(&names, m->ndefs);
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *def = m->defs[i];
 		const struct ir_def *old = strmap_get(&names, def->name);
