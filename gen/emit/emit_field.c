@@ -409,10 +409,15 @@ static bool emit_field_begin(struct emit_typed *t, const struct ir_def *f, struc
 	e->val = emit_field_param(f, "v", "val_");
 	e->as_enum = e->p.ok && e->p.max_width <= 64 && emit_field_has_enum(f, &e->p);
 	e->numeric = e->as_enum && emit_field_is_numeric(f);
-	if (e->as_enum)
-		snprintf(e->vtype, sizeof(e->vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
-	else
-		snprintf(e->vtype, sizeof(e->vtype), "%s", e->p.max_width > 32 ? "uint64_t" : "uint32_t");
+	if (e->as_enum) {   /* "enum %s", cut to the buffer as snprintf would */
+		const char *id = emit_ident(t->ec, f->name, NULL, false);
+		size_t n = strnlen(id, sizeof(e->vtype) - 1 - 5);
+		memcpy(e->vtype, "enum ", 5);
+		memcpy(e->vtype + 5, id, n);
+		e->vtype[5 + n] = '\0';
+	} else {
+		strcpy(e->vtype, e->p.max_width > 32 ? "uint64_t" : "uint32_t");
+	}
 	emit_field_subst_pos(f, &e->p);
 	emit_field_index_cond(f, e->cond, sizeof(e->cond));
 	return true;

@@ -43,11 +43,14 @@ const char *emit_typed_verb(struct emit_typed *t, const struct ir_def *d, const 
 const char *emit_typed_enum_tag(struct emit_typed *t, const struct ir_def *d)
 {
 	const char *id = emit_ident(t->ec, d->name, NULL, false);
-	char key[512];
+	size_t n = strnlen(id, 511 - 5);   /* "enum %s" in 512 bytes, as it was */
+	char *key = arena_alloc(&t->ec->arena, 5 + n + 1);
 
 	/* Tags live in their own namespace: claim them apart. */
-	snprintf(key, sizeof(key), "enum %s", id);
-	if (emit_claim(t->ec, t->unit, arena_strdup(&t->ec->arena, key), d) < 0)
+	memcpy(key, "enum ", 5);
+	memcpy(key + 5, id, n);
+	key[5 + n] = '\0';
+	if (emit_claim(t->ec, t->unit, key, d) < 0)
 		t->rc = -1;
 	return id;
 }
