@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,14 +17,37 @@ struct emit_origin {
 	const struct ir_def *def;
 };
 
+#define EMIT_ONES 0x0101010101010101ull
+#define EMIT_HIGH 0x8080808080808080ull
+#define EMIT_LOW7 0x7f7f7f7f7f7f7f7full
+
+/* Eight bytes' case changed at once: the ASCII letters from..from+25 get
+ * bit 5 flipped, every other byte is kept (no carry crosses a byte). */
+static uint64_t emit_ident_case8(uint64_t x, unsigned char from)
+{
+	uint64_t h = x & EMIT_LOW7;
+	uint64_t ge = h + EMIT_ONES * (uint64_t)(0x80 - from);        /* bit 7: >= from */
+	uint64_t gt = h + EMIT_ONES * (uint64_t)(0x80 - (from + 25) - 1); /* bit 7: > from + 25 */
+
+	return x ^ ((ge & ~gt & ~x & EMIT_HIGH) >> 2);
+}
+
+/* Bit 7 of each byte of x that is '_'. */
+static uint64_t emit_ident_underscores(uint64_t x)
+{
+	uint64_t t = x ^ (EMIT_ONES * '_');
+
+	return ~(((t & EMIT_LOW7) + EMIT_LOW7) | t | EMIT_LOW7);
+}
+
 const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suffix,
 		       bool upper)
 {
 	const char *s = strncmp(nvname, "NV_", 3) ? nvname : nvname + 3;
 	const char *chip = upper ? ec->upper : ec->chip;
-	size_t nchip = strlen(chip), nsuffix = suffix ? strlen(suffix) : 0;
+	size_t nchip = strlen(chip), nsuffix = suffix ? strlen(suffix) : 0, ns = strlen(s);
 	/* Made in place: the name is at most as long as its parts. */
-	char *r = arena_alloc(&ec->arena, nchip + 1 + strlen(s) + nsuffix + 1), *o = r;
+	char *r = arena_alloc(&ec->arena, nchip + 1 + ns + nsuffix + 1), *o = r;
 
 	memcpy(o, chip, nchip);
 	o += nchip;
@@ -31,6 +55,20 @@ const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suf
 	/* ASCII case (the schema keeps names ASCII), without the locale's tables:
 	 * a byte's case flipped by its bit 5 where it is a letter of the other case */
 	unsigned char from = upper ? 'a' : 'A';
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* Eight bytes at a time up to the first "__" (byte i is bits 8i..8i+7;
+	 * a pair may start at the word's last byte: s[8] is read, at most the NUL). */
+	for (const char *end = s + ns; end - s >= 8; s += 8, o += 8) {
+		uint64_t x, u;
+
+		memcpy(&x, s, 8);
+		u = emit_ident_underscores(x);
+		if ((u & (u << 8)) || ((u >> 63) && s[8] == '_'))
+			break;
+		x = emit_ident_case8(x, from);
+		memcpy(o, &x, 8);
+	}
+#endif
 	for (; *s; s++) {
 		if (s[0] == '_' && s[1] == '_')
 			continue;  /* C++ reserves "__" anywhere: fold it */
