@@ -154,6 +154,9 @@ unsigned text_column(const char *line_start, const char *p)
 {
 	unsigned col = 1;
 
+	/* without a tab the column is the distance (memchr: no byte loop) */
+	if (p <= line_start || !memchr(line_start, '\t', (size_t)(p - line_start)))
+		return p > line_start ? (unsigned)(p - line_start) + 1 : 1;
 	for (const char *q = line_start; q < p; q++)
 		col += *q == '\t' ? 8 - (col - 1) % 8 : 1;
 	return col;
