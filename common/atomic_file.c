@@ -22,6 +22,7 @@ struct atomic_staged {
 	int fd;
 	char *old;    /* at a commit: a second name of the target's old content */
 	bool existed; /* at a commit: the target was there */
+	bool found;   /* when staged: the target was there (its mode and content count) */
 };
 
 static struct {
@@ -48,18 +49,26 @@ const char *atomic_file_target_error(const char *path)
 	return S_ISREG(st.st_mode) ? NULL : atomic_file_kind(st.st_mode);
 }
 
-/* The file to replace: path, or the regular file a symbolic link leads to. */
-static char *atomic_file_resolve(const char *path)
+/* The file to replace: path, or the regular file a symbolic link leads to;
+ * *exists says whether there is one (one lstat for a new or plain file). */
+static char *atomic_file_resolve(const char *path, bool *exists)
 {
 	struct stat st;
 
-	if (atomic_file_target_error(path)) {
+	*exists = false;
+	if (lstat(path, &st) < 0)
+		return strdup(path);   /* a new path (or one we cannot see: the write says why) */
+	bool link = S_ISLNK(st.st_mode);
+	if (link && stat(path, &st) < 0) {
+		errno = EPERM;   /* a dangling symbolic link */
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		errno = EPERM;
 		return NULL;
 	}
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
-		return realpath(path, NULL);
-	return strdup(path);
+	*exists = true;
+	return link ? realpath(path, NULL) : strdup(path);
 }
 
 static int atomic_file_same(const char *path, const void *data, size_t len)
@@ -99,12 +108,12 @@ static int atomic_file_write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
-static mode_t atomic_file_mode(const char *path)
+static mode_t atomic_file_mode(const char *path, bool found)
 {
 	struct stat st;
 	mode_t mask;
 
-	if (stat(path, &st) == 0)
+	if (found && stat(path, &st) == 0)
 		return st.st_mode & 07777;
 	mask = umask(0);
 	umask(mask);
@@ -126,44 +135,152 @@ static void atomic_file_split(const char *path, char **dir, const char **base)
 }
 
 /*
+ * The names in a directory that may be temporary files (those starting with
+ * '.'), read once per directory in a run (atomic_file_begin): a run writes
+ * many files to one directory, and a directory read for each is quadratic.
+ * Outside a run the directory is read each time.
+ */
+struct atomic_dir_names {
+	char *dir;
+	char **names;
+	size_t n;
+};
+
+static struct {
+	struct atomic_dir_names *v;
+	size_t n, cap;
+	int unnamed;   /* O_TMPFILE usable: -1 not known yet, 0 no, 1 yes */
+} atomic_dirs = { NULL, 0, 0, -1 };
+
+static void atomic_dir_names_free(struct atomic_dir_names *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		free(d->names[i]);
+	free(d->names);
+	free(d->dir);
+	*d = (struct atomic_dir_names){ 0 };
+}
+
+static void atomic_dirs_forget(void)
+{
+	for (size_t i = 0; i < atomic_dirs.n; i++)
+		atomic_dir_names_free(&atomic_dirs.v[i]);
+	free(atomic_dirs.v);
+	atomic_dirs.v = NULL;
+	atomic_dirs.n = atomic_dirs.cap = 0;
+	atomic_dirs.unnamed = -1;
+}
+
+/* Reads dir's dot names into *d.  0, or -1 (unreadable or out of memory). */
+static int atomic_dir_names_read(const char *dir, struct atomic_dir_names *d)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	size_t cap = 0;
+
+	*d = (struct atomic_dir_names){ strdup(dir), NULL, 0 };
+	if (!dp || !d->dir)
+		goto fail;
+	while ((e = readdir(dp))) {
+		const char *n = e->d_name;
+
+		if (n[0] != '.' || !strcmp(n, ".") || !strcmp(n, ".."))
+			continue;
+		if (d->n == cap) {
+			size_t c = cap ? cap * 2 : 8;
+			char **v = realloc(d->names, c * sizeof(*v));
+			if (!v)
+				goto fail;
+			d->names = v;
+			cap = c;
+		}
+		if (!(d->names[d->n] = strdup(n)))
+			goto fail;
+		d->n++;
+	}
+	closedir(dp);
+	return 0;
+fail:
+	if (dp)
+		closedir(dp);
+	atomic_dir_names_free(d);
+	return -1;
+}
+
+/* dir's dot names for this run, read at the first use; NULL if unreadable. */
+static const struct atomic_dir_names *atomic_dir_names_get(const char *dir)
+{
+	struct atomic_dir_names d;
+
+	for (size_t i = 0; i < atomic_dirs.n; i++)
+		if (!strcmp(atomic_dirs.v[i].dir, dir))
+			return &atomic_dirs.v[i];
+	if (atomic_dir_names_read(dir, &d) < 0)
+		return NULL;
+	if (atomic_dirs.n == atomic_dirs.cap) {
+		size_t cap = atomic_dirs.cap ? atomic_dirs.cap * 2 : 16;
+		struct atomic_dir_names *v = realloc(atomic_dirs.v, cap * sizeof(*v));
+		if (!v) {
+			atomic_dir_names_free(&d);
+			return NULL;
+		}
+		atomic_dirs.v = v;
+		atomic_dirs.cap = cap;
+	}
+	atomic_dirs.v[atomic_dirs.n] = d;
+	return &atomic_dirs.v[atomic_dirs.n++];
+}
+
+/* Removes dir/n if it is .<base>.<pid>.XXXXXX and its process is gone. */
+static void atomic_file_sweep_one(const char *dir, const char *base, size_t blen, const char *n)
+{
+	char *end;
+
+	if (n[0] != '.' || strncmp(n + 1, base, blen) || n[1 + blen] != '.')
+		return;
+	errno = 0;
+	long pid = strtol(n + blen + 2, &end, 10);
+	if (end == n + blen + 2 || *end != '.' || strlen(end + 1) != 6 || pid <= 0 ||
+	    pid == getpid() || errno || pid > INT_MAX)
+		return;
+	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
+		char *p;
+		if (asprintf(&p, "%s/%s", dir, n) >= 0) {
+			unlink(p);
+			free(p);
+		}
+	}
+}
+
+/*
  * Removes .<base>.<pid>.XXXXXX files in dir whose process is gone: the
  * named temporary files of a run that was killed.
  */
 static void atomic_file_sweep(const char *dir, const char *base)
 {
 	size_t blen = strlen(base);
-	DIR *dp = opendir(dir);
-	struct dirent *e;
+	struct atomic_dir_names once;
+	const struct atomic_dir_names *d;
 
-	if (!dp)
-		return;
-	while ((e = readdir(dp))) {
-		const char *n = e->d_name;
-		char *end;
-
-		if (n[0] != '.' || strncmp(n + 1, base, blen) || n[1 + blen] != '.')
-			continue;
-		errno = 0;
-		long pid = strtol(n + blen + 2, &end, 10);
-		if (end == n + blen + 2 || *end != '.' || strlen(end + 1) != 6 || pid <= 0 ||
-		    pid == getpid() || errno || pid > INT_MAX)
-			continue;
-		if (kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
-			char *p;
-			if (asprintf(&p, "%s/%s", dir, n) >= 0) {
-				unlink(p);
-				free(p);
-			}
-		}
+	if (atomic_run.active) {
+		d = atomic_dir_names_get(dir);
+	} else {
+		d = atomic_dir_names_read(dir, &once) < 0 ? NULL : &once;
 	}
-	closedir(dp);
+	for (size_t i = 0; d && i < d->n; i++)
+		atomic_file_sweep_one(dir, base, blen, d->names[i]);
+	if (d == &once)
+		atomic_dir_names_free(&once);
 }
 
 /* An unnamed temporary file in dir where the system has them, else -1. */
 static int atomic_file_unnamed(const char *dir)
 {
 #ifdef O_TMPFILE
-	if (access("/proc/self/fd", X_OK) == 0)
+	/* whether linkat can name it (/proc mounted) is asked once a run */
+	if (!atomic_run.active || atomic_dirs.unnamed < 0)
+		atomic_dirs.unnamed = access("/proc/self/fd", X_OK) == 0;
+	if (atomic_dirs.unnamed)
 		return open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 #endif
 	(void)dir;
@@ -232,7 +349,7 @@ static int atomic_file_stage_finish(struct atomic_staged *s)
 {
 	/* No fsync: rename keeps readers from ever seeing a partial file, which
 	 * is the guarantee a build needs; surviving power loss is not. */
-	if (fchmod(s->fd, atomic_file_mode(s->path)) < 0)
+	if (fchmod(s->fd, atomic_file_mode(s->path, s->found)) < 0)
 		return -1;
 	if (s->tmp) {
 		int fd = s->fd;
@@ -330,12 +447,14 @@ fail:
 
 int atomic_file_write(const char *path, const void *data, size_t len)
 {
-	struct atomic_staged s = { .path = atomic_file_resolve(path), .tmp = NULL, .fd = -1 };
+	bool found;
+	struct atomic_staged s = { .path = atomic_file_resolve(path, &found), .tmp = NULL, .fd = -1 };
 	int err;
 
+	s.found = found;
 	if (!s.path)
 		return -1;
-	if (atomic_file_same(s.path, data, len)) {
+	if (s.found && atomic_file_same(s.path, data, len)) {
 		free(s.path);
 		return 0;
 	}
@@ -359,7 +478,8 @@ static void atomic_stream_forget_old(struct atomic_stream *st)
 
 int atomic_file_stream_open(struct atomic_stream *st, const char *path)
 {
-	struct atomic_staged s = { .path = atomic_file_resolve(path), .tmp = NULL, .fd = -1 };
+	bool found;
+	struct atomic_staged s = { .path = atomic_file_resolve(path, &found), .tmp = NULL, .fd = -1 };
 	struct stat sb;
 	int err;
 
@@ -373,7 +493,7 @@ int atomic_file_stream_open(struct atomic_stream *st, const char *path)
 		return -1;
 	}
 	*st = (struct atomic_stream){ s.path, s.tmp, s.fd, -1 };
-	st->old_fd = open(s.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	st->old_fd = found ? open(s.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
 	if (st->old_fd >= 0 && (fstat(st->old_fd, &sb) < 0 || !S_ISREG(sb.st_mode)))
 		atomic_stream_forget_old(st);
 	return 0;
@@ -407,7 +527,8 @@ int atomic_file_stream_write(struct atomic_stream *st, const void *data, size_t 
 
 int atomic_file_stream_close(struct atomic_stream *st)
 {
-	struct atomic_staged s = { .path = st->path, .tmp = st->tmp, .fd = st->fd };
+	/* the target's mode is looked up again (.found): it may be there by now */
+	struct atomic_staged s = { .path = st->path, .tmp = st->tmp, .fd = st->fd, .found = true };
 	char end;
 	int err;
 
@@ -458,6 +579,7 @@ static void atomic_file_end(void)
 	atomic_run.v = NULL;
 	atomic_run.n = atomic_run.cap = 0;
 	atomic_run.active = false;
+	atomic_dirs_forget();
 }
 
 /*

@@ -71,6 +71,9 @@ int fs_mkdir_p(const char *dir)
 		return -1;
 	}
 	memcpy(buf, dir, n + 1);
+	/* Most calls name a directory that is there: one stat, not a mkdir a level. */
+	if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
 	for (char *p = buf + 1; *p; p++) {
 		if (*p != '/')
 			continue;

@@ -154,10 +154,17 @@ static bool strbuf_format_fast(struct strbuf *b, const char *fmt, va_list ap)
 				    lng == 3 ? va_arg(ap, size_t) : va_arg(ap, unsigned);
 			}
 			char *o = digits + sizeof(digits);
-			do {
-				*--o = hex[v % base];
-				v /= base;
-			} while (v);
+			/* constant divisors: shifts and multiplications, no division */
+			if (base == 16)
+				do {
+					*--o = hex[v & 15];
+					v >>= 4;
+				} while (v);
+			else
+				do {
+					*--o = (char)('0' + v % 10);
+					v /= 10;
+				} while (v);
 			text = o;
 			n = (size_t)(digits + sizeof(digits) - o);
 			break;

@@ -307,6 +307,55 @@ static bool ir_check_num_agrees(const struct ir_num *n, const struct expr *e, bo
 	return n->known && n->value == v;
 }
 
+/* s[0, n) as a number expr_parse_body reads the same way: a hexadecimal
+ * constant 0x of 1 to 16 digits, or a decimal one of 1 to 9 digits without a
+ * leading zero (or just "0"), without suffix or blanks.  False otherwise. */
+static bool ir_check_plain_number(const char *s, size_t n, uint64_t *v)
+{
+	*v = 0;
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		if (n - 2 > 16)
+			return false;
+		for (size_t i = 2; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			unsigned d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+				     c >= 'A' && c <= 'F' ? c - 'A' + 10 : 16;
+			if (d == 16)
+				return false;
+			*v = *v << 4 | d;
+		}
+		return true;
+	}
+	if (n < 1 || n > 9 || (s[0] == '0' && n > 1))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		*v = *v * 10 + (uint64_t)(s[i] - '0');
+	}
+	return true;
+}
+
+/*
+ * The usual body, a number ("0x00000001") or a range of two ("31:0"), read
+ * without building its expression: true when it is one and d's attributes
+ * agree with it, the verdict ir_check_body's full parse gives such a body.
+ * False for anything else, which the full parse decides (and words).
+ */
+static bool ir_check_body_plain(const struct ir_def *d)
+{
+	const char *b = d->body, *colon = strchr(b, ':');
+	size_t n = strlen(b);
+	uint64_t hi, lo;
+
+	if (!colon)
+		return !d->is_range && ir_check_plain_number(b, n, &hi) && d->value.known &&
+		       d->value.value == hi;
+	return d->is_range && ir_check_plain_number(b, (size_t)(colon - b), &hi) &&
+	       ir_check_plain_number(colon + 1, n - (size_t)(colon - b) - 1, &lo) && d->hi.known &&
+	       d->hi.value == hi && d->lo.known && d->lo.value == lo;
+}
+
 /* d's hi/lo or value agree with what its body evaluates to (IR only: the
  * parser derives them from the body). */
 static int ir_check_body(const struct ir_check *c, struct ir_manual *m, const struct ir_def *d)
@@ -316,6 +365,8 @@ static int ir_check_body(const struct ir_check *c, struct ir_manual *m, const st
 	bool indexed;
 
 	if (!d->body || d->body[0] == '"' || d->role == IR_ROLE_ALIAS)
+		return 0;
+	if (ir_check_body_plain(d))
 		return 0;
 	if (expr_parse_body(&m->arena, d->body, strlen(d->body), d->param, d->nparams, &b,
 			    &err) < 0) {
@@ -397,6 +448,7 @@ int ir_check_read(struct ir_manual *m, const char *file, struct diag *d)
 	memcpy(wflags, d->wflags, sizeof(wflags));
 	memset(d->wflags, DIAG_WF_OFF, sizeof(d->wflags));
 	strmap_init(&names);
+	strmap_reserve(&names, m->ndefs);
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *def = m->defs[i];
 		const struct ir_def *old = strmap_get(&names, def->name);

@@ -238,21 +238,24 @@ static void cli_emit_chips_free(struct cli_emit_chips *cs)
 	free(cs->views);
 }
 
-/* All or nothing: every chip checked (dry run), then the support files and
- * every chip written; files are linked in only when every output was made. */
+/*
+ * All or nothing: the support files, then every chip, made and staged
+ * (atomic_file_begin); files are linked in only when every output was made,
+ * and on any error none is.  After a failure the chips are only checked (dry
+ * run): every chip's errors are reported, and an output folder that cannot
+ * be written is said once.  One pass a chip: each output is generated once
+ * (a dry run of every chip before the writing pass made each twice).
+ */
 static int cli_emit_run(const struct cli_emit_chips *cs, const struct cli_emit_formats *sel,
 			const char *outdir, struct diag *d)
 {
 	int rc = 0;
 
 	atomic_file_begin();
-	for (size_t c = 0; c < cs->n; c++)
-		if (cli_emit_pass(cs, c, sel, outdir, true, d) < 0)
-			rc = -1;
-	if (rc == 0 && cli_emit_support(sel, outdir, d) < 0)
+	if (cli_emit_support(sel, outdir, d) < 0)
 		rc = -1;
-	for (size_t c = 0; c < cs->n && rc == 0; c++)
-		if (cli_emit_pass(cs, c, sel, outdir, false, d) < 0)
+	for (size_t c = 0; c < cs->n; c++)
+		if (cli_emit_pass(cs, c, sel, outdir, rc < 0, d) < 0)
 			rc = -1;
 	if (rc < 0) {
 		atomic_file_abort();

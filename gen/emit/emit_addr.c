@@ -166,9 +166,13 @@ void emit_addr_helpers(struct emit_typed *t)
 	struct strmap names;
 
 	strmap_init(&names);
-	for (size_t i = 0; i < t->m->ndefs; i++)
-		if (!strmap_get(&names, t->m->defs[i]->name))
-			strmap_put(&names, t->m->defs[i]->name, t->m->defs[i]);
+	strmap_reserve(&names, t->m->ndefs);
+	for (size_t i = 0; i < t->m->ndefs; i++) {   /* a name's first define */
+		int added;
+		void **slot = strmap_ref(&names, t->m->defs[i]->name, &added);
+		if (added)
+			*slot = t->m->defs[i];
+	}
 	for (size_t i = 0; i < t->m->ndefs; i++) {
 		const struct ir_def *d = t->m->defs[i];
 

@@ -40,8 +40,10 @@ static bool emit_builder_keyword(const char *s)
 		"volatile", "while",
 	};
 
+	/* the first letters compared first: a member is looked up for every
+	 * writable field each time a builder is considered */
 	for (size_t k = 0; k < ARRAY_SIZE(kw); k++)
-		if (!strcmp(s, kw[k]))
+		if (kw[k][0] == s[0] && !strcmp(s, kw[k]))
 			return true;
 	return false;
 }

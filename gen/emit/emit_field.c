@@ -11,6 +11,7 @@
  * no getter for a write-only one, unless REFGEN_ALL_ACCESSORS is defined.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,7 +133,9 @@ static void emit_field_values(struct emit_typed *t, const struct ir_def *f, bool
 		if (as_enum) {
 			strbuf_printf(t->b, "\t%s = 0x%llx,\n", id, (unsigned long long)v->value.value);
 		} else {
-			strbuf_printf(t->b, "#define %s ", id);
+			strbuf_puts(t->b, "#define ");
+			strbuf_puts(t->b, id);
+			strbuf_puts(t->b, " ");
 			emit_typed_u(t->b, v->value.value);
 			strbuf_puts(t->b, "\n");
 		}
@@ -226,12 +229,21 @@ static const char *emit_field_param(const struct ir_def *f, const char *want, co
 	return want;
 }
 
+/* The hot lines below are appended piece by piece, not through printf
+ * formats: several a field, tens of thousands a chip. */
 static void emit_field_params(struct emit_typed *t, const struct emit_field *e, bool value)
 {
-	strbuf_printf(t->b, "(%s", e->obj);
-	for (int k = 0; k < e->f->nparams; k++)
-		strbuf_printf(t->b, ", %s", e->f->param[k]);
-	strbuf_printf(t->b, "%s%s)", value ? ", " : "", value ? e->val : "");
+	strbuf_puts(t->b, "(");
+	strbuf_puts(t->b, e->obj);
+	for (int k = 0; k < e->f->nparams; k++) {
+		strbuf_puts(t->b, ", ");
+		strbuf_puts(t->b, e->f->param[k]);
+	}
+	if (value) {
+		strbuf_puts(t->b, ", ");
+		strbuf_puts(t->b, e->val);
+	}
+	strbuf_puts(t->b, ")");
 }
 
 /* A position string that is a plain number ("31u"). */
@@ -248,14 +260,22 @@ static bool emit_field_numeric(const char *s, uint64_t *v)
 static void emit_field_const(struct emit_typed *t, const struct emit_field *e, const char *suffix,
 			     const char *body)
 {
-	strbuf_printf(t->b, "#define %s", emit_typed_name(t, e->f, suffix, true));
+	strbuf_puts(t->b, "#define ");
+	strbuf_puts(t->b, emit_typed_name(t, e->f, suffix, true));
 	if (e->f->nparams) {
 		strbuf_puts(t->b, "(");
-		for (int k = 0; k < e->f->nparams; k++)
-			strbuf_printf(t->b, "%s%s", k ? ", " : "", e->f->param[k]);
-		strbuf_printf(t->b, ") (%s)\n", body);
+		for (int k = 0; k < e->f->nparams; k++) {
+			if (k)
+				strbuf_puts(t->b, ", ");
+			strbuf_puts(t->b, e->f->param[k]);
+		}
+		strbuf_puts(t->b, ") (");
+		strbuf_puts(t->b, body);
+		strbuf_puts(t->b, ")\n");
 	} else {
-		strbuf_printf(t->b, " %s\n", body);
+		strbuf_puts(t->b, " ");
+		strbuf_puts(t->b, body);
+		strbuf_puts(t->b, "\n");
 	}
 }
 
@@ -304,37 +324,57 @@ static const char *emit_field_argtype(const struct emit_field *e)
 	return e->as_enum && !e->numeric ? e->vtype : "uint64_t";
 }
 
+/* Each string up to NULL, followed by ", ". */
+static void emit_field_list(struct strbuf *b, ...)
+{
+	va_list ap;
+
+	va_start(ap, b);
+	for (const char *s; (s = va_arg(ap, const char *));) {
+		strbuf_puts(b, s);
+		strbuf_puts(b, ", ");
+	}
+	va_end(ap);
+}
+
 /* Accessors are one call of a generic macro of refgen/accessors.h each:
  * REFGEN_{R,M}{GET,SET}[I](...), I when an index is checked. */
 static void emit_field_getter(struct emit_typed *t, const struct emit_field *e, bool mem)
 {
 	const char *name = emit_typed_verb(t, e->f, "get");
 
-	strbuf_printf(t->b, "#define %s", name);
+	strbuf_puts(t->b, "#define ");
+	strbuf_puts(t->b, name);
 	emit_field_params(t, e, false);
-	strbuf_printf(t->b, " REFGEN_%cGET%s(%s, %s, ", mem ? 'M' : 'R', e->cond[0] ? "I" : "",
-		      e->owner, e->obj);
+	strbuf_puts(t->b, mem ? " REFGEN_MGET" : " REFGEN_RGET");
+	strbuf_puts(t->b, e->cond[0] ? "I(" : "(");
+	emit_field_list(t->b, e->owner, e->obj, NULL);
 	if (e->cond[0])
-		strbuf_printf(t->b, "%s, %s, ", e->cond, name);
+		emit_field_list(t->b, e->cond, name, NULL);
 	if (mem)
-		strbuf_printf(t->b, "%s, ", e->p.word);
-	strbuf_printf(t->b, "%s, %s, %s)\n", mem ? e->p.shift : e->p.lo, e->p.width, e->vtype);
+		emit_field_list(t->b, e->p.word, NULL);
+	emit_field_list(t->b, mem ? e->p.shift : e->p.lo, e->p.width, NULL);
+	strbuf_puts(t->b, e->vtype);
+	strbuf_puts(t->b, ")\n");
 }
 
 static void emit_field_setter(struct emit_typed *t, const struct emit_field *e, bool mem)
 {
 	const char *name = emit_typed_verb(t, e->f, "set");
 
-	strbuf_printf(t->b, "#define %s", name);
+	strbuf_puts(t->b, "#define ");
+	strbuf_puts(t->b, name);
 	emit_field_params(t, e, true);
-	strbuf_printf(t->b, " REFGEN_%cSET%s(%s, %s, ", mem ? 'M' : 'R', e->cond[0] ? "I" : "",
-		      e->owner, e->obj);
+	strbuf_puts(t->b, mem ? " REFGEN_MSET" : " REFGEN_RSET");
+	strbuf_puts(t->b, e->cond[0] ? "I(" : "(");
+	emit_field_list(t->b, e->owner, e->obj, NULL);
 	if (e->cond[0])
-		strbuf_printf(t->b, "%s, ", e->cond);
+		emit_field_list(t->b, e->cond, NULL);
 	if (mem)
-		strbuf_printf(t->b, "%s, ", e->p.word);
-	strbuf_printf(t->b, "%s, %s, %s, %s, %s)\n", mem ? e->p.shift : e->p.lo, e->p.width,
-		      emit_field_argtype(e), e->val, name);
+		emit_field_list(t->b, e->p.word, NULL);
+	emit_field_list(t->b, mem ? e->p.shift : e->p.lo, e->p.width, emit_field_argtype(e), e->val, NULL);
+	strbuf_puts(t->b, name);
+	strbuf_puts(t->b, ")\n");
 }
 
 /* Readable/writable per the access code (both when the code says nothing). */
@@ -369,10 +409,15 @@ static bool emit_field_begin(struct emit_typed *t, const struct ir_def *f, struc
 	e->val = emit_field_param(f, "v", "val_");
 	e->as_enum = e->p.ok && e->p.max_width <= 64 && emit_field_has_enum(f, &e->p);
 	e->numeric = e->as_enum && emit_field_is_numeric(f);
-	if (e->as_enum)
-		snprintf(e->vtype, sizeof(e->vtype), "enum %s", emit_ident(t->ec, f->name, NULL, false));
-	else
-		snprintf(e->vtype, sizeof(e->vtype), "%s", e->p.max_width > 32 ? "uint64_t" : "uint32_t");
+	if (e->as_enum) {   /* "enum %s", cut to the buffer as snprintf would */
+		const char *id = emit_ident(t->ec, f->name, NULL, false);
+		size_t n = strnlen(id, sizeof(e->vtype) - 1 - 5);
+		memcpy(e->vtype, "enum ", 5);
+		memcpy(e->vtype + 5, id, n);
+		e->vtype[5 + n] = '\0';
+	} else {
+		strcpy(e->vtype, e->p.max_width > 32 ? "uint64_t" : "uint32_t");
+	}
 	emit_field_subst_pos(f, &e->p);
 	emit_field_index_cond(f, e->cond, sizeof(e->cond));
 	return true;

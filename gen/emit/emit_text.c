@@ -23,11 +23,24 @@ static bool emit_text_pair(const char *s, size_t i, size_t n)
 			     (s[i] == '?' && s[i + 1] == '?'));
 }
 
+/* Bytes emit_text_put looks at twice: the odd ones and a pair's first. */
+static bool emit_text_special[256];
+
+static void emit_text_special_init(void)
+{
+	for (int c = 0; c < 256; c++)
+		emit_text_special[c] = emit_text_odd((unsigned char)c) || c == '*' || c == '/' || c == '?';
+}
+
 void emit_text_put(struct strbuf *b, const char *s, size_t n)
 {
 	size_t run = 0;
 
+	if (!emit_text_special['*'])
+		emit_text_special_init();
 	for (size_t i = 0; i < n; i++) {
+		if (!emit_text_special[(unsigned char)s[i]])
+			continue;
 		bool odd = emit_text_odd((unsigned char)s[i]), pair = !odd && emit_text_pair(s, i, n);
 
 		if (!odd && !pair)
@@ -88,16 +101,19 @@ static int emit_check_fail(struct emit_check *c, const char *at, const char *wha
 	return -1;
 }
 
-static bool emit_check_word(const char **s, const char *end, const char *w)
+static bool emit_check_word_n(const char **s, const char *end, const char *w, size_t n)
 {
-	size_t n = strlen(w);
-
-	if ((size_t)(end - *s) < n || memcmp(*s, w, n))
+	if ((size_t)(end - *s) < n || **s != *w || memcmp(*s, w, n))
 		return false;
 	if (*s + n < end && (isalnum((unsigned char)(*s)[n]) || (*s)[n] == '_'))
 		return false;
 	*s += n;
 	return true;
+}
+
+static bool emit_check_word(const char **s, const char *end, const char *w)
+{
+	return emit_check_word_n(s, end, w, strlen(w));
 }
 
 /* "../<unit>.h", the typed header a builders header (make/) includes:
@@ -118,8 +134,15 @@ static bool emit_check_unit_include(const char *s, const char *eol)
 /* The directive starting at s (just after '#') is one the generator writes. */
 static bool emit_check_directive(const char *s, const char *eol)
 {
-	static const char *const kw[] = { "ifndef", "ifdef", "if", "elif", "else", "endif", "define",
-					  "undef", "error" };
+#define EMIT_KW(w) { w, sizeof(w) - 1 }
+	static const struct {
+		const char *w;
+		size_t n;
+	} kw[] = {   /* whole words, so any order: the most frequent first */
+		EMIT_KW("define"), EMIT_KW("endif"), EMIT_KW("ifdef"), EMIT_KW("ifndef"), EMIT_KW("if"),
+		EMIT_KW("elif"),   EMIT_KW("else"),  EMIT_KW("undef"), EMIT_KW("error"),
+	};
+#undef EMIT_KW
 	static const char *const includes[] = {
 		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "<stdint.h>", "<stdbool.h>",
 		"<linux/types.h>", "<linux/bug.h>", "<assert.h>",
@@ -128,7 +151,7 @@ static bool emit_check_directive(const char *s, const char *eol)
 	while (s < eol && (*s == ' ' || *s == '\t'))
 		s++;
 	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
-		if (emit_check_word(&s, eol, kw[i]))
+		if (emit_check_word_n(&s, eol, kw[i].w, kw[i].n))
 			return true;
 	if (!emit_check_word(&s, eol, "include"))
 		return false;
@@ -242,6 +265,12 @@ int emit_text_check(const char *path, const char *data, size_t len, struct diag 
 	while (c.p < c.end) {
 		const unsigned char *q = (const unsigned char *)c.p, *end = (const unsigned char *)c.end;
 
+		/* eight at a time while all are plain, then byte by byte */
+		while (end - q >= 8 && (emit_check_plain[q[0]] & emit_check_plain[q[1]] &
+					emit_check_plain[q[2]] & emit_check_plain[q[3]] &
+					emit_check_plain[q[4]] & emit_check_plain[q[5]] &
+					emit_check_plain[q[6]] & emit_check_plain[q[7]]))
+			q += 8;
 		while (q < end && emit_check_plain[*q])
 			q++;
 		c.p = (const char *)q;

@@ -43,11 +43,14 @@ const char *emit_typed_verb(struct emit_typed *t, const struct ir_def *d, const 
 const char *emit_typed_enum_tag(struct emit_typed *t, const struct ir_def *d)
 {
 	const char *id = emit_ident(t->ec, d->name, NULL, false);
-	char key[512];
+	size_t n = strnlen(id, 511 - 5);   /* "enum %s" in 512 bytes, as it was */
+	char *key = arena_alloc(&t->ec->arena, 5 + n + 1);
 
 	/* Tags live in their own namespace: claim them apart. */
-	snprintf(key, sizeof(key), "enum %s", id);
-	if (emit_claim(t->ec, t->unit, arena_strdup(&t->ec->arena, key), d) < 0)
+	memcpy(key, "enum ", 5);
+	memcpy(key + 5, id, n);
+	key[5 + n] = '\0';
+	if (emit_claim(t->ec, t->unit, key, d) < 0)
 		t->rc = -1;
 	return id;
 }
@@ -97,12 +100,28 @@ void emit_typed_u(struct strbuf *b, uint64_t v)
 	strbuf_printf(b, v > 0xFFFFFFFFu ? "0x%llxull" : "0x%llxu", (unsigned long long)v);
 }
 
+/* "%lluu" of v into out (at least 22 bytes), without snprintf's set-up:
+ * every field's position is written this way, each time a builder looks. */
+static void emit_typed_dec_u(char *out, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10));
+	while (n)
+		*out++ = tmp[--n];
+	out[0] = 'u';
+	out[1] = '\0';
+}
+
 /* Word and bit of a constant position. */
 static void emit_typed_pos_const(struct emit_pos *p, uint64_t lo)
 {
-	snprintf(p->lo, sizeof(p->lo), "%lluu", (unsigned long long)lo);
-	snprintf(p->word, sizeof(p->word), "%lluu", (unsigned long long)(lo / 32));
-	snprintf(p->shift, sizeof(p->shift), "%lluu", (unsigned long long)(lo % 32));
+	emit_typed_dec_u(p->lo, lo);
+	emit_typed_dec_u(p->word, lo / 32);
+	emit_typed_dec_u(p->shift, lo % 32);
 }
 
 /*
@@ -146,7 +165,7 @@ void emit_typed_pos(struct emit_typed *t, const struct ir_def *f, struct emit_po
 		p->constant = p->ok = true;
 		emit_typed_pos_const(p, f->lo.value);
 		p->max_width = f->hi.value - f->lo.value + 1;
-		snprintf(p->width, sizeof(p->width), "%lluu", (unsigned long long)p->max_width);
+		emit_typed_dec_u(p->width, p->max_width);
 		p->max_hi = f->hi.value;
 		return;
 	}

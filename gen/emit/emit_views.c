@@ -122,15 +122,21 @@ int emit_views_apply(struct emit_chip *ec, const struct emit_views *v)
 	int rc = 0;
 
 	strmap_init(&owner);
+	size_t ndefs = 0;
+	for (size_t u = 0; u < n; u++)
+		ndefs += ec->units[u]->ndefs;
+	strmap_reserve(&owner, ndefs);
 	for (size_t u = 0; u < n; u++) {
 		for (size_t i = 0; i < ec->units[u]->ndefs; i++) {
 			const struct ir_def *d = ec->units[u]->defs[i];
-			struct emit_views_owner *o = strmap_get(&owner, d->name);
-			if (!o) {
+			int added;
+			void **slot = strmap_ref(&owner, d->name, &added);   /* one lookup */
+			struct emit_views_owner *o = *slot;
+			if (added) {
 				o = arena_alloc(&ec->arena, sizeof(*o));
 				o->unit = u;
 				o->def = d;
-				strmap_put(&owner, d->name, o);
+				*slot = o;
 			} else if (o->unit != u && emit_views_declared(v, ec->units[o->unit]->unit,
 								       ec->units[u]->unit)) {
 				ec->overlap[o->unit * n + u] = ec->overlap[u * n + o->unit] = true;

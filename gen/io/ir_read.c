@@ -308,7 +308,9 @@ static struct ir_def *ir_r_def(struct ir_reader *r, int elem, size_t tag, unsign
 	code = ir_r_val(r, A_CODE);
 	if (code) {
 		d->code.present = true;
-		snprintf(d->code.c, sizeof(d->code.c), "%s", code);
+		size_t n = strnlen(code, sizeof(d->code.c) - 1);   /* as snprintf "%s" cuts it */
+		memcpy(d->code.c, code, n);
+		d->code.c[n] = '\0';
 	}
 	d->comment = ir_r_dup(r, A_COMMENT);
 	uint64_t line = ir_r_u64(r, A_LINE, NULL), col = ir_r_u64(r, A_COL, &found);

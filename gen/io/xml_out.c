@@ -105,10 +105,19 @@ static const char *xml_escape(unsigned char c)
 
 static void xml_out_escaped(struct xml_out *o, const char *s, size_t n, unsigned char mask)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	size_t run = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (__builtin_expect(!(xml_escape_class[(unsigned char)s[i]] & mask), 1))
+		/* eight at a time while none needs escaping */
+		while (n - i >= 8 && !((xml_escape_class[u[i]] | xml_escape_class[u[i + 1]] |
+					xml_escape_class[u[i + 2]] | xml_escape_class[u[i + 3]] |
+					xml_escape_class[u[i + 4]] | xml_escape_class[u[i + 5]] |
+					xml_escape_class[u[i + 6]] | xml_escape_class[u[i + 7]]) & mask))
+			i += 8;
+		if (i == n)
+			break;
+		if (__builtin_expect(!(xml_escape_class[u[i]] & mask), 1))
 			continue;
 		xml_out_put(o, s + run, i - run);
 		xml_out_puts(o, xml_escape((unsigned char)s[i]));

@@ -33,6 +33,12 @@ struct rng_check {
 	size_t text_len, text_cap;
 	char why[320];
 	const char *why_attr;   /* the attribute why is about, or NULL */
+	/* Attribute sets seen to match (rng_attrs_done): an IR repeats a few
+	 * sets of each element thousands of times.  Direct-mapped; e NULL: empty. */
+	struct rng_attrs_seen {
+		const struct rng_elem *e;
+		uint64_t names, valid;
+	} seen[64];
 };
 
 void rng_check_init(struct rng_check *c, const struct rng_grammar *g);
