@@ -246,6 +246,11 @@ void sim_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf);
 bool sim_fail_read(struct sim *s, uint32_t *v);
 int sim_crashed_run(struct sim *s, struct nvrt_err *err);
 
+/* ---- sim.c: PMC identity -------------------------------------------------------------- */
+
+/* NV_PMC_BOOT_42 as it agrees with BOOT_0 (the chip's, or the configuration's). */
+uint32_t sim_pmc_boot42(uint32_t boot0);
+
 /* ---- the register file: BAR0 as a flat array of words ---------------------------------- */
 
 static inline uint32_t sim_reg(const struct sim *s, uint32_t off)
@@ -383,6 +388,8 @@ struct sim_fault {
 	uint32_t type;                /* NV_PFAULT_FAULT_TYPE_* */
 };
 
+/* NV_PFAULT_ACCESS_TYPE of the fault (sim_mmu.c). */
+uint32_t sim_fault_access_type(const struct sim_fault *f);
 /* Latches the fault in the fault registers, or counts it dropped if one is there. */
 void sim_host_fault_record(struct sim *s, uint32_t p, const struct sim_fault *f);
 bool sim_host_fault_pending(const struct sim *s);

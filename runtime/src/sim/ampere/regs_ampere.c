@@ -66,33 +66,6 @@ static long sim_runlist_of_chram(uint32_t off, uint32_t *chid)
 
 /* ---- PMC --------------------------------------------------------------------- */
 
-/* BOOT_0: ARCHITECTURE and IMPLEMENTATION are the bits of BOOT_42's CHIP_ID
- * (0x170: 0x17, 0), and the revision the description gives. */
-static uint32_t sim_boot0_chip(void)
-{
-	HW(pmc_boot_42_t) id = { 0 };
-	HW(pmc_boot_0_t) r = { 0 };
-
-	id = HW(set_pmc_boot_42_chip_id)(id, SIM_CHIP_ID);
-	r = HW(set_pmc_boot_0_architecture)(r, HW(get_pmc_boot_42_architecture)(id));
-	r = HW(set_pmc_boot_0_implementation)(r, HW(get_pmc_boot_42_implementation)(id));
-	r = HW(set_pmc_boot_0_major_revision)(r, SIM_MAJOR_REVISION);
-	r = HW(set_pmc_boot_0_minor_revision)(r, SIM_MINOR_REVISION);
-	return r.v;
-}
-
-static uint32_t sim_boot42(uint32_t boot0)
-{
-	HW(pmc_boot_0_t) b = { boot0 };
-	HW(pmc_boot_42_t) r = { 0 };
-
-	r = HW(set_pmc_boot_42_architecture)(r, HW(get_pmc_boot_0_architecture)(b));
-	r = HW(set_pmc_boot_42_implementation)(r, HW(get_pmc_boot_0_implementation)(b));
-	r = HW(set_pmc_boot_42_major_revision)(r, HW(get_pmc_boot_0_major_revision)(b));
-	r = HW(set_pmc_boot_42_minor_revision)(r, HW(get_pmc_boot_0_minor_revision)(b));
-	return r.v;
-}
-
 /* The PMC registers the model keeps: BOOT_*, ENABLE, DEVICE_ENABLE(i). */
 static bool sim_pmc_known(uint32_t off)
 {
@@ -635,8 +608,6 @@ void sim_gen_runlist_fetched(struct sim *s, uint32_t r)
 
 void sim_regs_init(struct sim *s)
 {
-	if (!s->boot0)
-		s->boot0 = sim_boot0_chip();
 	/* NV_PMC_DEVICE_ENABLE(i): init DISABLE_ALL (dev_boot.ref.txt:217-225), 0. */
 	sim_ptop_init(s);
 	for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++)
@@ -678,7 +649,7 @@ uint32_t sim_regs_read(struct sim *s, uint32_t off)
 		if (off == HW(pmc_boot_0)())
 			return s->boot0;
 		if (off == HW(pmc_boot_42)())
-			return sim_boot42(s->boot0);
+			return sim_pmc_boot42(s->boot0);
 		return sim_pmc_known(off) ? sim_reg(s, off) : SIM_PRI_ERROR;
 	}
 	if (sim_in(off, HWC(PBUS_BASE), HWC(PBUS_LIMIT)) || sim_ptop_reg(off) || sim_pfb_reg(off))

@@ -56,15 +56,6 @@ void sim_mmu_fault_clear(struct sim *s)
 	sim_reg_set(s, HW(pfb_pri_mmu_fault_status)(), st.v);
 }
 
-static uint32_t sim_fault_access(const struct sim_fault *f)
-{
-	if (f->phys)
-		return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_PHYS_WRITE) :
-						HWC(PFAULT_ACCESS_TYPE_PHYS_READ);
-	return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_VIRT_WRITE) :
-					HWC(PFAULT_ACCESS_TYPE_VIRT_READ);
-}
-
 static void sim_fault_addr_regs(struct sim *s, const struct sim_fault *f)
 {
 	HW(pfb_pri_mmu_fault_addr_lo_t) lo = { 0 };
@@ -99,7 +90,7 @@ static void sim_fault_info_regs(struct sim *s, const struct sim_fault *f)
 
 	i = HW(set_pfb_pri_mmu_fault_info_fault_type)(i, f->type);
 	i = HW(set_pfb_pri_mmu_fault_info_client)(i, HWC(PFAULT_CLIENT_HUB_HOST));
-	i = HW(set_pfb_pri_mmu_fault_info_access_type)(i, sim_fault_access(f));
+	i = HW(set_pfb_pri_mmu_fault_info_access_type)(i, sim_fault_access_type(f));
 	i = HW(set_pfb_pri_mmu_fault_info_client_type)(i, HWC(PFAULT_MMU_CLIENT_TYPE_HUB));
 	i = HW(set_pfb_pri_mmu_fault_info_valid)(i, 1);
 	sim_reg_set(s, HW(pfb_pri_mmu_fault_info)(), i.v);

@@ -58,37 +58,6 @@ static void sim_regs_clear(struct sim *s, uint32_t base, uint32_t bytes)
 
 /* ---- PMC --------------------------------------------------------------------- */
 
-/*
- * The chip's own BOOT_0: ARCHITECTURE and IMPLEMENTATION are the bits of its
- * BOOT_42 CHIP_ID (dev_master: CHIP_ID 28:20 spans both), and the revision
- * the model's description gives.
- */
-static uint32_t sim_boot0_chip(void)
-{
-	HW(pmc_boot_42_t) id = { 0 };
-	HW(pmc_boot_0_t) r = { 0 };
-
-	id = HW(set_pmc_boot_42_chip_id)(id, SIM_CHIP_ID);
-	r = HW(set_pmc_boot_0_architecture)(r, HW(get_pmc_boot_42_architecture)(id));
-	r = HW(set_pmc_boot_0_implementation)(r, HW(get_pmc_boot_42_implementation)(id));
-	r = HW(set_pmc_boot_0_major_revision)(r, SIM_MAJOR_REVISION);
-	r = HW(set_pmc_boot_0_minor_revision)(r, SIM_MINOR_REVISION);
-	return r.v;
-}
-
-/* BOOT_42 agrees with BOOT_0: CHIP_ID is its ARCHITECTURE:IMPLEMENTATION. */
-static uint32_t sim_boot42(uint32_t boot0)
-{
-	HW(pmc_boot_0_t) b = { boot0 };
-	HW(pmc_boot_42_t) r = { 0 };
-
-	r = HW(set_pmc_boot_42_architecture)(r, HW(get_pmc_boot_0_architecture)(b));
-	r = HW(set_pmc_boot_42_implementation)(r, HW(get_pmc_boot_0_implementation)(b));
-	r = HW(set_pmc_boot_42_major_revision)(r, HW(get_pmc_boot_0_major_revision)(b));
-	r = HW(set_pmc_boot_42_minor_revision)(r, HW(get_pmc_boot_0_minor_revision)(b));
-	return r.v;
-}
-
 bool sim_fifo_enabled(const struct sim *s)
 {
 	HW(pmc_enable_t) r = { sim_reg(s, HW(pmc_enable)()) };
@@ -414,8 +383,6 @@ static void sim_pfb_init(struct sim *s)
 void sim_regs_init(struct sim *s)
 {
 	sim_known_init(s);
-	if (!s->boot0)
-		s->boot0 = sim_boot0_chip();
 	sim_gen_regs_init(s);   /* NV_PMC_ENABLE*: Host (PFIFO) in reset */
 	sim_ptop_init(s);
 	sim_pfb_init(s);
@@ -429,7 +396,7 @@ static uint32_t sim_pmc_read(struct sim *s, uint32_t off)
 	if (off == HW(pmc_boot_0)())
 		return s->boot0;
 	if (off == HW(pmc_boot_42)())
-		return sim_boot42(s->boot0);
+		return sim_pmc_boot42(s->boot0);
 	if (off == HW(pmc_intr)(0))
 		return sim_pmc_intr_0(s);
 	if (off == HW(pmc_intr)(1))
