@@ -135,39 +135,6 @@
 
 #define SIM_IOVA_DEFAULT ((uint64_t)1 << 20)   /* nvrt_sim_config.iova_base 0 */
 
-/* ---- PMC identity: the same on every Host design (dev_master) ------------------------- */
-
-/*
- * The chip's own BOOT_0: ARCHITECTURE and IMPLEMENTATION are the bits of its
- * BOOT_42 CHIP_ID (dev_master: CHIP_ID 28:20 spans both), and the revision
- * the model's description gives.
- */
-static uint32_t sim_pmc_boot0_chip(void)
-{
-	HW(pmc_boot_42_t) id = { 0 };
-	HW(pmc_boot_0_t) r = { 0 };
-
-	id = HW(set_pmc_boot_42_chip_id)(id, SIM_CHIP_ID);
-	r = HW(set_pmc_boot_0_architecture)(r, HW(get_pmc_boot_42_architecture)(id));
-	r = HW(set_pmc_boot_0_implementation)(r, HW(get_pmc_boot_42_implementation)(id));
-	r = HW(set_pmc_boot_0_major_revision)(r, SIM_MAJOR_REVISION);
-	r = HW(set_pmc_boot_0_minor_revision)(r, SIM_MINOR_REVISION);
-	return r.v;
-}
-
-/* BOOT_42 agrees with BOOT_0: CHIP_ID is its ARCHITECTURE:IMPLEMENTATION. */
-uint32_t sim_pmc_boot42(uint32_t boot0)
-{
-	HW(pmc_boot_0_t) b = { boot0 };
-	HW(pmc_boot_42_t) r = { 0 };
-
-	r = HW(set_pmc_boot_42_architecture)(r, HW(get_pmc_boot_0_architecture)(b));
-	r = HW(set_pmc_boot_42_implementation)(r, HW(get_pmc_boot_0_implementation)(b));
-	r = HW(set_pmc_boot_42_major_revision)(r, HW(get_pmc_boot_0_major_revision)(b));
-	r = HW(set_pmc_boot_42_minor_revision)(r, HW(get_pmc_boot_0_minor_revision)(b));
-	return r.v;
-}
-
 /* ---- time ----------------------------------------------------------------------- */
 
 /* PTIMER counts from the UNIX epoch (dev_usermode TIME_0/1). */

@@ -246,10 +246,38 @@ void sim_dma_free(struct nvrt_backend *b, struct nvrt_dma *buf);
 bool sim_fail_read(struct sim *s, uint32_t *v);
 int sim_crashed_run(struct sim *s, struct nvrt_err *err);
 
-/* ---- sim.c: PMC identity -------------------------------------------------------------- */
+/* ---- PMC identity: the same on every Host design (dev_master) ------------------------- */
 
-/* NV_PMC_BOOT_42 as it agrees with BOOT_0 (the chip's, or the configuration's). */
-uint32_t sim_pmc_boot42(uint32_t boot0);
+/*
+ * The chip's own BOOT_0: ARCHITECTURE and IMPLEMENTATION are the bits of its
+ * BOOT_42 CHIP_ID (dev_master: CHIP_ID 28:20 spans both), and the revision
+ * the model's description gives.
+ */
+static inline uint32_t sim_pmc_boot0_chip(void)
+{
+	HW(pmc_boot_42_t) id = { 0 };
+	HW(pmc_boot_0_t) r = { 0 };
+
+	id = HW(set_pmc_boot_42_chip_id)(id, SIM_CHIP_ID);
+	r = HW(set_pmc_boot_0_architecture)(r, HW(get_pmc_boot_42_architecture)(id));
+	r = HW(set_pmc_boot_0_implementation)(r, HW(get_pmc_boot_42_implementation)(id));
+	r = HW(set_pmc_boot_0_major_revision)(r, SIM_MAJOR_REVISION);
+	r = HW(set_pmc_boot_0_minor_revision)(r, SIM_MINOR_REVISION);
+	return r.v;
+}
+
+/* BOOT_42 agrees with BOOT_0: CHIP_ID is its ARCHITECTURE:IMPLEMENTATION. */
+static inline uint32_t sim_pmc_boot42(uint32_t boot0)
+{
+	HW(pmc_boot_0_t) b = { boot0 };
+	HW(pmc_boot_42_t) r = { 0 };
+
+	r = HW(set_pmc_boot_42_architecture)(r, HW(get_pmc_boot_0_architecture)(b));
+	r = HW(set_pmc_boot_42_implementation)(r, HW(get_pmc_boot_0_implementation)(b));
+	r = HW(set_pmc_boot_42_major_revision)(r, HW(get_pmc_boot_0_major_revision)(b));
+	r = HW(set_pmc_boot_42_minor_revision)(r, HW(get_pmc_boot_0_minor_revision)(b));
+	return r.v;
+}
 
 /* ---- the register file: BAR0 as a flat array of words ---------------------------------- */
 
@@ -388,8 +416,16 @@ struct sim_fault {
 	uint32_t type;                /* NV_PFAULT_FAULT_TYPE_* */
 };
 
-/* NV_PFAULT_ACCESS_TYPE of the fault (sim_mmu.c). */
-uint32_t sim_fault_access_type(const struct sim_fault *f);
+/* NV_PFAULT_ACCESS_TYPE of the fault. */
+static inline uint32_t sim_fault_access_type(const struct sim_fault *f)
+{
+	if (f->phys)
+		return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_PHYS_WRITE) :
+						HWC(PFAULT_ACCESS_TYPE_PHYS_READ);
+	return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_VIRT_WRITE) :
+					HWC(PFAULT_ACCESS_TYPE_VIRT_READ);
+}
+
 /* Latches the fault in the fault registers, or counts it dropped if one is there. */
 void sim_host_fault_record(struct sim *s, uint32_t p, const struct sim_fault *f);
 bool sim_host_fault_pending(const struct sim *s);

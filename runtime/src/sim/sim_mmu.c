@@ -34,17 +34,6 @@ static bool sim_ap_sysmem(enum sim_aperture ap)
 	return ap == SIM_AP_SYS_COH || ap == SIM_AP_SYS_NCOH;
 }
 
-/* ---- faults ----------------------------------------------------------------------------- */
-
-uint32_t sim_fault_access_type(const struct sim_fault *f)
-{
-	if (f->phys)
-		return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_PHYS_WRITE) :
-						HWC(PFAULT_ACCESS_TYPE_PHYS_READ);
-	return f->access == SIM_WRITE ? HWC(PFAULT_ACCESS_TYPE_VIRT_WRITE) :
-					HWC(PFAULT_ACCESS_TYPE_VIRT_READ);
-}
-
 /* ---- translation ----------------------------------------------------------------------- */
 
 /* Where va is, or -1 with the fault type: through the PDB read at load. */
