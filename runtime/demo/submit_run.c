@@ -155,7 +155,8 @@ static void submit_summary(struct submit_state *s, uint64_t cpu_ns, uint64_t gpu
 
 	printf("done: %u of %u releases seen, semaphore %u\n", s->seen, n,
 	       nvrt_channel_semaphore(&s->ch));
-	printf("GPU time (NV_USERMODE_TIME) %" PRIu64 " ns, CPU time %" PRIu64 " ns\n", gpu_ns, cpu_ns);
+	printf("GPU time (%s) %" PRIu64 " ns, CPU time %" PRIu64 " ns\n",
+	       s->dev->chip->usermode->time_name, gpu_ns, cpu_ns);
 	printf("rate %.0f submissions/s; submit-to-semaphore latency median %.1f us, p99 %.1f us, "
 	       "max %.1f us (depth %u, %" PRIu64 " fault checks)\n",
 	       cpu_ns ? (double)n * 1e9 / (double)cpu_ns : 0.0,

@@ -241,6 +241,8 @@ struct nvrt_chip_usermode {
 	void (*doorbell_ring)(struct nvrt_backend *b, const struct nvrt_host_watch *w);
 	/* The GPU's time in nanoseconds (TIME_1/TIME_0). */
 	uint64_t (*time_read)(struct nvrt_backend *b);
+	/* The manual's name of the time registers time_read reads, for reports. */
+	const char *time_name;
 };
 
 /*

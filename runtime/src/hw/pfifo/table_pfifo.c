@@ -28,6 +28,7 @@ const struct nvrt_chip_usermode NVRT_FN(usermode) = {
 	.doorbell_handle = NVRT_FN(doorbell_handle),
 	.doorbell_ring = NVRT_FN(doorbell_ring),
 	.time_read = NVRT_FN(time_read),
+	.time_name = "NV_USERMODE_TIME",
 };
 
 const struct nvrt_chip_faults NVRT_FN(faults) = {
