@@ -73,12 +73,18 @@ static void test_bus_pri_word(void **state)
 	assert_int_equal(chip->bus->bus_probe(), 0x0);    /* NV_PMC_BOOT_0 */
 }
 
+static void expect_name_on(const struct nvrt_chip *c, const struct nvrt_topology *t, uint32_t offset,
+			   const char *want)
+{
+	char buf[128];
+
+	c->dump->reg_name(t, offset, buf, sizeof(buf));
+	assert_string_equal(buf, want);
+}
+
 static void expect_name(uint32_t offset, const char *want)
 {
-	char buf[96];
-
-	chip->dump->reg_name(offset, buf, sizeof(buf));
-	assert_string_equal(buf, want);
+	expect_name_on(chip, NULL, offset, want);
 }
 
 static void test_bus_reg_names(void **state)
@@ -92,6 +98,36 @@ static void test_bus_reg_names(void **state)
 	expect_name(0x800004 + 8 * 5, "NV_PCCSR_CHANNEL(5)");
 	expect_name(0x100e60, "NV_PFB_PRI_MMU_FAULT_STATUS");
 	expect_name(0x7ffffc, "the register at 0x7ffffc");
+}
+
+/*
+ * GA100: the VF window and the runlists' blocks.  dev_vm.ref.txt:24
+ * NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET 0x00BBFFFF:0x00B80000 puts the window
+ * at BAR0 0xb80000: :279 PRIV_MMU_FAULT_STATUS 0x3094 is BAR0 0xb83094, :550
+ * DOORBELL 0x30090 is 0xbb0090.  A runlist's registers are offsets in its
+ * block (dev_runlist.ref.txt:139 NV_RUNLIST_SUBMIT_INFO 0x08C) and its
+ * channel RAM (:74 NV_CHRAM_CHANNEL(i) 0x000+i*4), at the bases bring-up
+ * read, here runlist 1's at 0xc10000 and 0xc18000: without them, no name.
+ */
+static void test_bus_reg_names_ga100(void **state)
+{
+	const struct nvrt_chip *ga100 = nvrt_chip_find("ga100");
+	struct nvrt_topology t = { .nrunlists = 2 };
+
+	(void)state;
+	assert_non_null(ga100);
+	t.runlists[0] = (struct nvrt_runlist_loc){ .pri_base = 0xc00000, .chram_base = 0xc08000,
+						   .num_channels = 2048 };
+	t.runlists[1] = (struct nvrt_runlist_loc){ .pri_base = 0xc10000, .chram_base = 0xc18000,
+						   .num_channels = 2048 };
+	expect_name_on(ga100, &t, 0x0, "NV_PMC_BOOT_0");
+	expect_name_on(ga100, &t, 0xb83094, "NV_VIRTUAL_FUNCTION_PRIV_MMU_FAULT_STATUS");
+	expect_name_on(ga100, &t, 0xbb0090, "NV_VIRTUAL_FUNCTION_DOORBELL");
+	expect_name_on(ga100, &t, 0xc1008c, "NV_RUNLIST_SUBMIT_INFO of runlist 1 (block 0xc10000)");
+	expect_name_on(ga100, &t, 0xc18000 + 4 * 5,
+		       "NV_CHRAM_CHANNEL(5) of runlist 1 (channel RAM 0xc18000)");
+	expect_name_on(ga100, &t, 0xc08000, "NV_CHRAM_CHANNEL(0) of runlist 0 (channel RAM 0xc08000)");
+	expect_name_on(ga100, NULL, 0xc1008c, "the register at 0xc1008c");
 }
 
 /* ---- all ones: data or a dead bus ---------------------------------------------------- */
@@ -507,6 +543,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bus_pri_word),
 		cmocka_unit_test(test_bus_reg_names),
+		cmocka_unit_test(test_bus_reg_names_ga100),
 		cmocka_unit_test(test_bus_all_ones),
 		cmocka_unit_test(test_bus_gone_runlist_wait),
 		cmocka_unit_test(test_bus_gone_semaphore_and_preempt),

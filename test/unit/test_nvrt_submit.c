@@ -96,10 +96,11 @@ static const struct submit_expect submit_expects[] = {
 	 * listed under BOOT_0); the first copy-engine runlist's block is runlist 1
 	 * of the simulator's description, 0xc10000 (sim/ampere/host.h: 0xc00000 +
 	 * 0x10000 per runlist), and dev_runlist NV_RUNLIST_SUBMIT_INFO is 0x08C in
-	 * it (dev_runlist.ref.txt): 0xc1008c, a block register no BAR0 address
-	 * alone names. */
+	 * it (dev_runlist.ref.txt): 0xc1008c, named with the block bring-up found
+	 * (no BAR0 address alone names it). */
 	{ "ga100", 0x17, "chip ga100: NV_PMC_BOOT_0 0x", "ARCHITECTURE=GA100",
-	  "nvrt-submit: runlist submit: channel 1: PRI error reading the register at 0xc1008c (0xc1008c): "
+	  "nvrt-submit: runlist submit: channel 1: PRI error reading NV_RUNLIST_SUBMIT_INFO of runlist 1 "
+	  "(block 0xc10000) (0xc1008c): "
 	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
 	  "stale runlist 1 (block 0xc10000):",
 	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound",
@@ -116,7 +117,7 @@ static const struct submit_expect submit_expects[] = {
 	  { "NV_RUNLIST_INTR_0", "BAD_TSG=PENDING", "NV_RUNLIST_INTR_BAD_TSG", "CODE=EXPECTED_A_TSG_HEADER", NULL },
 	  "NV_VIRTUAL_FUNCTION_PRIV_MMU_FAULT_INFO",
 	  "nvrt-submit: semaphore wait: channel 1: the GPU is not responding (BAR0 reads 0xffffffff): "
-	  "the register at 0xb83094 (0xb83094) read 0xffffffff, and so does NV_PMC_BOOT_0",
+	  "NV_VIRTUAL_FUNCTION_PRIV_MMU_FAULT_STATUS (0xb83094) read 0xffffffff, and so does NV_PMC_BOOT_0",
 	  "stale channel 1 of runlist 1 (channel RAM 0xc18000):", "NV_CHRAM_CHANNEL(1)",
 	  /* dev_vm NV_VIRTUAL_FUNCTION_TIME_0/1 (dev_vm.ref.txt:544,547) */
 	  "GPU time (NV_VIRTUAL_FUNCTION_TIME)" },

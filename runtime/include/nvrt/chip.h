@@ -184,8 +184,9 @@ struct nvrt_chip_dump {
 	void (*host_method_data_dump)(uint32_t method, uint32_t data, FILE *out);
 	/* The same into buf (cap > 0, NUL-terminated, cut short when full); its length. */
 	size_t (*host_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap);
-	/* The manual's name of the register at offset. */
-	void (*reg_name)(uint32_t offset, char *buf, size_t n);
+	/* The manual's name of the register at BAR0 offset; t (may be NULL) gives
+	 * the bases of the blocks found at bring-up (GA100's runlists). */
+	void (*reg_name)(const struct nvrt_topology *t, uint32_t offset, char *buf, size_t n);
 };
 
 /*

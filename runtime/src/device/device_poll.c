@@ -44,15 +44,15 @@ int device_bus_check(struct nvrt_device *d, const char *what, struct nvrt_err *e
 {
 	const struct nvrt_bus *bus = &d->backend->bus;
 	struct nvrt_bus_read r;
-	char reg[96], probe[64];
+	char reg[128], probe[128];
 
 	if (bus->errors == d->bus_checked)
 		return 0;
 	d->bus_checked = bus->errors;
 	r = nvrt_bus_take(d->backend);
-	d->chip->dump->reg_name(r.offset, reg, sizeof(reg));
+	d->chip->dump->reg_name(&d->topo, r.offset, reg, sizeof(reg));
 	if (r.kind == NVRT_BUS_GONE) {
-		d->chip->dump->reg_name(bus->probe, probe, sizeof(probe));
+		d->chip->dump->reg_name(&d->topo, bus->probe, probe, sizeof(probe));
 		nvrt_err_set(err, "%s: the GPU is not responding (BAR0 reads 0xffffffff): %s "
 			     "(0x%06" PRIx32 ") read 0xffffffff%s%s", what, reg, r.offset,
 			     r.offset == bus->probe ? "" : ", and so does ",

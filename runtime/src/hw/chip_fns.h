@@ -26,6 +26,15 @@ void NVRT_FN(userd_dump)(const void *userd, FILE *out);
 int NVRT_FN(runlist_build)(void *rl, size_t bytes, const struct nvrt_runlist_tsg *tsgs,
 			   uint32_t ntsgs, uint32_t *nentries, struct nvrt_err *err);
 void NVRT_FN(runlist_dump)(const void *rl, uint32_t nentries, FILE *out);
+/* reg_name_hw.c: a register named from layouts (all but skip, which may be
+ * NULL) at base, their unit's start: true with buf set ("NAME(i)" then where,
+ * which may be NULL) when one of them is at offset */
+struct refgen_layout;
+bool NVRT_FN(reg_name_in)(const struct refgen_layout *const *layouts,
+			  const struct refgen_layout *skip, uint32_t base, uint32_t offset,
+			  const char *where, char *buf, size_t n);
+/* ... and when none is: "the register at 0x..." */
+void NVRT_FN(reg_name_unknown)(uint32_t offset, char *buf, size_t n);
 /* fault_names_hw.c: dev_fault FAULT_TYPE / ACCESS_TYPE values named */
 const char *NVRT_FN(fault_type_name)(uint32_t v);
 const char *NVRT_FN(fault_access_type_name)(uint32_t v);
@@ -78,7 +87,7 @@ void NVRT_FN(fault_clear)(struct nvrt_backend *b, const struct nvrt_host_watch *
 bool NVRT_FN(pri_error)(uint32_t value);
 uint32_t NVRT_FN(bus_probe)(void);
 bool NVRT_FN(host_enabled)(struct nvrt_backend *b);
-void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n);
+void NVRT_FN(reg_name)(const struct nvrt_topology *t, uint32_t offset, char *buf, size_t n);
 int NVRT_FN(stale_scan)(struct nvrt_backend *b, const struct nvrt_topology *t, struct nvrt_stale *s,
 			FILE *log);
 bool NVRT_FN(runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w);

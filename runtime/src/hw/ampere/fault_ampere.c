@@ -8,7 +8,8 @@
  * registers of the VF window (dev_vm NV_VIRTUAL_FUNCTION_PRIV_MMU_FAULT_*,
  * the copies GA100's manuals give) with dev_fault's type names.  Also the
  * PRI error word, the register that never reads all ones, the manual's name
- * of a BAR0 register, and the scan for what a previous user left.
+ * of a register (BAR0, the VF window, a runlist's block), and the scan for
+ * what a previous user left.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -334,39 +335,44 @@ uint32_t NVRT_FN(bus_probe)(void)
 	return HW(pmc_boot_0)();
 }
 
-/* Units whose registers are at BAR0 addresses (the runlist blocks' and the
- * VF window's are named by their own reports). */
+/* Units whose registers are at BAR0 addresses. */
 static const struct refgen_layout *const *const bus_units[] = {
 	HW(dev_boot_layouts), HW(dev_pbdma_layouts), HW(dev_top_layouts), HW(dev_fb_layouts),
 	HW(dev_bus_layouts), HW(dev_timer_layouts),
 };
 
-static long bus_reg_index(const struct refgen_layout *l, uint32_t offset)
+/*
+ * BAR0 units first; then the VF window (dev_vm: BAR0 holds it from
+ * NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET, a register's BAR0 address less its
+ * window offset); then each runlist's channel RAM and block at the bases
+ * bring-up read (t), which no BAR0 address alone names.
+ */
+void NVRT_FN(reg_name)(const struct nvrt_topology *t, uint32_t offset, char *buf, size_t n)
 {
-	if (l->words != 1 || offset < l->offset)
-		return -1;
-	if (!l->stride || l->count <= 1)
-		return offset == l->offset ? 0 : -1;
-	if ((offset - l->offset) % l->stride || (offset - l->offset) / l->stride >= l->count)
-		return -1;
-	return (long)((offset - l->offset) / l->stride);
-}
+	const struct refgen_layout *const chram[] = { &HW(chram_channel_layout), NULL };
+	uint32_t vf = HW(virtual_function_priv_mmu_fault_status)() -
+		      HW(virtual_function_priv_mmu_fault_status_offset)();
+	char where[64];
 
-void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n)
-{
 	for (size_t u = 0; u < ARRAY_SIZE(bus_units); u++)
-		for (const struct refgen_layout *const *l = bus_units[u]; *l; l++) {
-			long i = bus_reg_index(*l, offset);
-
-			if (i < 0)
-				continue;
-			if ((*l)->count > 1)
-				snprintf(buf, n, "%s(%ld)", (*l)->name, i);
-			else
-				snprintf(buf, n, "%s", (*l)->name);
+		if (NVRT_FN(reg_name_in)(bus_units[u], NULL, 0, offset, NULL, buf, n))
 			return;
-		}
-	snprintf(buf, n, "the register at 0x%06" PRIx32, offset);
+	if (NVRT_FN(reg_name_in)(HW(dev_vm_layouts), NULL, vf, offset, NULL, buf, n))
+		return;
+	for (uint32_t r = 0; t && r < t->nrunlists; r++) {
+		const struct nvrt_runlist_loc *loc = &t->runlists[r];
+
+		snprintf(where, sizeof(where), " of runlist %" PRIu32 " (channel RAM 0x%06" PRIx32 ")",
+			 r, loc->chram_base);
+		if (NVRT_FN(reg_name_in)(chram, NULL, loc->chram_base, offset, where, buf, n))
+			return;
+		snprintf(where, sizeof(where), " of runlist %" PRIu32 " (block 0x%06" PRIx32 ")", r,
+			 loc->pri_base);
+		if (NVRT_FN(reg_name_in)(HW(dev_runlist_layouts), &HW(chram_channel_layout),
+					 loc->pri_base, offset, where, buf, n))
+			return;
+	}
+	NVRT_FN(reg_name_unknown)(offset, buf, n);
 }
 
 /* ---- what a previous user left ----------------------------------------------------- */

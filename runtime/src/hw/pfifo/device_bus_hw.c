@@ -57,32 +57,13 @@ static const struct refgen_layout *const *const bus_units[] = {
 };
 
 /* The index of offset in l's registers, or -1. */
-static long bus_reg_index(const struct refgen_layout *l, uint32_t offset)
+void NVRT_FN(reg_name)(const struct nvrt_topology *t, uint32_t offset, char *buf, size_t n)
 {
-	if (l->words != 1 || offset < l->offset)
-		return -1;
-	if (!l->stride || l->count <= 1)
-		return offset == l->offset ? 0 : -1;
-	if ((offset - l->offset) % l->stride || (offset - l->offset) / l->stride >= l->count)
-		return -1;
-	return (long)((offset - l->offset) / l->stride);
-}
-
-void NVRT_FN(reg_name)(uint32_t offset, char *buf, size_t n)
-{
+	(void)t;   /* every register of the design is at a BAR0 address of its own */
 	for (size_t u = 0; u < ARRAY_SIZE(bus_units); u++)
-		for (const struct refgen_layout *const *l = bus_units[u]; *l; l++) {
-			long i = bus_reg_index(*l, offset);
-
-			if (i < 0)
-				continue;
-			if ((*l)->count > 1)
-				snprintf(buf, n, "%s(%ld)", (*l)->name, i);
-			else
-				snprintf(buf, n, "%s", (*l)->name);
+		if (NVRT_FN(reg_name_in)(bus_units[u], NULL, 0, offset, NULL, buf, n))
 			return;
-		}
-	snprintf(buf, n, "the register at 0x%06" PRIx32, offset);
+	NVRT_FN(reg_name_unknown)(offset, buf, n);
 }
 
 /* ---- what a previous user left ---------------------------------------------------------- */
