@@ -197,7 +197,8 @@ static int cli_lookup_help(void)
 	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] ADDRESS [VALUE]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
-	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--batch | -] < LINES\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--block NAME=BASE]...\n"
+	       "                     [--batch | -] < LINES\n"
 	       "Decode with the names of a chip's manuals:\n"
 	       "  ADDRESS [VALUE]  every register (array element) BAR0 holds at ADDRESS\n"
 	       "                   (windows such as NV_PCFG at their BAR0 address), else\n"
@@ -211,6 +212,10 @@ static int cli_lookup_help(void)
 	       "                   word 0) or INDEX:VALUE\n"
 	       "  --batch, -       stdin lines 'ADDRESS [VALUE]' or an mmiotrace log, one\n"
 	       "                   decoded line out per line in\n"
+	       "  --block NAME=BASE  batch: the block-space registers named NAME_* sit at\n"
+	       "                   BAR0 BASE (a base only the driver knows: GA100's\n"
+	       "                   NV_RUNLIST=0xc10000, NV_CHRAM=0xc18000); an access at or\n"
+	       "                   above it is named NAME_...@BASE; repeatable\n"
 	       "  --json           JSON (batch: one object per line)\n"
 	       "  --ir DIR         IR root holding DIR/CHIP/*.xml (default: the build tree,\n"
 	       "                   then the installed share/refgen/ir)\n"
@@ -229,6 +234,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		{ "json", no_argument, NULL, 'j' },
 		{ "batch", no_argument, NULL, 'b' },
 		{ "space", required_argument, NULL, 'S' },
+		{ "block", required_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -243,6 +249,11 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		case 'j': l->json = true; break;
 		case 'b': *batch = true; break;
 		case 'S': l->space_name = optarg; break;
+		case 'B':
+			if (l->nblocks == LOOKUP_BATCH_BLOCKS)
+				return cli_usage_error("lookup: more than %d --block", LOOKUP_BATCH_BLOCKS);
+			l->blocks[l->nblocks++] = optarg;
+			break;
 		case 'h': return cli_lookup_help(), -1;
 		default: return CLI_USAGE;
 		}
@@ -264,6 +275,17 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 	}
 	if (*batch && (optind < argc || l->structure))
 		return cli_usage_error("lookup: batch mode reads stdin and takes no other argument");
+	if (l->nblocks && !*batch)
+		return cli_usage_error("lookup: --block is for batch mode (-); one address of a block: "
+				       "--space block OFFSET");
+	for (size_t i = 0; i < l->nblocks; i++) {
+		const char *eq = strchr(l->blocks[i], '=');
+		uint64_t base;
+
+		if (!eq || eq == l->blocks[i] || !cli_args_number_parse(eq + 1, 0, &base))
+			return cli_usage_error("lookup: --block '%s': NAME=BASE wanted (NV_RUNLIST=0xc10000)",
+					       l->blocks[i]);
+	}
 	if (!*batch && !l->structure && optind == argc)
 		return cli_usage_error("lookup: nothing to look up (ADDRESS, NAME, --struct or --batch)");
 	if (l->structure && optind == argc)
@@ -281,8 +303,22 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batc
 		struct lookup_batch b;
 		static char buf[1 << 16];
 		bool ok;
-		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
 		lookup_batch_init(&b, &l->x, l->json);
+		for (size_t i = 0; i < l->nblocks; i++) {
+			/* NAME=BASE, as cli_lookup_options checked it */
+			const char *eq = strchr(l->blocks[i], '=');
+			uint64_t base = 0;
+
+			cli_args_number_parse(eq + 1, 0, &base);
+			if (lookup_batch_block_add(&b, l->blocks[i], (size_t)(eq - l->blocks[i]), base) < 0) {
+				fprintf(stderr, "refgen: lookup: --block %.*s: no register of %s's block space is "
+					"named %.*s_*\n", (int)(eq - l->blocks[i]), l->blocks[i], l->chip,
+					(int)(eq - l->blocks[i]), l->blocks[i]);
+				lookup_batch_release(&b);
+				return CLI_USAGE;
+			}
+		}
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
 		ok = lookup_batch_stream(&b, stdin, stdout);
 		lookup_batch_release(&b);
 		fflush(stdout);

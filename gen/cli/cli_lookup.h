@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "ir/ir.h"
+#include "lookup/lookup_batch.h"
 #include "lookup/lookup_index.h"
 
 struct cli_lookup {
@@ -20,6 +21,8 @@ struct cli_lookup {
 	const char *space_name;        /* --space NAME; NULL: BAR0 */
 	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
 	bool json;
+	const char *blocks[LOOKUP_BATCH_BLOCKS];   /* --block NAME=BASE, as given */
+	size_t nblocks;
 	struct lookup_index x;
 };
 

@@ -19,6 +19,55 @@ void lookup_batch_release(struct lookup_batch *b)
 	strbuf_release(&b->line);
 }
 
+/* reg is one of the block's: named NAME_... or NAME(...). */
+static bool lookup_block_holds(const struct lookup_block *k, const char *reg)
+{
+	return !strncmp(reg, k->name, k->len) && (reg[k->len] == '_' || reg[k->len] == '(');
+}
+
+int lookup_batch_block_add(struct lookup_batch *b, const char *name, size_t len, uint64_t base)
+{
+	struct lookup_block k = { name, len, base };
+	size_t i, at;
+
+	if (b->nblocks == LOOKUP_BATCH_BLOCKS)
+		return -2;
+	for (i = 0; i < b->x->nregs; i++)
+		if (b->x->regs[i].space == IR_SPACE_BLOCK && lookup_block_holds(&k, b->x->regs[i].layout->def->name))
+			break;
+	if (i == b->x->nregs)
+		return -1;
+	for (at = 0; at < b->nblocks && b->blocks[at].base >= base; at++)
+		;
+	memmove(&b->blocks[at + 1], &b->blocks[at], (b->nblocks - at) * sizeof(k));
+	b->blocks[at] = k;
+	b->nblocks++;
+	return 0;
+}
+
+/* The register of a given block at addr (the highest base at or below it
+ * first), with *blk its block; NULL when none holds it. */
+static const struct lookup_reg *lookup_block_at(const struct lookup_batch *b, uint64_t addr,
+						const struct lookup_block **blk)
+{
+	const struct lookup_reg *regs[16];
+
+	for (size_t i = 0; i < b->nblocks; i++) {
+		const struct lookup_block *k = &b->blocks[i];
+		size_t n;
+
+		if (addr < k->base)
+			continue;
+		n = lookup_index_at(b->x, IR_SPACE_BLOCK, addr - k->base, regs, sizeof(regs) / sizeof(regs[0]));
+		for (size_t j = 0; j < n; j++)
+			if (lookup_block_holds(k, regs[j]->layout->def->name)) {
+				*blk = k;
+				return regs[j];
+			}
+	}
+	return NULL;
+}
+
 struct lookup_cursor {
 	const char *p, *end;
 };
@@ -219,6 +268,7 @@ static void lookup_batch_text(struct lookup_batch *b, const struct lookup_access
 {
 	const struct lookup_reg *r;
 	const struct lookup_device *dev;
+	const struct lookup_block *blk = NULL;
 	struct strbuf *s = &b->line;
 	uint32_t w[2];
 
@@ -231,8 +281,22 @@ static void lookup_batch_text(struct lookup_batch *b, const struct lookup_access
 		lookup_put_addr(s, a->value);
 	}
 	strbuf_append(s, " ", 1);
-	/* A driver's accesses are BAR0's: windows at their BAR0 address. */
-	if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
+	/* A block the caller placed first; else BAR0's (windows at their BAR0
+	 * address), as a driver's accesses are. */
+	if ((r = lookup_block_at(b, a->addr, &blk))) {
+		uint64_t off = a->addr - blk->base;
+
+		b->decoded++;
+		lookup_reg_name(s, r, off);
+		strbuf_append(s, "@", 1);
+		lookup_hex(s, blk->base);
+		if (a->has_value && r->addr == off) {
+			w[0] = (uint32_t)a->value;
+			w[1] = (uint32_t)(a->value >> 32);
+			strbuf_append(s, " ", 1);
+			lookup_decode_line(s, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
+		}
+	} else if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
 		b->decoded++;
 		lookup_reg_name(s, r, a->addr);
 		if (a->has_value && r->addr == a->addr) {
@@ -259,6 +323,7 @@ static void lookup_batch_json(struct lookup_batch *b, const struct lookup_access
 {
 	const struct lookup_reg *r;
 	const struct lookup_device *dev;
+	const struct lookup_block *blk = NULL;
 	struct strbuf *s = &b->line;
 	char op[2] = { a->op, 0 };
 	uint32_t w[2] = { (uint32_t)a->value, (uint32_t)(a->value >> 32) };
@@ -269,7 +334,21 @@ static void lookup_batch_json(struct lookup_batch *b, const struct lookup_access
 	if (a->has_value)
 		fprintf(out, ",\"value\":%llu", (unsigned long long)a->value);
 	s->len = 0;
-	if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
+	if ((r = lookup_block_at(b, a->addr, &blk))) {
+		uint64_t off = a->addr - blk->base;
+
+		b->decoded++;
+		lookup_reg_name(s, r, off);
+		json_out_member(out, "register", s->data, 0);
+		json_out_member(out, "unit", r->layout->unit->unit, 0);
+		fprintf(out, ",\"block\":%llu,\"offset\":%llu", (unsigned long long)blk->base,
+			(unsigned long long)off);
+		if (a->has_value && r->addr == off) {
+			fputs(",\"fields\":", out);
+			lookup_decode_json(out, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
+			fprintf(out, ",\"unclaimed\":%llu", (unsigned long long)lookup_unclaimed(r->layout, a->value));
+		}
+	} else if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
 		b->decoded++;
 		lookup_reg_name(s, r, a->addr);
 		json_out_member(out, "register", s->data, 0);

@@ -425,6 +425,14 @@ expect "lookup: an address of nothing" 1 '^refgen: lookup: nothing of fix.s bar0
 	"$REFGEN" lookup --ir ir --chip fix 0x20000
 expect "lookup: batch takes no argument" 2 '^refgen: lookup: batch mode reads stdin and takes no other argument$' \
 	"$REFGEN" lookup --ir ir --chip fix - 0x1100
+expect "lookup: --block without =BASE" 2 "^refgen: lookup: --block 'NV_RUNLIST': NAME=BASE wanted \\(NV_RUNLIST=0xc10000\\)\$" \
+	"$REFGEN" lookup --ir ir --chip fix --block NV_RUNLIST -
+expect "lookup: --block with a bad BASE" 2 "^refgen: lookup: --block 'NV_RUNLIST=0xzz': NAME=BASE wanted" \
+	"$REFGEN" lookup --ir ir --chip fix --block NV_RUNLIST=0xzz -
+expect "lookup: --block for one address" 2 '^refgen: lookup: --block is for batch mode \(-\); one address of a block: --space block OFFSET$' \
+	"$REFGEN" lookup --ir ir --chip fix --block NV_RUNLIST=0xc10000 0x1100
+expect "lookup: --block naming no block register" 2 "^refgen: lookup: --block NV_NOPE: no register of fix's block space is named NV_NOPE_\\*\$" \
+	"$REFGEN" lookup --ir ir --chip fix --block NV_NOPE=0x0 -
 expect "lookup: a word that is no number" 2 "^refgen: lookup: 'x1' is not a 32-bit word \\(VALUE or INDEX:VALUE\\)\$" \
 	"$REFGEN" lookup --ir ir --chip fix --struct NV_SAMPLE_DESC x1
 expect "lookup: a word over 32 bits" 2 "^refgen: lookup: '0x100000000' is not a 32-bit word" \

@@ -132,64 +132,28 @@ trace_compare() {
 }
 
 # Runlist blocks and channel RAMs (GA100 on): registers at bases device info
-# gives at run time, so no lookup of a BAR0 address alone names them.  The
-# bases are nvrt-submit's topology printout ("runlist ... block 0x..., channel
-# RAM 0x... (N channels) ... (runlist R)", runtime/src/hw/ampere/
-# device_ampere.c).  An access at or above a runlist's block base (the
-# nearest one below it) whose offset `refgen lookup --space block` names an
-# NV_RUNLIST_* register is that register of runlist R; one inside a channel
-# RAM (offset below 4 x N channels) whose offset it names NV_CHRAM_* is that
-# channel of runlist R (the block space lists both units at one offset:
-# dev_runlist declares NV_CHRAM_CHANNEL(i) from offset 0 too).  Their decoded
-# lines become "R|W ADDR VALUE NAME@rlR FIELDS" (test/trace/ga100.expected).
-# $1 the nvrt-submit output, $2 the decoded trace (rewritten in place), $3
-# the chip.  Nothing to do (0) when the output names no runlist block.
-block_decode() {
-	sed -n 's/.* block 0x\([0-9a-f]*\), channel RAM 0x\([0-9a-f]*\) (\([0-9]*\) channels).*(runlist \([0-9]*\)).*/\1 \2 \3 \4/p' "$1" >"$2.bases"
-	[ -s "$2.bases" ] || return 0
-	# Candidates: "LINE KIND R OFFSET VALUE" (KIND block or chram).
-	awk 'function hex(s,   v, i, d) { s = tolower(s); sub(/^0x/, "", s); v = 0
-		for (i = 1; i <= length(s); i++) { d = index("0123456789abcdef", substr(s, i, 1)); if (!d) return -1; v = v * 16 + d - 1 }
-		return v }
-	NR == FNR { b[++n] = hex($1); c[n] = hex($2); nc[n] = $3; r[n] = $4; next }
-	$1 == "R" || $1 == "W" {
-		a = hex($2); best = 0
-		for (i = 1; i <= n; i++) {
-			if (a >= c[i] && a - c[i] < 4 * nc[i]) { printf "%d chram %s 0x%x %s\n", FNR, r[i], a - c[i], $3; next }
-			if (a >= b[i] && (!best || b[i] > b[best])) best = i
-		}
-		if (best) printf "%d block %s 0x%x %s\n", FNR, r[best], a - b[best], $3
-	}' "$2.bases" "$2" >"$2.cand" || return 1
-	# One lookup per distinct block access: "KIND R OFFSET VALUE NAME@rlR FIELDS".
-	cut -d' ' -f2- "$2.cand" | sort -u >"$2.keys"
-	awk '$1 == "block"' "$2.keys" | while read -r kind r off value; do
-		# shellcheck disable=SC2086
-		"$REFGEN_BIN" lookup --chip "$3" $ir --space block "$off" "$value" 2>/dev/null |
-			awk -v key="$kind $r $off $value" -v r="$r" '
-			/^0x/ { name = (index($2, "NV_RUNLIST_") == 1) ? $2 : ""; next }
-			name != "" && /^  = / { sub(/^  = [^:]*: /, ""); print key, name "@rl" r, $0; exit }'
-	done >"$2.names"
-	# A channel RAM's registers are one array whose entries share their
-	# fields (the stale scan reads every channel of every runlist): one
-	# lookup per distinct value, of entry 0 ("VALUE NAME(0) FIELDS"), then
-	# each access gets its own index (offset / 4).
-	awk '$1 == "chram" { print $4 }' "$2.keys" | sort -u | while read -r value; do
-		# shellcheck disable=SC2086
-		"$REFGEN_BIN" lookup --chip "$3" $ir --space block 0x0 "$value" 2>/dev/null |
-			awk -v value="$value" '
-			/^0x/ { name = (index($2, "NV_CHRAM_") == 1) ? $2 : ""; next }
-			name != "" && /^  = / { sub(/^  = [^:]*: /, ""); print value, name, $0; exit }'
-	done >"$2.chram"
-	awk 'function hex(s,   v, i, d) { s = tolower(s); sub(/^0x/, "", s); v = 0
-		for (i = 1; i <= length(s); i++) { d = index("0123456789abcdef", substr(s, i, 1)); if (!d) return -1; v = v * 16 + d - 1 }
-		return v }
-	FILENAME == ARGV[1] { v = $1; nm0[v] = $2; $1 = $2 = ""; sub(/^ +/, ""); f[v] = $0; next }
-	$1 == "chram" && ($4 in nm0) { name = nm0[$4]; sub(/\(0\)$/, "(" hex($3) / 4 ")", name)
-		print $1, $2, $3, $4, name "@rl" $2, f[$4] }' "$2.chram" "$2.keys" >>"$2.names"
-	awk 'FILENAME == ARGV[1] { k = $1 " " $2 " " $3 " " $4; $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); nm[k] = $0; next }
-	FILENAME == ARGV[2] { k = $2 " " $3 " " $4 " " $5; if (k in nm) at[$1] = nm[k]; next }
-	(FNR in at) { print $1, $2, $3, at[FNR]; next }
-	{ print }' "$2.names" "$2.cand" "$2" >"$2.tmp" && mv "$2.tmp" "$2"
+# gives at run time, so no BAR0 address alone names them.  refgen lookup
+# names them once told each base (--block NV_RUNLIST=BASE, --block
+# NV_CHRAM=BASE: "NAME@BASE"); the bases are nvrt-submit's topology printout
+# ("runlist ... block 0x..., channel RAM 0x... (runlist R)",
+# runtime/src/hw/ampere/device_ampere.c).  The expected file writes such a
+# register NAME@rlR (test/trace/ga100.expected): block_bases $1 (the
+# nvrt-submit output) prints "BLOCK CHRAM R" a runlist, block_options the
+# --block options of those, block_names rewrites "@BASE" in the decoded
+# trace $2 to "@rlR".
+block_bases() {
+	sed -n 's/.* block 0x\([0-9a-f]*\), channel RAM 0x\([0-9a-f]*\) ([0-9]* channels).*(runlist \([0-9]*\)).*/\1 \2 \3/p' "$1"
+}
+block_options() {
+	awk '{ printf " --block NV_RUNLIST=0x%s --block NV_CHRAM=0x%s", $1, $2 }' "$1"
+}
+block_names() {
+	awk 'FILENAME == ARGV[1] { rl["0x" $1] = $3; rl["0x" $2] = $3; next }
+	($1 == "R" || $1 == "W") && match($4, /@0x[0-9a-f]+$/) {
+		b = substr($4, RSTART + 1); sub(/^0x0*/, "0x", b)
+		if (b in rl) { $4 = substr($4, 1, RSTART) "rl" rl[b] }
+	}
+	{ print }' "$1" "$2" >"$2.tmp" && mv "$2.tmp" "$2"
 }
 
 chips=$("$NVRT_SUBMIT_BIN" --help | sed -n 's/^Chips (--chip[^)]*): //p' | tr -d ',')
@@ -208,13 +172,14 @@ for chip in $chips; do
 	fi
 	if trace_format "$t"; then ok "$chip: every line of the trace is an mmiotrace record"
 	else bad "$chip: mmiotrace format"; fi
-	# shellcheck disable=SC2086
-	if ! "$REFGEN_BIN" lookup --chip "$chip" $ir - <"$t" >"$dir/$chip.decoded"; then
+	block_bases "$dir/$chip.out" >"$dir/$chip.bases"
+	# shellcheck disable=SC2046,SC2086
+	if ! "$REFGEN_BIN" lookup --chip "$chip" $ir $(block_options "$dir/$chip.bases") - <"$t" >"$dir/$chip.decoded"; then
 		bad "$chip: refgen lookup of the trace"
 		continue
 	fi
-	if ! block_decode "$dir/$chip.out" "$dir/$chip.decoded" "$chip"; then
-		bad "$chip: decoding the runlist blocks' and channel RAMs' accesses"
+	if ! block_names "$dir/$chip.bases" "$dir/$chip.decoded"; then
+		bad "$chip: naming the runlist blocks' and channel RAMs' accesses by runlist"
 		continue
 	fi
 	if [ "$(grep -c '^[RW] ' "$dir/$chip.decoded")" = "$(grep -c '^[RW] ' "$t")" ] &&

@@ -6,7 +6,8 @@
  *    *_FULL_PHYS_OFFSET);
  *  - hand-picked BAR0 addresses name what BAR0 holds there first: windows
  *    at their BAR0 address, never an offset of another space;
- *  - an mmiotrace excerpt decodes as the driver meant it (BAR0 only);
+ *  - an mmiotrace excerpt decodes as the driver meant it (BAR0 only), and
+ *    GA100's runlist blocks once their bases are given (--block);
  *  - lookup's exit codes: register 0, aperture only 1, nothing 1.
  * Expected names are read off the manuals (file:line beside each); arrays
  * are worked out as base + index * stride.
@@ -175,8 +176,8 @@ static void test_bar0_first_names(void **state)
 	assert_true(sizeof(bar0_cases) / sizeof(bar0_cases[0]) >= 44);
 }
 
-/* Batch over a whole input, into out. */
-static void batch(const char *chipname, const char *in, char *out, size_t n)
+/* Batch over a whole input, into out; blocks: "NAME=BASE" strings, NULL-ended, or NULL. */
+static void batch_blocks(const char *chipname, const char *const *blocks, const char *in, char *out, size_t n)
 {
 	struct ir_chip chip;
 	struct lookup_index x;
@@ -188,6 +189,12 @@ static void batch(const char *chipname, const char *in, char *out, size_t n)
 	if (!mem || ir_chip_load(&chip, chipname, env_require("REFGEN_IR"), &d) < 0 || lookup_index_build(&x, &chip) < 0)
 		fail_msg("cannot load %s", chipname);
 	lookup_batch_init(&b, &x, false);
+	for (size_t i = 0; blocks && blocks[i]; i++) {
+		const char *eq = strchr(blocks[i], '=');
+
+		if (lookup_batch_block_add(&b, blocks[i], (size_t)(eq - blocks[i]), strtoull(eq + 1, NULL, 0)) < 0)
+			fail_msg("%s: --block %s refused", chipname, blocks[i]);
+	}
 	for (const char *p = in; *p;) {
 		const char *nl = strchr(p, '\n');
 		lookup_batch_line(&b, p, (size_t)(nl - p), mem);
@@ -197,6 +204,11 @@ static void batch(const char *chipname, const char *in, char *out, size_t n)
 	fclose(mem);
 	lookup_index_release(&x);
 	ir_chip_release(&chip);
+}
+
+static void batch(const char *chipname, const char *in, char *out, size_t n)
+{
+	batch_blocks(chipname, NULL, in, out, n);
 }
 
 /*
@@ -239,6 +251,43 @@ static void test_mmiotrace(void **state)
 		"MAP 0.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\n"
 		"W 0x00bb0090 0x00000005 NV_VIRTUAL_FUNCTION_DOORBELL HANDLE=0x5\n"
 		"R 0x00bb0080 0x00001000 NV_VIRTUAL_FUNCTION_TIME_0 NSEC=0x80\n");
+}
+
+/*
+ * GA100's runlist registers are offsets in a block whose base device info
+ * gives (address-spaces.txt: dev_runlist is block:NV_RUNLIST), and the block
+ * space holds NV_RUNLIST_* and NV_CHRAM_* at the same offsets.  With runlist
+ * 1's block at 0xc10000 and its channel RAM at 0xc18000 (BAR0 mapped at
+ * 0xf6000000), from ga100 dev_runlist.ref.txt:
+ *   :45,53-54 NV_RUNLIST_VIRTUAL_CHANNEL_CFG(i) 0x300+i*4, PENDING_ENABLE 31:31 TRUE 1
+ *   :166,205,207 NV_RUNLIST_INTR_0 0x100, BAD_TSG 12:12 PENDING 1 (0x1000)
+ *   :74,79-81 NV_CHRAM_CHANNEL(i) 0x000+i*4, ENABLE 1:1 (IN_USE 1):
+ *        0xc18014 is channel 5, 0xc18100 channel 64 (not NV_RUNLIST_INTR_0)
+ * An access below every base, or the block's name not given, stays unnamed.
+ */
+static void test_mmiotrace_blocks(void **state)
+{
+	static const char *const blocks[] = { "NV_RUNLIST=0xc10000", "NV_CHRAM=0xc18000", NULL };
+	char out[4096];
+
+	(void)state;
+	batch_blocks("ga100", blocks,
+		     "MAP 0.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\n"
+		     "W 4 1.000000 1 0xf6c10304 0x80000000 0x0 0\n"
+		     "R 4 1.000001 1 0xf6c10100 0x00001000 0x0 0\n"
+		     "W 4 1.000002 1 0xf6c18014 0x00000002 0x0 0\n"
+		     "R 4 1.000003 1 0xf6c18100 0x00000000 0x0 0\n"
+		     "R 4 1.000004 1 0xf6000000 0x170000a1 0x0 0\n", out, sizeof(out));
+	assert_non_null(strstr(out, "\nW 0x00c10304 0x80000000 NV_RUNLIST_VIRTUAL_CHANNEL_CFG(1)@0xc10000 "));
+	assert_non_null(strstr(out, " PENDING_ENABLE=TRUE"));
+	assert_non_null(strstr(out, "\nR 0x00c10100 0x00001000 NV_RUNLIST_INTR_0@0xc10000 BAD_TSG=PENDING "));
+	assert_non_null(strstr(out, "\nW 0x00c18014 0x00000002 NV_CHRAM_CHANNEL(5)@0xc18000 "));
+	assert_non_null(strstr(out, " ENABLE=IN_USE "));
+	assert_non_null(strstr(out, "\nR 0x00c18100 0x00000000 NV_CHRAM_CHANNEL(64)@0xc18000 "));
+	assert_non_null(strstr(out, "\nR 0x00000000 0x170000a1 NV_PMC_BOOT_0 "));
+	/* without the bases: nothing of BAR0 is a register there */
+	batch("ga100", "0xc10100\n", out, sizeof(out));
+	assert_null(strstr(out, "NV_RUNLIST"));
 }
 
 static void run(struct proc_result *r, const char *chip, const char *a1, const char *a2, const char *a3)
@@ -328,6 +377,7 @@ int main(void)
 		cmocka_unit_test(test_every_device_has_a_space),
 		cmocka_unit_test(test_bar0_first_names),
 		cmocka_unit_test(test_mmiotrace),
+		cmocka_unit_test(test_mmiotrace_blocks),
 		cmocka_unit_test(test_exit_codes),
 		cmocka_unit_test(test_name_forms),
 	};
