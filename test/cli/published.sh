@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The chips of NVIDIA's published headers through refgen's tools: lookups on
-# gh100 and gb202 and a diff ga100 -> gh100 of dev_ram, lookups on gb100 and
-# gm107 (built only with CHIPS=all: parsed here), each expected line
+# gh100 and gb202 and a diff ga100 -> gh100 of dev_ram, the spaces of units
+# only a header gives the manual chips (tu102's ctxsw and VF offsets, ga100's
+# falcon block, ga102's NV_CE_BASE_*), lookups on gb100 and gm107 (built
+# only with CHIPS=all: parsed here), each expected line
 # worked out by hand from the header lines cited beside it
 # (PUBLISHED/<arch>/<chip>/<unit>.h, PUBLISHED default ../shared/published;
 # MANUALS/ampere/ga100/dev_ram.ref.txt for ga100).  Skipped (0 passed, 0
@@ -122,6 +124,69 @@ expect "diff ga100 gh100 dev_ram: removed NV_RAMFC_GP_FETCH (ga100 only)" \
 	"@@ removed field NV_RAMFC_GP_FETCH" "$(echo "$out" | grep '^@@ removed field NV_RAMFC_GP_FETCH$')"
 expect "diff ga100 gh100 dev_ram: nothing added (gh100's nine defines are all ga100's)" \
 	"" "$(echo "$out" | grep '^@@ added')"
+
+# The manual chips' units that only a published header gives, in the spaces
+# address-spaces.txt declares for them (none of them BAR0 offsets).
+# tu102 dev_ctxsw_prog.h:26 NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_RTV_SIZE
+# 0x00000058 RW-4R: an offset in a context-switch buffer (ctxsw).  No other
+# unit of tu102 (its three manuals, its headers) has anything at 0x58, and
+# tu102 has no NV_PMC device: BAR0 holds nothing there.
+expect "tu102 0x58: the ctxsw offset named only as another space's" \
+	"refgen: lookup: nothing of tu102's bar0 holds 0x58
+  other spaces at 0x58 (--space NAME): NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_RTV_SIZE (ctxsw)" "$(look --chip tu102 0x58)"
+expect "tu102 ctxsw 0x58: NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_RTV_SIZE" \
+	"0x00000058  NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_RTV_SIZE  dev_ctxsw_prog  RW-4R  ctxsw" \
+	"$(look --chip tu102 --space ctxsw 0x58 | sed -n 1p)"
+
+# A falcon's register file is an offset in each falcon's block: ga100
+# dev_falcon_v4.h:44 NV_PFALCON_FALCON_MAILBOX0 0x00000040 RW-4R (block of
+# NV_PFALCON).  BAR0 0x40 of ga100 is inside dev_boot.ref.txt:22 NV_PMC
+# 0x00000fff:0x00000000, which has no register there; the other spaces at
+# 0x40: dev_runlist.ref.txt:74 NV_CHRAM_CHANNEL(i) (0x000+(i)*4), i = 16
+# (block of NV_RUNLIST), and dev_ctxsw.ref.txt:248
+# NV_CTXSW_GFXP_POOL_CTRL_BLK_SLICE_ARRAY4 0x00000040 (ctxsw).
+out=$(look --chip ga100 0x40)
+expect "ga100 0x40: NV_PMC holds it, no register" \
+	"0x00000040  NV_PMC+0x40  dev_boot  RW--D  (no register)  bar0" "$(echo "$out" | sed -n 1p)"
+expect "ga100 0x40: the falcon's MAILBOX0 only as a block offset" \
+	"  other spaces at 0x40 (--space NAME): NV_PFALCON_FALCON_MAILBOX0 (block), NV_CHRAM_CHANNEL(16) (block), NV_CTXSW_GFXP_POOL_CTRL_BLK_SLICE_ARRAY4 (ctxsw)" \
+	"$(echo "$out" | sed -n 3p)"
+expect "ga100 block 0x40: NV_PFALCON_FALCON_MAILBOX0 of NV_PFALCON" \
+	"0x00000040  NV_PFALCON_FALCON_MAILBOX0  dev_falcon_v4  RW-4R  block 0x40 of NV_PFALCON" \
+	"$(look --chip ga100 --space block 0x40 | sed -n 1p)"
+# GSP's falcon block in BAR0: tu102 dev_gsp.h:26 NV_PGSP 0x113fff:0x110000,
+# :27 NV_PGSP_FALCON_MAILBOX0 0x110040 = 0x110000 + MAILBOX0's 0x40
+# (dev_falcon_v4.h:41).
+expect "tu102 0x110040: GSP's MAILBOX0 at its BAR0 address" \
+	"0x00110040  NV_PGSP_FALCON_MAILBOX0  dev_gsp  RW-4R  bar0" "$(look --chip tu102 0x110040 | sed -n 1p)"
+
+# NV_CE_BASE_* are offsets from NV_CE's start: ga102 dev_ce_base.h:26
+# NV_CE_BASE_PCE_MAP 0x00000028 R--4R, :27 VALUE 23:0; dev_ce.ref.txt:22-23
+# NV_CE 0x105fff:0x104000 and NV_CE_PCE_MAP 0x00104028 (= 0x104000 + 0x28).
+# ga102 has no unit at BAR0 0x28; its dev_ctxsw.ref.txt:61 and :230 have
+# NV_CTXSW_MAIN_IMAGE_PM and NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_PAGEPOOL_SIZE
+# at 0x28 (ctxsw).
+expect "ga102 0x28: NV_CE_BASE_PCE_MAP only as a block offset" \
+	"refgen: lookup: nothing of ga102's bar0 holds 0x28
+  other spaces at 0x28 (--space NAME): NV_CE_BASE_PCE_MAP (block), NV_CTXSW_MAIN_IMAGE_PM (ctxsw), NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_PAGEPOOL_SIZE (ctxsw)" \
+	"$(look --chip ga102 0x28)"
+out=$(look --chip ga102 --space block 0x28 0xffffff)
+expect "ga102 block 0x28: NV_CE_BASE_PCE_MAP of NV_CE" \
+	"0x00000028  NV_CE_BASE_PCE_MAP  dev_ce_base  R--4R  block 0x28 of NV_CE" "$(echo "$out" | sed -n 1p)"
+expect "ga102 block 0x28 0xffffff: VALUE 23:0" "  = 0xffffff: VALUE=0xffffff" "$(echo "$out" | sed -n 3p)"
+expect "ga102 0x104028: NV_CE_PCE_MAP, the same register at NV_CE's BAR0 start" \
+	"0x00104028  NV_CE_PCE_MAP  dev_ce  R--4R  bar0" "$(look --chip ga102 0x104028 | sed -n 1p)"
+
+# tu102 dev_vm.h:26 NV_VIRTUAL_FUNCTION_PRIV 0x0002FFFF:0x00000000, a VF's
+# BAR0 (vf); :29 NV_VIRTUAL_FUNCTION_PRIV_L2_SYSMEM_INVALIDATE 0x00000F00;
+# :28 NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET 0x00BBFFFF:0x00B80000 holds it
+# at PF BAR0 0xb80000 + 0xf00 = 0xb80f00.
+expect "tu102 0xf00: a VF offset, not a PF BAR0 register" \
+	"refgen: lookup: nothing of tu102's bar0 holds 0xf00
+  other spaces at 0xf00 (--space NAME): NV_VIRTUAL_FUNCTION_PRIV_L2_SYSMEM_INVALIDATE (vf)" "$(look --chip tu102 0xf00)"
+expect "tu102 0xb80f00: the VF register through NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET" \
+	"0x00b80f00  NV_VIRTUAL_FUNCTION_PRIV_L2_SYSMEM_INVALIDATE  dev_vm  RW-4R  vf 0xf00 through NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET (BAR0 0xb80f00)" \
+	"$(look --chip tu102 0xb80f00 | sed -n 1p)"
 
 # Chips built only with CHIPS=all: the few units these checks need are
 # parsed here with the project's declarations (manuals/address-spaces.txt)
