@@ -47,7 +47,7 @@ $(FUZZ_DIR)/obj/runtime/%.o: runtime/src/%.c | $(RT_HEADER_STAMPS)
 define fuzz_rt_chip_rule
 $(FUZZ_DIR)/obj/runtime/$(1)/%.o: runtime/src/hw/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/ $(FUZZ_DIR)/obj/runtime/$(1)/$(call rt_gen,$(1))/ $(if $(call rt_design,$(1)),$(FUZZ_DIR)/obj/runtime/$(1)/$(call rt_design,$(1))/)
 	$$(call quiet,CC,$$< [$(1)])$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
-$(FUZZ_DIR)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/sim/gen/
+$(FUZZ_DIR)/obj/runtime/$(1)/sim/%.o: runtime/src/sim/%.c runtime/src/chips/$(1).h $(OUT)/include/$(1)/.stamp | $(FUZZ_DIR)/obj/runtime/$(1)/sim/gen/ $(if $(call rt_sim_design,$(1)),$(FUZZ_DIR)/obj/runtime/$(1)/sim/$(call rt_sim_design,$(1))/)
 	$$(call quiet,CC,$$< [$(1)])$$(FUZZ_CC) $$(FUZZ_RT_CFLAGS) $$(FUZZ_LIB_CFLAGS) -include runtime/src/chips/$(1).h -c -o $$@ $$<
 endef
 $(foreach c,$(RT_CHIPS),$(eval $(call fuzz_rt_chip_rule,$(c))))
@@ -78,7 +78,7 @@ fuzz-seeds: $(REFGEN) $(NVRT)
 	REFGEN="$(REFGEN)" NVRT="$(NVRT)" TMP_DIR="$(OUT)/tmp/fuzz-seeds" sh test/fuzz/make-seeds.sh
 
 -include $(wildcard $(FUZZ_DIR)/obj/common/*.d $(FUZZ_DIR)/obj/gen/*/*.d $(FUZZ_DIR)/obj/gen/*/*/*.d $(FUZZ_DIR)/obj/runtime/*.d $(FUZZ_DIR)/obj/runtime/*/*.d $(FUZZ_DIR)/obj/runtime/*/*/*.d \
-	$(FUZZ_DIR)/obj/runtime/*/sim/gen/*.d)
+	$(FUZZ_DIR)/obj/runtime/*/sim/*/*.d)
 
 # ---- make test: fuzz replay and the command-line bad-input suite ------------------
 # test/cli/bad-input.sh runs refgen, nvrt and nvrt-submit on bad input and
