@@ -207,6 +207,11 @@ static void test_submit_one(void **state)
 	submit_expect(&s, "done: 1 of 1 releases seen", "summary");
 	submit_expect(&s, submit_want->gpu_time, "GPU timestamp delta");
 	submit_expect(&s, "teardown:", "teardown");
+	/* A value is named as its field is, without the register and field
+	 * before it: ENABLE, not NV_PMC_DEVICE_ENABLE_STATUS_BIT_ENABLE for
+	 * the indexed field STATUS_BIT(1) (ga100 dev_boot.ref.txt:222-225). */
+	if (strstr(s.r.out, "=NV_"))
+		fail_msg("a value shown with its whole name: %s", strstr(s.r.out, "=NV_"));
 	proc_result_free(&s.r);
 }
 

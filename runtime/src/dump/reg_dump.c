@@ -85,6 +85,15 @@ static const char *reg_value_best(const struct refgen_field *f, uint64_t v)
 	return best;
 }
 
+/* The length of an indexed field's name without its index: the values of
+ * NV_X_BIT(3) are named NV_X_BIT_<VALUE>, as of every element. */
+static size_t reg_field_stem(const char *name, size_t len)
+{
+	const char *paren = len && name[len - 1] == ')' ? memchr(name, '(', len) : NULL;
+
+	return paren ? (size_t)(paren - name) : len;
+}
+
 const char *nvrt_reg_value_name(const struct refgen_field *f, uint64_t v)
 {
 	const char *best = f ? reg_value_best(f, v) : NULL;
@@ -92,7 +101,7 @@ const char *nvrt_reg_value_name(const struct refgen_field *f, uint64_t v)
 
 	if (!best)
 		return NULL;
-	n = strlen(f->name);
+	n = reg_field_stem(f->name, strlen(f->name));
 	return !strncmp(best, f->name, n) && best[n] == '_' ? best + n + 1 : best;
 }
 
@@ -234,7 +243,7 @@ static void reg_fields_buf(const struct refgen_layout *l, uint32_t v, unsigned f
 		name = reg_value_best(f, x);
 		if (name) {
 			size_t vl = strlen(name);
-			const char *vs = reg_unprefixed(name, vl, f->name, fl);
+			const char *vs = reg_unprefixed(name, vl, f->name, reg_field_stem(f->name, fl));
 			reg_put(b, vs, vl - (size_t)(vs - name));
 		} else {
 			reg_put_hex(b, x, 1);
