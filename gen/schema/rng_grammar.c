@@ -662,6 +662,11 @@ static void rng_locals(struct rng_grammar *g)
 		memset(e->local, -1, (size_t)(g->nattrs ? g->nattrs : 1));
 		for (int k = 0; k < e->nnames; k++)
 			e->local[e->global[k]] = (int8_t)k;
+		memset(e->occ_first, -1, sizeof(e->occ_first));
+		for (int k = e->nocc - 1; k >= 0; k--) {
+			e->occ_next[k] = e->occ_first[e->occ[k].name];
+			e->occ_first[e->occ[k].name] = (int8_t)k;
+		}
 	}
 }
 

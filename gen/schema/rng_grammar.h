@@ -103,6 +103,9 @@ struct rng_elem {
 	int8_t *local;            /* grammar attribute id -> local name, -1 */
 	int nocc;
 	struct rng_occ occ[RNG_MAX_OCCS];
+	/* the occurrences of each local name, in order: occ_first[name], then
+	 * occ_next[k] until -1 (an attribute's value is checked against those only) */
+	int8_t occ_first[RNG_MAX_OCCS], occ_next[RNG_MAX_OCCS];
 	struct rng_attr_node *attrs;
 	/* content: particles, or text */
 	int nparts;
