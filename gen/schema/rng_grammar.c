@@ -206,6 +206,27 @@ static const struct rng_fast *rng_pattern_fast(struct rng_build *b, const char *
 	return r;
 }
 
+/* s's pattern and its tables from s->pattern_src, compiled at its first use. */
+static void rng_pattern_get(struct rng_build *b, xmlNodePtr n, struct rng_simple *s)
+{
+	struct rng_pattern *p;
+
+	for (p = b->g->patterns; p; p = p->next)
+		if (!strcmp(p->src, s->pattern_src))
+			break;
+	if (!p) {
+		pcre2_code *code = rng_pattern(b, n, s->pattern_src);
+		if (!code)
+			return;
+		p = arena_alloc(&b->g->arena, sizeof(*p));
+		*p = (struct rng_pattern){ b->g->patterns, s->pattern_src, code, NULL };
+		b->g->patterns = p;
+		p->fast = rng_pattern_fast(b, s->pattern_src);
+	}
+	s->pattern = p->code;
+	s->fast = p->fast;
+}
+
 static long rng_length_param(struct rng_build *b, xmlNodePtr p)
 {
 	xmlChar *s = xmlNodeGetContent(p);
@@ -251,8 +272,7 @@ static void rng_data(struct rng_build *b, xmlNodePtr n, struct rng_simple *s)
 			v = xmlNodeGetContent(p);
 			s->pattern_src = arena_strdup(&b->g->arena, (const char *)v);
 			xmlFree(v);
-			s->pattern = rng_pattern(b, p, s->pattern_src);
-			s->fast = s->pattern ? rng_pattern_fast(b, s->pattern_src) : NULL;
+			rng_pattern_get(b, p, s);
 		} else if (!strcmp(pn, "minLength")) {
 			s->min_len = rng_length_param(b, p);
 		} else if (!strcmp(pn, "maxLength")) {
@@ -709,11 +729,6 @@ struct rng_grammar *rng_grammar_compile(const char *rng, size_t len, char *why, 
 	return g;
 }
 
-static void rng_type_free(struct rng_type *t)
-{
-	for (int i = 0; t && i < t->nalts; i++)
-		pcre2_code_free(t->alts[i].pattern);
-}
 
 void rng_grammar_free(struct rng_grammar *g)
 {
@@ -721,11 +736,10 @@ void rng_grammar_free(struct rng_grammar *g)
 		return;
 	for (int i = 0; i < g->nelems; i++) {
 		struct rng_elem *e = g->elems[i];
-		for (int k = 0; k < e->nocc; k++)
-			rng_type_free(&e->occ[k].type);
-		rng_type_free(e->text_type);
 		free(e->global);
 	}
+	for (struct rng_pattern *p = g->patterns; p; p = p->next)
+		pcre2_code_free(p->code);
 	pcre2_match_data_free(g->md);
 	free(g->attrs);
 	arena_free(&g->arena);

@@ -114,8 +114,17 @@ struct rng_elem {
 	struct rng_type *text_type; /* NULL: any text */
 };
 
+/* A pattern facet compiled once however many times the grammar refers to it. */
+struct rng_pattern {
+	struct rng_pattern *next;
+	const char *src;          /* as written in the grammar */
+	pcre2_code *code;
+	const struct rng_fast *fast;
+};
+
 struct rng_grammar {
 	struct arena arena;
+	struct rng_pattern *patterns; /* every pattern compiled, each source text once */
 	int nelems;
 	struct rng_elem *elems[RNG_MAX_ELEMS];
 	int root;                 /* element id of <start> */
