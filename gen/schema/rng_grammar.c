@@ -22,6 +22,10 @@ struct rng_build {
 	char *why;
 	size_t whylen;
 	bool failed;
+	/* the grammar's defines in document order and their names (NULL: none) */
+	int ndefs;
+	xmlNodePtr *defs;
+	char **def_names;
 };
 
 static void rng_fail(struct rng_build *b, xmlNodePtr n, const char *fmt, ...)
@@ -84,13 +88,10 @@ static xmlNodePtr rng_define(struct rng_build *b, xmlNodePtr ref)
 {
 	const char *name = rng_prop(b, ref, "name");
 
-	RNG_KIDS(d, b->grammar) {
-		if (!rng_is(d, "define"))
-			continue;
-		xmlChar *dn = xmlGetProp(d, BAD_CAST "name");
-		bool same = dn && name && !strcmp((const char *)dn, name);
-		xmlFree(dn);
-		if (same) {
+	for (int i = 0; name && i < b->ndefs; i++) {
+		xmlNodePtr d = b->defs[i];
+
+		if (b->def_names[i] && !strcmp(b->def_names[i], name)) {
 			if (xmlHasProp(d, BAD_CAST "combine"))
 				rng_fail(b, d, "define %s: combine is not supported", name);
 			return d;
@@ -713,6 +714,18 @@ struct rng_grammar *rng_grammar_compile(const char *rng, size_t len, char *why, 
 				start = rng_next(c->children);
 			else if (!rng_is(c, "define"))
 				rng_fail(&b, c, "<%s> in <grammar> is not supported", c->name);
+			else
+				b.ndefs++;
+		}
+		/* the defines' names read once, not at every ref */
+		b.defs = mem_calloc((size_t)b.ndefs + 1, sizeof(*b.defs));
+		b.def_names = mem_calloc((size_t)b.ndefs + 1, sizeof(*b.def_names));
+		b.ndefs = 0;
+		RNG_KIDS(c, b.grammar) {
+			if (rng_is(c, "define")) {
+				b.defs[b.ndefs] = c;
+				b.def_names[b.ndefs++] = (char *)xmlGetProp(c, BAD_CAST "name");
+			}
 		}
 		if (!start || !rng_is(start, "element"))
 			rng_fail(&b, b.grammar, "<start> must be one element");
@@ -721,6 +734,10 @@ struct rng_grammar *rng_grammar_compile(const char *rng, size_t len, char *why, 
 	}
 	g->md = pcre2_match_data_create(1, NULL);
 	rng_locals(g);
+	for (int i = 0; i < b.ndefs; i++)
+		xmlFree(b.def_names[i]);
+	free(b.def_names);
+	free(b.defs);
 	xmlFreeDoc(doc);
 	if (b.failed || !g->md) {
 		rng_grammar_free(g);
