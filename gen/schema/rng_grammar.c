@@ -127,7 +127,7 @@ static pcre2_code *rng_pattern(struct rng_build *b, xmlNodePtr n, const char *sr
 }
 
 /* Which ASCII characters the XSD atom src[0, len) takes, each alone. */
-static bool rng_fast_atom(const char *src, size_t len, bool take[128])
+static bool rng_fast_atom(const char *src, size_t len, uint8_t take[256])
 {
 	char why[160], *atom = strndup(src, len), *re = atom ? xsd_regex_to_pcre2(atom, why, sizeof(why)) : NULL;
 	pcre2_code *code = NULL;
@@ -145,8 +145,10 @@ static bool rng_fast_atom(const char *src, size_t len, bool take[128])
 		md = pcre2_match_data_create_from_pattern(code, NULL);
 	for (int c = 0; md && c < 128; c++) {
 		char ch = (char)c;
-		take[c] = pcre2_match(code, (PCRE2_SPTR)&ch, 1, 0, 0, md, NULL) >= 0;
+		take[c] = pcre2_match(code, (PCRE2_SPTR)&ch, 1, 0, 0, md, NULL) >= 0 ? RNG_FAST_TAKEN :
+			  RNG_FAST_REFUSED;
 	}
+	memset(take + 128, RNG_FAST_NOT_ASCII, 128);
 	pcre2_match_data_free(md);
 	pcre2_code_free(code);
 	return md != NULL;
@@ -201,6 +203,10 @@ static const struct rng_fast *rng_pattern_fast(struct rng_build *b, const char *
 		} else {
 			f.nfixed++;
 		}
+	}
+	if (!f.tail) {   /* nothing may follow the fixed atoms */
+		memset(f.rest, RNG_FAST_REFUSED, 128);
+		memset(f.rest + 128, RNG_FAST_NOT_ASCII, 128);
 	}
 	struct rng_fast *r = arena_alloc(&b->g->arena, sizeof(*r));
 	*r = f;
@@ -316,9 +322,11 @@ static void rng_value(struct rng_build *b, xmlNodePtr n, struct rng_simple *s)
 	if (!type || (!*lib && !strcmp(type, "token"))) {
 		s->dt = RNG_DT_VALUE_TOKEN;
 		s->value = rng_collapse(&b->g->arena, text, strlen(text));
+		s->value_len = strlen(s->value);
 	} else if (!strcmp(type, "string")) {
 		s->dt = RNG_DT_VALUE_STRING;
 		s->value = arena_strdup(&b->g->arena, text);
+		s->value_len = strlen(s->value);
 	} else {
 		rng_fail(b, n, "value of type %s is not supported", type);
 	}
