@@ -236,13 +236,43 @@ static const char *ir_r_dup(struct ir_reader *r, enum ir_r_attr a)
 	return v ? arena_strdup(&r->m->arena, v) : NULL;
 }
 
+/*
+ * v as strtoull reads it in base 16 after "0x", else 10.  The forms the
+ * writer writes (digits, or 0x and hex digits, short enough not to
+ * overflow) are read here; anything else the schema lets through (blanks, a
+ * sign, many digits) by strtoull itself.
+ */
+static uint64_t ir_r_number(const char *v)
+{
+	/* a hex digit's value + 1; 0: not one */
+	static const uint8_t hex[256] = {
+		['0'] = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ['a'] = 11, 12, 13, 14, 15, 16,
+		['A'] = 11, 12, 13, 14, 15, 16,
+	};
+	bool base16 = v[0] == '0' && v[1] == 'x';
+	const unsigned char *p = (const unsigned char *)v + (base16 ? 2 : 0);
+	uint64_t n = 0;
+	int k = 0;
+
+	if (base16) {
+		for (; k < 16 && hex[p[k]]; k++)
+			n = n << 4 | (uint64_t)(hex[p[k]] - 1);
+	} else {
+		for (; k < 19 && p[k] >= '0' && p[k] <= '9'; k++)
+			n = n * 10 + (uint64_t)(p[k] - '0');
+	}
+	if (k && !p[k])
+		return n;
+	return strtoull(v, NULL, base16 ? 16 : 10);
+}
+
 static uint64_t ir_r_u64(const struct ir_reader *r, enum ir_r_attr a, bool *found)
 {
 	const char *v = ir_r_val(r, a);
 
 	if (found)
 		*found = v != NULL;
-	return v ? strtoull(v, NULL, v[0] == '0' && v[1] == 'x' ? 16 : 10) : 0;
+	return v ? ir_r_number(v) : 0;
 }
 
 static void ir_r_num(struct ir_reader *r, enum ir_r_attr a, enum ir_r_attr a_expr, struct ir_num *num)
