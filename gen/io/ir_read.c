@@ -761,7 +761,10 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 		return NULL;
 	/* Manual order: the manual's lines, then its addendum's, then the
 	 * published headers' (by file). */
-	if (m->ndefs)
+	size_t k = 1;
+	while (k < m->ndefs && ir_read_by_line(&m->defs[k - 1], &m->defs[k]) <= 0)
+		k++;
+	if (k < m->ndefs)   /* else in order already (the writer's order): qsort is stable here */
 		qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
 	if (ir_check_read(m, name, d) < 0) {
 		ir_manual_free(m);
