@@ -110,6 +110,17 @@ unsigned ir_check_register_bits(const struct ir_def *r)
 	}
 }
 
+/* " at i=N[, j=M]" for a message about f at index idx (none: ""); made only
+ * when a message is reported. */
+static void ir_check_at(char *at, size_t n, const struct ir_def *f, const uint64_t *idx)
+{
+	if (idx && f->nparams == 1)
+		snprintf(at, n, " at %s=%llu", f->param[0], (unsigned long long)idx[0]);
+	else if (idx)
+		snprintf(at, n, " at %s=%llu, %s=%llu", f->param[0], (unsigned long long)idx[0],
+			 f->param[1], (unsigned long long)idx[1]);
+}
+
 /* Checks hi >= lo, and hi inside the parent, for one index combination. */
 static int ir_check_bits(const struct ir_check *c, const struct ir_def *f, uint64_t hi,
 			 uint64_t lo, const uint64_t *idx)
@@ -118,12 +129,8 @@ static int ir_check_bits(const struct ir_check *c, const struct ir_def *f, uint6
 	uint64_t bits = 0;
 	char at[64] = "";
 
-	if (idx && f->nparams == 1)
-		snprintf(at, sizeof(at), " at %s=%llu", f->param[0], (unsigned long long)idx[0]);
-	else if (idx)
-		snprintf(at, sizeof(at), " at %s=%llu, %s=%llu", f->param[0],
-			 (unsigned long long)idx[0], f->param[1], (unsigned long long)idx[1]);
 	if (hi < lo) {
+		ir_check_at(at, sizeof(at), f, idx);
 		ir_check_error(c, f, "reversed bit range in %s%s: %llu:%llu", f->name, at,
 			       (unsigned long long)hi, (unsigned long long)lo);
 		return -1;
@@ -131,6 +138,7 @@ static int ir_check_bits(const struct ir_check *c, const struct ir_def *f, uint6
 	if (p->kind == IR_REGISTER) {
 		if (hi < ir_check_register_bits(p))
 			return 0;
+		ir_check_at(at, sizeof(at), f, idx);
 		ir_check_error(c, f, "field %s%s: bits %llu:%llu lie outside its %u-bit register %s",
 			       f->name, at, (unsigned long long)hi, (unsigned long long)lo,
 			       ir_check_register_bits(p), p->name);
@@ -138,11 +146,13 @@ static int ir_check_bits(const struct ir_check *c, const struct ir_def *f, uint6
 	}
 	bits = ir_check_struct_bytes(p) * 8;
 	if (!bits && hi >= IR_STRUCT_MAX_BITS) {
+		ir_check_at(at, sizeof(at), f, idx);
 		ir_check_error(c, f, "%s%s: bit %llu is beyond any memory structure (2^24 bits)",
 			       f->name, at, (unsigned long long)hi);
 		return -1;
 	}
 	if (bits && hi >= bits) {
+		ir_check_at(at, sizeof(at), f, idx);
 		ir_check_error(c, f, "%s%s: bit %llu is past the end of %s (%llu bytes)", f->name, at,
 			       (unsigned long long)hi, p->name, (unsigned long long)(bits / 8));
 		return -1;

@@ -3,6 +3,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <libxml/parser.h>
 
@@ -60,6 +63,13 @@ int main(int argc, char **argv)
 		printf("refgen %s\n", REFGEN_VERSION);
 		return main_flush_stdout(CLI_OK);
 	}
+#if defined(__GLIBC__)
+	/* A run is short and grows to tens of MB (an IR read, a chip's headers):
+	 * the heap grows in large steps and keeps what is freed, so that pages
+	 * are reused rather than returned and faulted in again (emit of gv100:
+	 * 7,500 -> 5,300 page faults).  Address space only: no page is touched. */
+	mallopt(M_TOP_PAD, 64 << 20);
+#endif
 	xmlInitParser();
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
 		if (!strcmp(argv[1], commands[i].name)) {

@@ -295,8 +295,19 @@ static void emit_field_position(struct emit_typed *t, const struct emit_field *e
 	if (emit_field_numeric(shift, &s) && emit_field_numeric(p->width, &w)) {
 		if (s + w > 32)
 			return;
-		snprintf(mask, sizeof(mask), "0x%llxu",
-			 (unsigned long long)((((1ull << w) - 1) << s) & 0xFFFFFFFFu));
+		/* "0x%llxu" of a 32-bit mask: hex digits from the highest non-zero one */
+		uint32_t v = (uint32_t)((((1ull << w) - 1) << s) & 0xFFFFFFFFu);
+		size_t o = 0;
+		int k = 28;
+
+		mask[o++] = '0';
+		mask[o++] = 'x';
+		while (k > 0 && !(v >> k & 15))
+			k -= 4;
+		for (; k >= 0; k -= 4)
+			mask[o++] = "0123456789abcdef"[v >> k & 15];
+		mask[o++] = 'u';
+		mask[o] = '\0';
 	} else if (!mem) {
 		snprintf(mask, sizeof(mask), "(0xffffffffu >> (32u - (%s))) << (%s)", p->width, shift);
 	} else {

@@ -96,16 +96,44 @@ int emit_fields_support(const char *outdir, struct diag *d)
 	return emit_text_file(outdir, "refgen/fields.h", emit_fields_support_text, d);
 }
 
-/* "name" or "name(i)" / "name(i,j)" for one index combination. */
+/* Appends s (len bytes) at buf[*o], as far as n - 1 bytes reach. */
+static void emit_fields_put(char *buf, size_t n, size_t *o, const char *s, size_t len)
+{
+	size_t k = *o + len < n ? len : n - 1 - *o;
+
+	memcpy(buf + *o, s, k);
+	*o += k;
+}
+
+/* The decimal v, likewise. */
+static void emit_fields_put_u64(char *buf, size_t n, size_t *o, uint64_t v)
+{
+	char d[24], *p = d + sizeof(d);
+
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	emit_fields_put(buf, n, o, p, (size_t)(d + sizeof(d) - p));
+}
+
+/* "name" or "name(i)" / "name(i,j)" for one index combination, cut to n - 1
+ * bytes as snprintf cut it. */
 static void emit_fields_name(char *buf, size_t n, const struct ir_def *f, const uint64_t *idx)
 {
-	if (!f->nparams)
-		snprintf(buf, n, "%s", f->name);
-	else if (f->nparams == 1)
-		snprintf(buf, n, "%s(%llu)", f->name, (unsigned long long)idx[0]);
-	else
-		snprintf(buf, n, "%s(%llu,%llu)", f->name, (unsigned long long)idx[0],
-			 (unsigned long long)idx[1]);
+	size_t o = 0;
+
+	emit_fields_put(buf, n, &o, f->name, strlen(f->name));
+	if (f->nparams) {
+		emit_fields_put(buf, n, &o, "(", 1);
+		emit_fields_put_u64(buf, n, &o, idx[0]);
+		if (f->nparams > 1) {
+			emit_fields_put(buf, n, &o, ",", 1);
+			emit_fields_put_u64(buf, n, &o, idx[1]);
+		}
+		emit_fields_put(buf, n, &o, ")", 1);
+	}
+	buf[o] = '\0';
 }
 
 static bool emit_fields_has_values(const struct ir_def *f)

@@ -182,7 +182,8 @@ static size_t ir_r_attr_offset(const struct ir_reader *r, size_t tag, const char
 static int ir_r_name_id(struct ir_r_name *t, const xmlChar *name, const struct rng_grammar *g,
 			int (*lookup)(const struct rng_grammar *, const char *))
 {
-	size_t h = ((uintptr_t)name >> 3) % IR_R_NAMES;
+	/* the names lie packed in libxml2's dictionary: all the pointer's bits mixed */
+	size_t h = (size_t)(((uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15ull) >> 56) % IR_R_NAMES;
 
 	for (size_t k = 0; k < IR_R_NAMES; k++, h = (h + 1) % IR_R_NAMES) {
 		if (t[h].name == name)
@@ -235,13 +236,43 @@ static const char *ir_r_dup(struct ir_reader *r, enum ir_r_attr a)
 	return v ? arena_strdup(&r->m->arena, v) : NULL;
 }
 
+/*
+ * v as strtoull reads it in base 16 after "0x", else 10.  The forms the
+ * writer writes (digits, or 0x and hex digits, short enough not to
+ * overflow) are read here; anything else the schema lets through (blanks, a
+ * sign, many digits) by strtoull itself.
+ */
+static uint64_t ir_r_number(const char *v)
+{
+	/* a hex digit's value + 1; 0: not one */
+	static const uint8_t hex[256] = {
+		['0'] = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ['a'] = 11, 12, 13, 14, 15, 16,
+		['A'] = 11, 12, 13, 14, 15, 16,
+	};
+	bool base16 = v[0] == '0' && v[1] == 'x';
+	const unsigned char *p = (const unsigned char *)v + (base16 ? 2 : 0);
+	uint64_t n = 0;
+	int k = 0;
+
+	if (base16) {
+		for (; k < 16 && hex[p[k]]; k++)
+			n = n << 4 | (uint64_t)(hex[p[k]] - 1);
+	} else {
+		for (; k < 19 && p[k] >= '0' && p[k] <= '9'; k++)
+			n = n * 10 + (uint64_t)(p[k] - '0');
+	}
+	if (k && !p[k])
+		return n;
+	return strtoull(v, NULL, base16 ? 16 : 10);
+}
+
 static uint64_t ir_r_u64(const struct ir_reader *r, enum ir_r_attr a, bool *found)
 {
 	const char *v = ir_r_val(r, a);
 
 	if (found)
 		*found = v != NULL;
-	return v ? strtoull(v, NULL, v[0] == '0' && v[1] == 'x' ? 16 : 10) : 0;
+	return v ? ir_r_number(v) : 0;
 }
 
 static void ir_r_num(struct ir_reader *r, enum ir_r_attr a, enum ir_r_attr a_expr, struct ir_num *num)
@@ -418,7 +449,7 @@ static void ir_r_attrs(struct ir_reader *r, const char *elem, size_t tag, int na
 				  (unsigned char)*bad);
 			return;
 		}
-		if ((why = ir_text_length_bad(an, len))) {
+		if ((len == 0 || len > 15) && (why = ir_text_length_bad(an, len))) {   /* its only cases */
 			ir_r_fail(r, ir_r_attr_offset(r, tag, an), "IR refused: attribute %s of <%s> is %s",
 				  an, elem, why);
 			return;
@@ -730,7 +761,10 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 		return NULL;
 	/* Manual order: the manual's lines, then its addendum's, then the
 	 * published headers' (by file). */
-	if (m->ndefs)
+	size_t k = 1;
+	while (k < m->ndefs && ir_read_by_line(&m->defs[k - 1], &m->defs[k]) <= 0)
+		k++;
+	if (k < m->ndefs)   /* else in order already (the writer's order): qsort is stable here */
 		qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
 	if (ir_check_read(m, name, d) < 0) {
 		ir_manual_free(m);

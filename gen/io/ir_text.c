@@ -6,37 +6,25 @@
 /*
  * Prose (lines) may hold line ends, a lone CR included (the manuals' own):
  * the emitters put it into comments a line at a time, CRs as spaces.
+ * The bytes a text may hold, as tables: an attribute printable ASCII but the backslash,
+ * and tab; prose (lines) printable ASCII, tab and the line ends.
  */
-/* Printable ASCII but the backslash: the bytes every text may hold. */
-static bool ir_text_plain[256];
-
-static void ir_text_plain_init(void)
-{
-	for (int c = 0x20; c < 0x7f; c++)
-		ir_text_plain[c] = c != '\\';
-}
+static const bool ir_text_ok_attr[256] = { ['\t'] = true, [0x20 ... 0x5b] = true, [0x5d ... 0x7e] = true };
+static const bool ir_text_ok_lines[256] = { ['\t'] = true, ['\n'] = true, ['\r'] = true,
+					     [0x20 ... 0x7e] = true };
 
 const char *ir_text_bad(const char *s, size_t len, bool lines)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	const bool *ok = lines ? ir_text_ok_lines : ir_text_ok_attr;
 
-	if (!ir_text_plain['a'])
-		ir_text_plain_init();
-	/* the common case first, eight bytes at a time while all are plain */
-	while (end - p >= 8 && (ir_text_plain[p[0]] & ir_text_plain[p[1]] & ir_text_plain[p[2]] &
-				ir_text_plain[p[3]] & ir_text_plain[p[4]] & ir_text_plain[p[5]] &
-				ir_text_plain[p[6]] & ir_text_plain[p[7]]))
+	/* eight at a time while all are good, then byte by byte */
+	while (end - p >= 8 && (ok[p[0]] & ok[p[1]] & ok[p[2]] & ok[p[3]] & ok[p[4]] & ok[p[5]] &
+				ok[p[6]] & ok[p[7]]))
 		p += 8;
-	while (p < end && ir_text_plain[*p])
+	while (p < end && ok[*p])
 		p++;
-	for (; p < end; p++) {
-		if (*p >= 0x20 && *p < 0x7f && (lines || *p != '\\'))
-			continue;
-		if (*p == '\t' || (lines && (*p == '\n' || *p == '\r')))
-			continue;
-		return (const char *)p;
-	}
-	return NULL;
+	return p < end ? (const char *)p : NULL;
 }
 
 const char *ir_text_what(unsigned char c)

@@ -128,8 +128,8 @@ int rng_check_attr(struct rng_check *c, int attr, const char *name, const char *
 		return rng_check_fail(c, "<%s> has no attribute %s", e->name, name);
 	}
 	f->names |= (uint64_t)1 << local;
-	for (int k = 0; k < e->nocc; k++)
-		if (e->occ[k].name == local && rng_type_check(c->g, &e->occ[k].type, value, len))
+	for (int k = e->occ_first[local]; k >= 0; k = e->occ_next[k])
+		if (rng_type_check(c->g, &e->occ[k].type, value, len))
 			f->valid |= (uint64_t)1 << k;
 	return 0;
 }

@@ -22,6 +22,10 @@ struct rng_build {
 	char *why;
 	size_t whylen;
 	bool failed;
+	/* the grammar's defines in document order and their names (NULL: none) */
+	int ndefs;
+	xmlNodePtr *defs;
+	char **def_names;
 };
 
 static void rng_fail(struct rng_build *b, xmlNodePtr n, const char *fmt, ...)
@@ -84,13 +88,10 @@ static xmlNodePtr rng_define(struct rng_build *b, xmlNodePtr ref)
 {
 	const char *name = rng_prop(b, ref, "name");
 
-	RNG_KIDS(d, b->grammar) {
-		if (!rng_is(d, "define"))
-			continue;
-		xmlChar *dn = xmlGetProp(d, BAD_CAST "name");
-		bool same = dn && name && !strcmp((const char *)dn, name);
-		xmlFree(dn);
-		if (same) {
+	for (int i = 0; name && i < b->ndefs; i++) {
+		xmlNodePtr d = b->defs[i];
+
+		if (b->def_names[i] && !strcmp(b->def_names[i], name)) {
 			if (xmlHasProp(d, BAD_CAST "combine"))
 				rng_fail(b, d, "define %s: combine is not supported", name);
 			return d;
@@ -126,7 +127,7 @@ static pcre2_code *rng_pattern(struct rng_build *b, xmlNodePtr n, const char *sr
 }
 
 /* Which ASCII characters the XSD atom src[0, len) takes, each alone. */
-static bool rng_fast_atom(const char *src, size_t len, bool take[128])
+static bool rng_fast_atom(const char *src, size_t len, uint8_t take[256])
 {
 	char why[160], *atom = strndup(src, len), *re = atom ? xsd_regex_to_pcre2(atom, why, sizeof(why)) : NULL;
 	pcre2_code *code = NULL;
@@ -144,8 +145,10 @@ static bool rng_fast_atom(const char *src, size_t len, bool take[128])
 		md = pcre2_match_data_create_from_pattern(code, NULL);
 	for (int c = 0; md && c < 128; c++) {
 		char ch = (char)c;
-		take[c] = pcre2_match(code, (PCRE2_SPTR)&ch, 1, 0, 0, md, NULL) >= 0;
+		take[c] = pcre2_match(code, (PCRE2_SPTR)&ch, 1, 0, 0, md, NULL) >= 0 ? RNG_FAST_TAKEN :
+			  RNG_FAST_REFUSED;
 	}
+	memset(take + 128, RNG_FAST_NOT_ASCII, 128);
 	pcre2_match_data_free(md);
 	pcre2_code_free(code);
 	return md != NULL;
@@ -201,9 +204,34 @@ static const struct rng_fast *rng_pattern_fast(struct rng_build *b, const char *
 			f.nfixed++;
 		}
 	}
+	if (!f.tail) {   /* nothing may follow the fixed atoms */
+		memset(f.rest, RNG_FAST_REFUSED, 128);
+		memset(f.rest + 128, RNG_FAST_NOT_ASCII, 128);
+	}
 	struct rng_fast *r = arena_alloc(&b->g->arena, sizeof(*r));
 	*r = f;
 	return r;
+}
+
+/* s's pattern and its tables from s->pattern_src, compiled at its first use. */
+static void rng_pattern_get(struct rng_build *b, xmlNodePtr n, struct rng_simple *s)
+{
+	struct rng_pattern *p;
+
+	for (p = b->g->patterns; p; p = p->next)
+		if (!strcmp(p->src, s->pattern_src))
+			break;
+	if (!p) {
+		pcre2_code *code = rng_pattern(b, n, s->pattern_src);
+		if (!code)
+			return;
+		p = arena_alloc(&b->g->arena, sizeof(*p));
+		*p = (struct rng_pattern){ b->g->patterns, s->pattern_src, code, NULL };
+		b->g->patterns = p;
+		p->fast = rng_pattern_fast(b, s->pattern_src);
+	}
+	s->pattern = p->code;
+	s->fast = p->fast;
 }
 
 static long rng_length_param(struct rng_build *b, xmlNodePtr p)
@@ -251,8 +279,7 @@ static void rng_data(struct rng_build *b, xmlNodePtr n, struct rng_simple *s)
 			v = xmlNodeGetContent(p);
 			s->pattern_src = arena_strdup(&b->g->arena, (const char *)v);
 			xmlFree(v);
-			s->pattern = rng_pattern(b, p, s->pattern_src);
-			s->fast = s->pattern ? rng_pattern_fast(b, s->pattern_src) : NULL;
+			rng_pattern_get(b, p, s);
 		} else if (!strcmp(pn, "minLength")) {
 			s->min_len = rng_length_param(b, p);
 		} else if (!strcmp(pn, "maxLength")) {
@@ -295,9 +322,11 @@ static void rng_value(struct rng_build *b, xmlNodePtr n, struct rng_simple *s)
 	if (!type || (!*lib && !strcmp(type, "token"))) {
 		s->dt = RNG_DT_VALUE_TOKEN;
 		s->value = rng_collapse(&b->g->arena, text, strlen(text));
+		s->value_len = strlen(s->value);
 	} else if (!strcmp(type, "string")) {
 		s->dt = RNG_DT_VALUE_STRING;
 		s->value = arena_strdup(&b->g->arena, text);
+		s->value_len = strlen(s->value);
 	} else {
 		rng_fail(b, n, "value of type %s is not supported", type);
 	}
@@ -662,6 +691,11 @@ static void rng_locals(struct rng_grammar *g)
 		memset(e->local, -1, (size_t)(g->nattrs ? g->nattrs : 1));
 		for (int k = 0; k < e->nnames; k++)
 			e->local[e->global[k]] = (int8_t)k;
+		memset(e->occ_first, -1, sizeof(e->occ_first));
+		for (int k = e->nocc - 1; k >= 0; k--) {
+			e->occ_next[k] = e->occ_first[e->occ[k].name];
+			e->occ_first[e->occ[k].name] = (int8_t)k;
+		}
 	}
 }
 
@@ -688,6 +722,18 @@ struct rng_grammar *rng_grammar_compile(const char *rng, size_t len, char *why, 
 				start = rng_next(c->children);
 			else if (!rng_is(c, "define"))
 				rng_fail(&b, c, "<%s> in <grammar> is not supported", c->name);
+			else
+				b.ndefs++;
+		}
+		/* the defines' names read once, not at every ref */
+		b.defs = mem_calloc((size_t)b.ndefs + 1, sizeof(*b.defs));
+		b.def_names = mem_calloc((size_t)b.ndefs + 1, sizeof(*b.def_names));
+		b.ndefs = 0;
+		RNG_KIDS(c, b.grammar) {
+			if (rng_is(c, "define")) {
+				b.defs[b.ndefs] = c;
+				b.def_names[b.ndefs++] = (char *)xmlGetProp(c, BAD_CAST "name");
+			}
 		}
 		if (!start || !rng_is(start, "element"))
 			rng_fail(&b, b.grammar, "<start> must be one element");
@@ -696,6 +742,10 @@ struct rng_grammar *rng_grammar_compile(const char *rng, size_t len, char *why, 
 	}
 	g->md = pcre2_match_data_create(1, NULL);
 	rng_locals(g);
+	for (int i = 0; i < b.ndefs; i++)
+		xmlFree(b.def_names[i]);
+	free(b.def_names);
+	free(b.defs);
 	xmlFreeDoc(doc);
 	if (b.failed || !g->md) {
 		rng_grammar_free(g);
@@ -704,11 +754,6 @@ struct rng_grammar *rng_grammar_compile(const char *rng, size_t len, char *why, 
 	return g;
 }
 
-static void rng_type_free(struct rng_type *t)
-{
-	for (int i = 0; t && i < t->nalts; i++)
-		pcre2_code_free(t->alts[i].pattern);
-}
 
 void rng_grammar_free(struct rng_grammar *g)
 {
@@ -716,11 +761,10 @@ void rng_grammar_free(struct rng_grammar *g)
 		return;
 	for (int i = 0; i < g->nelems; i++) {
 		struct rng_elem *e = g->elems[i];
-		for (int k = 0; k < e->nocc; k++)
-			rng_type_free(&e->occ[k].type);
-		rng_type_free(e->text_type);
 		free(e->global);
 	}
+	for (struct rng_pattern *p = g->patterns; p; p = p->next)
+		pcre2_code_free(p->code);
 	pcre2_match_data_free(g->md);
 	free(g->attrs);
 	arena_free(&g->arena);

@@ -46,19 +46,24 @@ enum rng_dt {
  * atom at its end ("[A-Za-z_][A-Za-z0-9_]*", "0x[0-9a-f]+", "[\t -~-[\\]]*"),
  * as a table per atom: which ASCII characters it takes, as PCRE2 judged each
  * alone when the grammar was compiled.  An ASCII value is matched by table;
- * any other by the pattern.
+ * any other by the pattern.  A table's byte: RNG_FAST_TAKEN (0), or the
+ * bits RNG_FAST_REFUSED (ASCII the atom does not take) or RNG_FAST_NOT_ASCII.
  */
 #define RNG_FAST_FIXED 4
+#define RNG_FAST_TAKEN 0
+#define RNG_FAST_REFUSED 1
+#define RNG_FAST_NOT_ASCII 2
 struct rng_fast {
 	int nfixed;               /* leading atoms, one character each */
-	bool fixed[RNG_FAST_FIXED][128];
+	uint8_t fixed[RNG_FAST_FIXED][256];
 	char tail;                /* the last atom's quantifier: '*', '+', or 0: none */
-	bool rest[128];           /* what the repeated atom takes */
+	uint8_t rest[256];        /* what the repeated atom takes (none when no tail) */
 };
 
 struct rng_simple {
 	enum rng_dt dt;
 	const char *value;        /* VALUE_*: token values are stored collapsed */
+	size_t value_len;         /* strlen(value) */
 	pcre2_code *pattern;      /* STRING: pattern facet, or NULL */
 	const struct rng_fast *fast; /* the pattern as tables, or NULL */
 	const char *pattern_src;  /* as written in the grammar, for messages */
@@ -103,6 +108,9 @@ struct rng_elem {
 	int8_t *local;            /* grammar attribute id -> local name, -1 */
 	int nocc;
 	struct rng_occ occ[RNG_MAX_OCCS];
+	/* the occurrences of each local name, in order: occ_first[name], then
+	 * occ_next[k] until -1 (an attribute's value is checked against those only) */
+	int8_t occ_first[RNG_MAX_OCCS], occ_next[RNG_MAX_OCCS];
 	struct rng_attr_node *attrs;
 	/* content: particles, or text */
 	int nparts;
@@ -111,8 +119,17 @@ struct rng_elem {
 	struct rng_type *text_type; /* NULL: any text */
 };
 
+/* A pattern facet compiled once however many times the grammar refers to it. */
+struct rng_pattern {
+	struct rng_pattern *next;
+	const char *src;          /* as written in the grammar */
+	pcre2_code *code;
+	const struct rng_fast *fast;
+};
+
 struct rng_grammar {
 	struct arena arena;
+	struct rng_pattern *patterns; /* every pattern compiled, each source text once */
 	int nelems;
 	struct rng_elem *elems[RNG_MAX_ELEMS];
 	int root;                 /* element id of <start> */

@@ -72,20 +72,29 @@ static bool rng_token_equal(const char *s, size_t n, const char *want)
 static int rng_fast_match(const struct rng_fast *f, const char *v, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)v;
-	int ok = n >= (size_t)f->nfixed + (f->tail == '+') && (f->tail || n == (size_t)f->nfixed);
+	const uint8_t *r = f->rest;
+	bool len_ok = n >= (size_t)f->nfixed + (f->tail == '+') && (f->tail || n == (size_t)f->nfixed);
+	unsigned bad = 0;
 	size_t i = 0;
 
-	for (; i < n && i < (size_t)f->nfixed; i++) {
-		if (p[i] >= 0x80)
-			return -1;
-		ok &= f->fixed[i][p[i]];
-	}
-	for (; i < n; i++) {
-		if (p[i] >= 0x80)
-			return -1;
-		ok &= f->rest[p[i]];
-	}
-	return ok;
+	for (; i < n && i < (size_t)f->nfixed; i++)
+		bad |= f->fixed[i][p[i]];
+	for (; n - i >= 8; i += 8)
+		bad |= r[p[i]] | r[p[i + 1]] | r[p[i + 2]] | r[p[i + 3]] | r[p[i + 4]] | r[p[i + 5]] |
+		       r[p[i + 6]] | r[p[i + 7]];
+	for (; i < n; i++)
+		bad |= r[p[i]];
+	if (bad & RNG_FAST_NOT_ASCII)
+		return -1;
+	return len_ok && !bad;
+}
+
+static bool rng_blanks_in(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rng_space(s[i]))
+			return true;
+	return false;
 }
 
 static bool rng_simple_check(const struct rng_grammar *g, const struct rng_simple *s, const char *v,
@@ -97,7 +106,7 @@ static bool rng_simple_check(const struct rng_grammar *g, const struct rng_simpl
 	case RNG_DT_VALUE_TOKEN:
 		return rng_token_equal(v, n, s->value);
 	case RNG_DT_VALUE_STRING:
-		return strlen(s->value) == n && !memcmp(s->value, v, n);
+		return s->value_len == n && !memcmp(s->value, v, n);
 	case RNG_DT_POSITIVE:
 	case RNG_DT_NONNEGATIVE:
 		return rng_integer(v, n, s->dt == RNG_DT_POSITIVE);
@@ -119,8 +128,18 @@ static bool rng_simple_check(const struct rng_grammar *g, const struct rng_simpl
 
 bool rng_type_check(const struct rng_grammar *g, const struct rng_type *t, const char *value, size_t len)
 {
-	for (int i = 0; i < t->nalts; i++)
-		if (rng_simple_check(g, &t->alts[i], value, len))
+	int blanks = -1;   /* whether value holds whitespace; -1 not looked yet */
+
+	for (int i = 0; i < t->nalts; i++) {
+		const struct rng_simple *s = &t->alts[i];
+
+		/* a token without whitespace: collapsing it changes nothing */
+		if (s->dt == RNG_DT_VALUE_TOKEN && (blanks < 0 ? (blanks = rng_blanks_in(value, len)) : blanks) == 0) {
+			if (s->value_len == len && !memcmp(s->value, value, len))
+				return true;
+		} else if (rng_simple_check(g, s, value, len)) {
 			return true;
+		}
+	}
 	return false;
 }

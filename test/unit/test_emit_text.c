@@ -116,6 +116,21 @@ static void test_check_refuses_foreign_directives(void **state)
 	check_is("#define S \"a\n\"\n",
 		 "h.h:1:13: error: internal error: refusing to write a generated header with a line "
 		 "break inside a literal");
+	/* found inside runs of plain bytes longer than sixteen (the skip by blocks):
+	 * 43 plain bytes, then a control byte at column 44; a DEL and a non-ASCII
+	 * byte likewise; a splice at column 94 (93 bytes before it) after a comment */
+	check_is("#define LONG_NAME_ABCDEFGHIJKLMNOPQRSTUV 1 \x01\n",
+		 "h.h:1:44: error: internal error: refusing to write a generated header with a byte "
+		 "that is not printable ASCII");
+	check_is("#define LONG_NAME_ABCDEFGHIJKLMNOPQRSTUV 1 \x7f\n",
+		 "h.h:1:44: error: internal error: refusing to write a generated header with a byte "
+		 "that is not printable ASCII");
+	check_is("#define LONG_NAME_ABCDEFGHIJKLMNOPQRSTUV 1 \xc3\xa9\n",
+		 "h.h:1:44: error: internal error: refusing to write a generated header with a byte "
+		 "that is not printable ASCII");
+	check_is("int X_ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789_abcd; /* a comment long enough to span blocks */ \\\nint y;\n",
+		 "h.h:1:94: error: internal error: refusing to write a generated header with a line "
+		 "splice outside a directive");
 }
 
 /* The reader refuses, at file:line:col (the attribute's name, or the element holding the text), text

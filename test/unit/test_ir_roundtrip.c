@@ -465,6 +465,44 @@ static void test_read_names_the_attribute_line(void **state)
 	}
 }
 
+/*
+ * Numbers in every form the schema lets through, read as strtoull reads
+ * them: blanks and a sign around a decimal, leading zeros, 16 hex digits;
+ * a decimal beyond 64 bits saturates and is refused as beyond 32 bits.
+ */
+static void test_read_number_forms(void **state)
+{
+	static const char doc[] = "<?xml version=\"1.0\"?>\n"
+		"<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
+		"  <constant name=\"NV_A\" line=\" +0012 \" col=\"0007\" value=\"0xffffffffffffffff\"/>\n"
+		"  <constant name=\"NV_B\" line=\"4294967295\" value=\"0x000000000000000000000001\"/>\n"
+		"</manual>\n";
+	static const char big[] = "<?xml version=\"1.0\"?>\n"
+		"<manual version=\"1\" source=\"s.ref\" unit=\"s\">\n"
+		"  <constant name=\"NV_A\" line=\"18446744073709551616\" value=\"0x1\"/>\n"
+		"</manual>\n";
+	struct diag d;
+	struct capture c;
+
+	(void)state;
+	capture_attach(&c, &d);
+	struct ir_manual *m = ir_read_memory(doc, strlen(doc), "n.xml", &d);
+	if (!m)
+		capture_dump(&c, "n.xml");
+	assert_non_null(m);
+	assert_int_equal(m->ndefs, 2);
+	assert_int_equal(m->defs[0]->line, 12);
+	assert_int_equal(m->defs[0]->col, 7);
+	assert_true(m->defs[0]->value.value == UINT64_MAX);
+	assert_int_equal(m->defs[1]->line, 4294967295u);
+	assert_true(m->defs[1]->value.value == 1);
+	ir_manual_free(m);
+	capture_free(&c);
+	rt_expect_refused("b.xml", big, &c);
+	rt_expect_diag(&c, "b.xml:3:", "beyond 32 bits");
+	capture_free(&c);
+}
+
 static void test_read_reports_not_well_formed(void **state)
 {
 	struct capture c;
@@ -555,6 +593,7 @@ int main(void)
 		cmocka_unit_test(test_read_refuses_external_dtd),
 		cmocka_unit_test(test_read_refuses_off_schema),
 		cmocka_unit_test(test_read_names_the_attribute_line),
+		cmocka_unit_test(test_read_number_forms),
 		cmocka_unit_test(test_read_reports_not_well_formed),
 		cmocka_unit_test(test_read_file_reports_its_path),
 		cmocka_unit_test(test_read_missing_file),

@@ -185,6 +185,13 @@ static void test_grammar_outside_subset_refused(void **state)
 		  "<attribute name=\"x\"><data type=\"string\"><param name=\"pattern\">"
 		  "[a-z-[b-y-[c]]]+</param></data></attribute></element></start></grammar>",
 		  "a nested class subtraction is not supported" },
+		/* the defines are indexed once: a ref still finds only its own name */
+		{ "<grammar xmlns=\"http://relaxng.org/ns/structure/1.0\"><start><element name=\"a\">"
+		  "<ref name=\"nope\"/></element></start><define name=\"nop\"><empty/></define>"
+		  "<define><empty/></define></grammar>", "ref to undefined pattern nope" },
+		{ "<grammar xmlns=\"http://relaxng.org/ns/structure/1.0\"><start><element name=\"a\">"
+		  "<ref name=\"x\"/></element></start><define name=\"x\" combine=\"choice\">"
+		  "<element name=\"b\"><empty/></element></define></grammar>", "define x: combine is not supported" },
 	};
 	char why[320];
 
