@@ -53,7 +53,7 @@ $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LI
 # whole demo in test_nvrt_submit and test/trace/run.sh.
 SIM_TEST_BINS := $(patsubst %,$(OUT)/test/test_nvrt_sim_%,$(notdir $(basename $(wildcard $(foreach c,$(RT_CHIPS),test/unit/sim_chip/$(c).h)))))
 TEST_BINS := $(filter-out $(OUT)/test/test_nvrt_sim,$(TEST_BINS)) $(SIM_TEST_BINS)
-$(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
+$(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h $(wildcard test/unit/sim_chip/*.h) runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # Generated headers (test/headers): test/headers/*.sh (compile matrix,
