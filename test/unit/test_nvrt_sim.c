@@ -128,9 +128,14 @@ static int simt_teardown(void **state)
 
 /* A device of the chip's device info. */
 struct dev {
-	uint32_t type, inst, engine, runlist, fault, pri_base;
+	uint32_t type, inst, engine, runlist, fault, pri_base, reset;
 	bool engine_valid, runlist_valid, fault_valid;
 };
+
+/* The runlists test_sim_runlist_bad_tsg submits: a channel entry with no
+ * TSG header, a runlist ending before a TSG's TSG_LENGTH channels, TSG_LENGTH
+ * 0, a TSG header before the previous TSG's channels ended. */
+enum bad_tsg { BAD_TSG_NO_HEADER, BAD_TSG_SHORT, BAD_TSG_ZERO_LENGTH, BAD_TSG_INTERRUPTED };
 
 /* The MMU fault a chip's fault registers report. */
 struct mmu_fault {
@@ -143,7 +148,8 @@ struct mmu_fault {
 /*
  * The chip's Host interface and expected values, from its manuals, and its
  * own tests (SIM_CHIP_TESTS), which use these helpers of this file:
- *   EXPECT_*, UNMODELLED_BASE, FAULT_ACCESS_VIRT_WRITE, FAULT_ACCESS_PHYS_READ,
+ *   EXPECT_*, UNMODELLED_BASE, DEV_TYPE_GRAPHICS, DEV_TYPE_LCE,
+ *   FAULT_ACCESS_VIRT_WRITE, FAULT_ACCESS_PHYS_READ,
  *   FAULT_INST_APERTURE_SYS_COH                          the manual's values
  *   parse_device_info, device_info_check_design          device info
  *   host_enable, pick_async_lce, intr_enable             bring-up
@@ -295,12 +301,12 @@ static void test_sim_device_info(void **state)
 	uint32_t nwords, n = parse_device_info(t, d, 64, &nwords), lces = 0, async = 0;
 
 	assert_true(n >= 4);
-	assert_int_equal(d[0].type, HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS));
+	assert_int_equal(d[0].type, DEV_TYPE_GRAPHICS);
 	assert_int_equal(d[0].engine, 0);
 	assert_int_equal(d[0].runlist, 0);
 	assert_int_equal(d[0].fault, HWC(PFAULT_MMU_ENG_ID_GRAPHICS));
 	for (uint32_t i = 1; i < n; i++) {
-		assert_int_equal(d[i].type, HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE));
+		assert_int_equal(d[i].type, DEV_TYPE_LCE);
 		assert_int_equal(d[i].inst, lces);
 		assert_true(d[i].fault_valid);
 		assert_int_equal(d[i].fault, HWC(PFAULT_MMU_ENG_ID_CE0) + lces);
@@ -354,7 +360,10 @@ static void rl_chan(HW(ramrl_entry_t) *e, uint32_t chid)
 	HW(set_ramrl_entry_chan_chid)(e, chid);
 }
 
-/* dev_ram: a channel entry outside a TSG, a short TSG, TSG_LENGTH 0: BAD_TSG. */
+/* dev_ram: a channel entry outside a TSG, a short TSG, TSG_LENGTH 0, a TSG
+ * header inside a TSG ("If Host reaches the end of the runlist or receives
+ * another entry of type NV_RAMRL_ENTRY_TYPE_TSG before processing TSG_LENGTH
+ * additional runlist entries, or if it encounters a TSG of length 0"): BAD_TSG. */
 static void test_sim_runlist_bad_tsg(void **state)
 {
 	struct simt *t = *state;
@@ -367,14 +376,20 @@ static void test_sim_runlist_bad_tsg(void **state)
 	e = rl.cpu;
 	rl_chan(&e[0], 1);                                   /* no TSG around it */
 	runlist_submit_wait(t, 1, rl.iova, 1);
-	expect_bad_tsg(t, 1);
+	expect_bad_tsg(t, 1, BAD_TSG_NO_HEADER);
 	rl_tsg(&e[0], 0, 2);                                 /* 2 announced, 1 follows */
 	rl_chan(&e[1], 1);
 	runlist_submit_wait(t, 1, rl.iova, 2);
-	expect_bad_tsg(t, 1);
+	expect_bad_tsg(t, 1, BAD_TSG_SHORT);
 	rl_tsg(&e[0], 0, 0);                                 /* TSG_LENGTH 0 */
 	runlist_submit_wait(t, 2, rl.iova, 1);
-	expect_bad_tsg(t, 2);
+	expect_bad_tsg(t, 2, BAD_TSG_ZERO_LENGTH);
+	rl_tsg(&e[0], 0, 2);                                 /* a TSG header where a channel belongs */
+	rl_chan(&e[1], 1);
+	rl_tsg(&e[2], 1, 1);
+	rl_chan(&e[3], 2);
+	runlist_submit_wait(t, 1, rl.iova, 4);
+	expect_bad_tsg(t, 1, BAD_TSG_INTERRUPTED);
 	rl_tsg(&e[0], 0, 1);                                 /* a good one: no error */
 	runlist_submit_wait(t, 3, rl.iova, 2);
 	assert_false(runlist_error_pending(t, 3));

@@ -12,6 +12,10 @@
 #include NVRT_HW_HEADER(dev_usermode)
 #include NVRT_HW_HEADER(pri_mmu_hub)
 
+/* Device types of the device info. */
+#define DEV_TYPE_GRAPHICS HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS)
+#define DEV_TYPE_LCE HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE)
+
 /* Nothing is modelled outside the units: PGRAPH is a PRI error (facts doc 0). */
 #define UNMODELLED_BASE HWC(PGRAPH_BASE)
 
@@ -98,10 +102,10 @@ static void pick_async_lce(struct simt *t)
 	uint32_t nw, n = parse_device_info(t, d, 64, &nw), gr = 0;
 
 	for (uint32_t i = 0; i < n; i++)
-		if (d[i].type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS))
+		if (d[i].type == DEV_TYPE_GRAPHICS)
 			gr = d[i].runlist;
 	for (uint32_t i = 0; i < n; i++) {
-		if (d[i].type != HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE) || d[i].runlist == gr)
+		if (d[i].type != DEV_TYPE_LCE || d[i].runlist == gr)
 			continue;
 		t->runlist = d[i].runlist;
 		for (uint32_t p = 0; p < HWC(PFIFO_PBDMA_MAP_SIZE_1); p++) {
@@ -136,12 +140,13 @@ static bool runlist_error_pending(struct simt *t, uint32_t r)
 	return HW(get_pfifo_intr_0_sched_error)(i0) == HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING);
 }
 
-/* dev_fifo: a bad TSG is SCHED_ERROR CODE BAD_TSG (0x20); write 1 clears it. */
-static void expect_bad_tsg(struct simt *t, uint32_t r)
+/* dev_fifo: every bad TSG is SCHED_ERROR CODE BAD_TSG; write 1 clears it. */
+static void expect_bad_tsg(struct simt *t, uint32_t r, enum bad_tsg kind)
 {
 	HW(pfifo_intr_0_t) i0 = { 0 };
 	HW(pfifo_intr_sched_error_t) se = { rd(t, HW(pfifo_intr_sched_error)()) };
 
+	(void)kind;
 	assert_true(runlist_error_pending(t, r));
 	assert_int_equal(HW(get_pfifo_intr_sched_error_code)(se), HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
 	i0 = HW(set_pfifo_intr_0_sched_error)(i0, HWC(PFIFO_INTR_0_SCHED_ERROR_RESET));
