@@ -5,9 +5,11 @@
  * nvrt_layout_build.  Built once per runtime chip (test_nvrt_sim_<chip>,
  * -include runtime/src/chips/<chip>.h), each binary testing that chip's
  * model with its generated accessors (HW(x), HWC(X)).  What differs between
- * chips -- the runlist submit registers, the doorbell value, the values the
- * manual gives each chip -- is in test/unit/sim_chip/<chip>.h, written from
- * that chip's manuals and ../shared/design/{gv100,tu104}-host-facts.md.
+ * chips -- every Host register the checks touch (PFIFO and PCCSR on GV100
+ * and TU104, runlist blocks, channel RAM and the VF window on GA100), the
+ * values the manual gives each chip -- is in test/unit/sim_chip/<chip>.h,
+ * written from that chip's manuals and
+ * ../shared/design/{gv100,tu104,ga100}-host-facts.md.
  */
 /* The tests play the hardware too (a BOOT_0 of another chip): every accessor. */
 #define REFGEN_ALL_ACCESSORS

@@ -544,19 +544,26 @@ static void expect_fault_intr(struct simt *t, bool pending)
  * enable: a runlist's SCHED_DISABLE reads its init ENABLED (0) and keeps a
  * write (dev_runlist.ref.txt:520-525), CHANNEL_CONFIG NUM_CHANNELS_LOG2 is
  * 2K (11, :37-38); NV_PMC_DEVICE_ENABLE(0) starts DISABLE_ALL (0) and keeps
- * an engine's RESET_ID bit (dev_boot.ref.txt:217-225).  The graphics
+ * the async LCE's DEVICE_INFO2 RESET_ID bit (dev_boot.ref.txt:217-225).  The graphics
  * runlist has two PBDMAs, an async one one (facts 8 item 2), each at its
  * own 2 KiB.
  */
 static void test_sim_pfifo_reset(void **state)
 {
 	struct simt *t = *state;
-	uint32_t gr = runlist_block(t, 0), b;
+	uint32_t gr = runlist_block(t, 0), b, nw, n, lce = 0;
+	struct dev d[64];
 	HW(runlist_channel_config_t) cc;
 	HW(pmc_device_enable_t) e = { 0 };
 	long p0, p1;
 
 	pick_async_lce(t);
+	n = parse_device_info(t, d, 64, &nw);
+	for (uint32_t i = 0; i < n && i < 64; i++)
+		if (d[i].type == DEV_TYPE_LCE && d[i].runlist == t->runlist)
+			lce = d[i].reset;
+	assert_int_not_equal(lce, HWC(PTOP_DEVICE_INFO2_DEV_RESET_ID_INVALID));
+	assert_true(lce < HWC(PMC_DEVICE_ENABLE_STATUS_BIT_SIZE_1));
 	b = runlist_block(t, t->runlist);
 	assert_int_equal(rd(t, HW(runlist_sched_disable)(b)), 0);
 	wr(t, HW(runlist_sched_disable)(b), 1);
@@ -568,9 +575,9 @@ static void test_sim_pfifo_reset(void **state)
 	assert_int_not_equal(chram_base(t, t->runlist), 0);
 	assert_int_not_equal(chram_base(t, t->runlist), chram_base(t, 0));
 	assert_int_equal(rd(t, HW(pmc_device_enable)(0)), 0);
-	e = HW(set_pmc_device_enable_status_bit)(e, 3, HWC(PMC_DEVICE_ENABLE_STATUS_BIT_ENABLE));
+	e = HW(set_pmc_device_enable_status_bit)(e, lce, HWC(PMC_DEVICE_ENABLE_STATUS_BIT_ENABLE));
 	wr(t, HW(pmc_device_enable)(0), e.v);
-	assert_int_equal(rd(t, HW(pmc_device_enable)(0)), 1u << 3);
+	assert_int_equal(rd(t, HW(pmc_device_enable)(0)), 1u << lce);   /* STATUS_BIT(i) is bit i */
 	p0 = runlist_pbdma(t, gr, 0);
 	p1 = runlist_pbdma(t, gr, 1);
 	assert_true(p0 >= 0 && p1 >= 0 && p0 != p1);
