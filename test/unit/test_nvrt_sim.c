@@ -320,7 +320,8 @@ static void test_sim_device_info(void **state)
 	device_info_check_design(t, d, n, nwords);
 }
 
-/* USERMODE CFG0 class, and TIME_1:TIME_0 nanoseconds that never go back. */
+/* USERMODE CFG0 class (the VF window's CFG0 on GA100), and TIME_1:TIME_0
+ * nanoseconds that never go back. */
 static void test_sim_usermode_time(void **state)
 {
 	struct simt *t = *state;
@@ -509,7 +510,7 @@ static void test_sim_bad_signature(void **state)
 	i0.v = pbdma_intr_0(t);
 	assert_int_equal(HW(get_ppbdma_intr_0_signature)(i0), HWC(PPBDMA_INTR_0_SIGNATURE_PENDING));
 	assert_true(pbdma_intr_reported(t));
-	/* A frozen PBDMA cannot save out: a preempt stays PENDING (dev_fifo
+	/* A frozen PBDMA cannot save out: a preempt stays PENDING (dev_fifo, dev_runlist
 	 * teardown), and the model waits for it without spinning. */
 	preempt_tsg(t, t->l.params.tsgid);
 	cpu0 = cpu_ns();
@@ -538,10 +539,11 @@ static void unmap_semaphore(struct simt *t)
 }
 
 /*
- * Facts doc 5.4: a release to an unmapped VA is an MMU fault in the PRI
- * fault registers (PTE, VIRT_WRITE, HOST0 + PBDMA, the channel's instance
- * block), PMC INTR HUB, PCCSR PBDMA_FAULTED.  Mapping the page, clearing the
- * fault and resetting PBDMA_FAULTED runs the release again.
+ * Facts doc 5.4: a release to an unmapped VA is an MMU fault in the chip's
+ * fault registers (PTE, VIRT_WRITE, the PBDMA's fault id, the channel's
+ * instance block), its interrupt (expect_fault_intr), the channel's
+ * PBDMA_FAULTED.  Mapping the page, clearing the fault and resetting
+ * PBDMA_FAULTED runs the release again.
  */
 static void test_sim_unmapped_semaphore(void **state)
 {
@@ -637,7 +639,8 @@ static void test_sim_acquire_waits(void **state)
 	assert_int_equal(pbdma_intr_0(t), 0);
 }
 
-/* NON_STALL_INT sets PFIFO INTR_0 CHANNEL_INTR; SET_REF reaches USERD REF. */
+/* NON_STALL_INT raises the chip's non-stalling interrupt
+ * (expect_nonstall_intr); SET_REF reaches USERD REF. */
 static void test_sim_nonstall_set_ref(void **state)
 {
 	struct simt *t = *state;
@@ -782,8 +785,9 @@ static void test_sim_bad_instance(void **state)
 	WAIT_UNTIL(sem_word(t, 0) == 11);
 }
 
-/* NV_PFIFO_PREEMPT of the TSG: PENDING until it is off the PBDMA; a bound
- * channel cannot be rebound (BIND_ERROR BIND_NOT_UNBOUND). */
+/* A TSG preempt: PENDING until it is off the PBDMA; a bound channel cannot
+ * be rebound (expect_rebind_refused: BIND_ERROR BIND_NOT_UNBOUND where
+ * there is a bind register). */
 static void test_sim_preempt_bind(void **state)
 {
 	struct simt *t = *state;
