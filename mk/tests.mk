@@ -46,14 +46,14 @@ $(OUT)/test/test_nvrt_%: test/unit/test_nvrt_%.c $(TEST_SUPPORT) $(LIBNVRT) $(LI
 
 # The simulator's test runs once per runtime chip: test_nvrt_sim_<chip> is
 # test/unit/test_nvrt_sim.c built against that chip's headers, with its
-# expected values and own tests in test/unit/sim_chip/<chip>.h.  It drives
-# Volta's and Turing's Host registers (PFIFO, PCCSR): the chips of Host
-# design pfifo with a description there.  GA100's model (sim/ampere/) has
-# its own register test (test/unit/test_nvrt_ampere_sim.c) and runs the
-# whole demo in test_nvrt_submit and test/trace/run.sh.
+# Host interface, expected values and own tests in test/unit/sim_chip/<chip>.h
+# (sim_chip/pfifo.h for the chips of Host design pfifo; GA100's runlist
+# blocks, channel RAM and VF window in sim_chip/ga100.h).  GA100's model
+# (sim/ampere/) also has a register test of its own
+# (test/unit/test_nvrt_ampere_sim.c).
 SIM_TEST_BINS := $(patsubst %,$(OUT)/test/test_nvrt_sim_%,$(notdir $(basename $(wildcard $(foreach c,$(RT_CHIPS),test/unit/sim_chip/$(c).h)))))
 TEST_BINS := $(filter-out $(OUT)/test/test_nvrt_sim,$(TEST_BINS)) $(SIM_TEST_BINS)
-$(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
+$(OUT)/test/test_nvrt_sim_%: test/unit/test_nvrt_sim.c test/unit/sim_chip/%.h $(wildcard test/unit/sim_chip/*.h) runtime/src/chips/%.h $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) | $(OUT)/test/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(GEN_CFLAGS) -Igen $(CMOCKA_CFLAGS) -Itest/unit -include runtime/src/chips/$*.h -o $@ $< $(TEST_SUPPORT) $(LIBNVRT) $(LIBREFGEN) $(GEN_LIBS) $(CMOCKA_LIBS) $(RT_LIBS)
 
 # Generated headers (test/headers): test/headers/*.sh (compile matrix,

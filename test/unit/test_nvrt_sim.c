@@ -5,9 +5,11 @@
  * nvrt_layout_build.  Built once per runtime chip (test_nvrt_sim_<chip>,
  * -include runtime/src/chips/<chip>.h), each binary testing that chip's
  * model with its generated accessors (HW(x), HWC(X)).  What differs between
- * chips -- the runlist submit registers, the doorbell value, the values the
- * manual gives each chip -- is in test/unit/sim_chip/<chip>.h, written from
- * that chip's manuals and ../shared/design/{gv100,tu104}-host-facts.md.
+ * chips -- every Host register the checks touch (PFIFO and PCCSR on GV100
+ * and TU104, runlist blocks, channel RAM and the VF window on GA100), the
+ * values the manual gives each chip -- is in test/unit/sim_chip/<chip>.h,
+ * written from that chip's manuals and
+ * ../shared/design/{gv100,tu104,ga100}-host-facts.md.
  */
 /* The tests play the hardware too (a BOOT_0 of another chip): every accessor. */
 #define REFGEN_ALL_ACCESSORS
@@ -26,14 +28,9 @@
 #include "hw/chip_hw.h"
 
 #include NVRT_HW_HEADER(dev_fault)
-#include NVRT_HW_HEADER(dev_fifo)
-#include NVRT_HW_HEADER(dev_graphics)
-#include NVRT_HW_HEADER(dev_master)
 #include NVRT_HW_HEADER(dev_pbdma)
 #include NVRT_HW_HEADER(dev_ram)
-#include NVRT_HW_HEADER(dev_top)
-#include NVRT_HW_HEADER(dev_usermode)
-#include NVRT_HW_HEADER(pri_mmu_hub)
+#include NVRT_HW_HEADER(NVRT_CHIP_PMC_UNIT)
 
 #include "nvrt/layout.h"
 #include "nvrt/runlist.h"
@@ -129,103 +126,51 @@ static int simt_teardown(void **state)
 	return 0;
 }
 
-/* ---- DEVICE_INFO ------------------------------------------------------------------------------- */
+/* ---- what the chip's Host design gives ---------------------------------------------------- */
 
+/* A device of the chip's device info. */
 struct dev {
-	uint32_t type, inst, engine, runlist, fault, pri_base;
+	uint32_t type, inst, engine, runlist, fault, pri_base, reset;
 	bool engine_valid, runlist_valid, fault_valid;
 };
 
-/* Parses DEVICE_INFO as nouveau's gk104_top_parse does: chains of words. */
-static uint32_t parse_device_info(struct simt *t, struct dev *out, uint32_t max, uint32_t *nwords)
-{
-	struct dev cur = { 0 };
-	uint32_t n = 0;
+/* The runlists test_sim_runlist_bad_tsg submits: a channel entry with no
+ * TSG header, a runlist ending before a TSG's TSG_LENGTH channels, TSG_LENGTH
+ * 0, a TSG header before the previous TSG's channels ended. */
+enum bad_tsg { BAD_TSG_NO_HEADER, BAD_TSG_SHORT, BAD_TSG_ZERO_LENGTH, BAD_TSG_INTERRUPTED };
 
-	*nwords = 0;
-	for (uint32_t i = 0; i < HWC(PTOP_DEVICE_INFO_SIZE_1); i++) {
-		HW(ptop_device_info_t) r = { rd(t, HW(ptop_device_info)(i)) };
-
-		switch (HW(get_ptop_device_info_entry)(r)) {
-		case HWC(PTOP_DEVICE_INFO_ENTRY_NOT_VALID):
-			continue;
-		case HWC(PTOP_DEVICE_INFO_ENTRY_ENUM):
-			cur.engine = HW(get_ptop_device_info_engine_enum)(r);
-			cur.runlist = HW(get_ptop_device_info_runlist_enum)(r);
-			cur.engine_valid = HW(get_ptop_device_info_engine)(r) ==
-					   HWC(PTOP_DEVICE_INFO_ENGINE_VALID);
-			cur.runlist_valid = HW(get_ptop_device_info_runlist)(r) ==
-					    HWC(PTOP_DEVICE_INFO_RUNLIST_VALID);
-			break;
-		case HWC(PTOP_DEVICE_INFO_ENTRY_DATA):
-			cur.inst = HW(get_ptop_device_info_data_inst_id)(r);
-			cur.pri_base = (uint32_t)HW(get_ptop_device_info_data_pri_base)(r) <<
-				       HWC(PTOP_DEVICE_INFO_DATA_PRI_BASE_ALIGN);
-			cur.fault = HW(get_ptop_device_info_data_fault_id_enum)(r);
-			cur.fault_valid = HW(get_ptop_device_info_data_fault_id)(r) ==
-					  HWC(PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID);
-			break;
-		case HWC(PTOP_DEVICE_INFO_ENTRY_ENGINE_TYPE):
-			cur.type = HW(get_ptop_device_info_type_enum)(r);
-			break;
-		}
-		*nwords = i + 1;
-		if (HW(get_ptop_device_info_chain)(r) == HWC(PTOP_DEVICE_INFO_CHAIN_ENABLE))
-			continue;
-		if (n < max)
-			out[n] = cur;
-		n++;
-		memset(&cur, 0, sizeof(cur));
-	}
-	return n;
-}
-
-static void pmc_enable_fifo(struct simt *t, bool on)
-{
-	HW(pmc_enable_t) e = { rd(t, HW(pmc_enable)()) };
-
-	e = HW(set_pmc_enable_pfifo)(e, on ? HWC(PMC_ENABLE_PFIFO_ENABLED) :
-				       HWC(PMC_ENABLE_PFIFO_DISABLED));
-	wr(t, HW(pmc_enable)(), e.v);
-}
-
-/* The first LCE that is not on the graphics runlist, and its first PBDMA. */
-static void pick_async_lce(struct simt *t)
-{
-	struct dev d[64];
-	uint32_t nw, n = parse_device_info(t, d, 64, &nw), gr = 0;
-
-	for (uint32_t i = 0; i < n; i++)
-		if (d[i].type == HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS))
-			gr = d[i].runlist;
-	for (uint32_t i = 0; i < n; i++) {
-		if (d[i].type != HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE) || d[i].runlist == gr)
-			continue;
-		t->runlist = d[i].runlist;
-		for (uint32_t p = 0; p < HWC(PFIFO_PBDMA_MAP_SIZE_1); p++) {
-			HW(pfifo_pbdma_map_t) m = { rd(t, HW(pfifo_pbdma_map)(p)) };
-
-			if (HW(get_pfifo_pbdma_map_runlists)(m) & (1u << t->runlist)) {
-				t->pbdma = p;
-				return;
-			}
-		}
-	}
-	fail_msg("no async LCE with a PBDMA");
-}
+/* The MMU fault a chip's fault registers report. */
+struct mmu_fault {
+	uint32_t type, access, client, info_valid, engine, inst_aperture;
+	uint64_t addr, inst;
+};
 
 /* ---- bring-up by hand -------------------------------------------------------------------------- */
 
 /*
- * The chip's expected values (EXPECT_*), runlist submit, doorbell value and
- * its own tests (SIM_CHIP_TESTS), which use these helpers of this file.
+ * The chip's Host interface and expected values, from its manuals, and its
+ * own tests (SIM_CHIP_TESTS), which use these helpers of this file:
+ *   EXPECT_*, UNMODELLED_BASE, DEV_TYPE_GRAPHICS, DEV_TYPE_LCE,
+ *   FAULT_ACCESS_VIRT_WRITE, FAULT_ACCESS_PHYS_READ,
+ *   FAULT_INST_APERTURE_SYS_COH                          the manual's values
+ *   parse_device_info, device_info_check_design          device info
+ *   host_enable, pick_async_lce, intr_enable             bring-up
+ *   runlist_submit, runlist_pending, runlist_length,
+ *   runlist_error_pending, expect_bad_tsg                runlists
+ *   chan_enable, chan_on_pbdma, chan_idle, chan_faulted,
+ *   chan_faulted_reset, chan_enabled, doorbell_ring      channels
+ *   usermode_class, time_0, time_1                       identification, time
+ *   pbdma_intr_reported, expect_nonstall_intr,
+ *   preempt_tsg, preempt_pending, expect_rebind_refused  interrupts, preemption
+ *   fault_valid, fault_read, fault_clear, pbdma_fault_id,
+ *   expect_fault_intr                                    MMU faults
+ *   test_sim_pfifo_reset                                 Host's reset
+ * sim_chip/pfifo.h has them for Host design pfifo (GV100, TU104).
  */
-static void intr_enable(struct simt *t);
 static void layout(struct simt *t, uint32_t gpfifo_entries);
 static void bring_up(struct simt *t, uint32_t gpfifo_entries, void (*tweak)(struct simt *));
 static uint32_t userd_gp_get(struct simt *t);
 static uint32_t sem_word(struct simt *t, size_t byte);
-static HW(pccsr_channel_t) pccsr(struct simt *t);
 #include NVRT_STR(sim_chip/NVRT_CHIP.h)
 
 /* The submit; PENDING reads TRUE right after the write (the fetch is the
@@ -242,21 +187,6 @@ static void runlist_submit_wait(struct simt *t, uint32_t r, uint64_t iova, uint3
 	WAIT_UNTIL(!runlist_pending(t, r));
 }
 
-static void channel_bind(struct simt *t)
-{
-	HW(pccsr_channel_inst_t) i = { 0 };
-	HW(pccsr_channel_t) c = { 0 };
-	uint32_t chid = t->l.params.chid;
-
-	i = HW(set_pccsr_channel_inst_ptr)(i, (uint32_t)(t->l.inst.iova >>
-					     HWC(PCCSR_CHANNEL_INST_PTR_ALIGN_SHIFT)));
-	i = HW(set_pccsr_channel_inst_target)(i, HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT));
-	i = HW(set_pccsr_channel_inst_bind)(i, HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
-	wr(t, HW(pccsr_channel_inst)(chid), i.v);
-	c = HW(set_pccsr_channel_enable_set)(c, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
-	wr(t, HW(pccsr_channel)(chid), c.v);
-}
-
 static void layout(struct simt *t, uint32_t gpfifo_entries)
 {
 	struct nvrt_layout_params p;
@@ -271,36 +201,23 @@ static void layout(struct simt *t, uint32_t gpfifo_entries)
 	t->laid_out = true;
 }
 
-/* Every PBDMA interrupt reported (facts doc 1.2 step 6) and PFIFO's too. */
-static void intr_enable(struct simt *t)
-{
-	for (uint32_t p = 0; p < HWC(PPBDMA_INTR_EN_0_SIZE_1); p++) {
-		wr(t, HW(ppbdma_intr_en_0)(p), ~0u);
-		wr(t, HW(ppbdma_intr_en_1)(p), ~0u);
-	}
-	wr(t, HW(pfifo_intr_en_0)(), ~0u);
-}
-
-/* PMC ENABLE, the runlist, bind + ENABLE_SET: ready for GP_PUT + doorbell. */
+/* Host enabled, the runlist, the channel enabled: ready for GP_PUT + doorbell. */
 static void bring_up(struct simt *t, uint32_t gpfifo_entries, void (*tweak)(struct simt *))
 {
-	HW(pfifo_intr_0_t) i0;
-
-	pmc_enable_fifo(t, true);
+	host_enable(t);
 	pick_async_lce(t);
 	intr_enable(t);
 	layout(t, gpfifo_entries);
 	if (tweak)
 		tweak(t);
 	runlist_submit_wait(t, t->runlist, t->l.runlist.iova, t->l.runlist_entries);
-	i0.v = rd(t, HW(pfifo_intr_0)());
-	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING));
-	channel_bind(t);
+	assert_false(runlist_error_pending(t, t->runlist));
+	chan_enable(t, t->l.params.chid, t->l.inst.iova);
 }
 
 static void doorbell(struct simt *t)
 {
-	wr(t, HW(usermode_notify_channel_pending)(), doorbell_value(t->l.params.chid, t->runlist));
+	doorbell_ring(t, t->l.params.chid);
 }
 
 static uint32_t userd_gp_get(struct simt *t)
@@ -335,27 +252,6 @@ static void submit_segment(struct simt *t, size_t start)
 static uint32_t pbdma_intr_0(struct simt *t)
 {
 	return rd(t, HW(ppbdma_intr_0)(t->pbdma));
-}
-
-static HW(pccsr_channel_t) pccsr(struct simt *t)
-{
-	HW(pccsr_channel_t) c = { rd(t, HW(pccsr_channel)(t->l.params.chid)) };
-
-	return c;
-}
-
-static bool chan_faulted(struct simt *t, uint32_t chid)
-{
-	HW(pccsr_channel_t) c = { rd(t, HW(pccsr_channel)(chid)) };
-
-	return HW(get_pccsr_channel_pbdma_faulted)(c) == HWC(PCCSR_CHANNEL_PBDMA_FAULTED_TRUE);
-}
-
-static bool preempt_pending(struct simt *t)
-{
-	HW(pfifo_preempt_t) r = { rd(t, HW(pfifo_preempt)()) };
-
-	return HW(get_pfifo_preempt_pending)(r) == HWC(PFIFO_PREEMPT_PENDING_TRUE);
 }
 
 /* The five semaphore methods without the builder's checks (which refuse a
@@ -395,10 +291,11 @@ static void test_sim_boot0(void **state)
 	assert_int_equal(HW(get_pmc_boot_42_chip_id)(b42), HWC(PMC_BOOT_42_CHIP_ID_GP100));
 	nvrt_backend_close(b);
 	/* Nothing is modelled outside the units: a PRI error (facts doc 0). */
-	assert_int_equal(rd(t, HWC(PGRAPH_BASE)) & 0xffff0000u, 0xbadf0000u);
+	assert_int_equal(rd(t, UNMODELLED_BASE) & 0xffff0000u, 0xbadf0000u);
 }
 
-/* Facts doc 1.3: chained ENUM/DATA/ENGINE_TYPE words, GR on runlist 0, LCEs. */
+/* Facts doc 1.3: chained rows, GR on runlist 0, then the LCEs; the
+ * design's own numbering of engines in device_info_check_design. */
 static void test_sim_device_info(void **state)
 {
 	struct simt *t = *state;
@@ -406,73 +303,39 @@ static void test_sim_device_info(void **state)
 	uint32_t nwords, n = parse_device_info(t, d, 64, &nwords), lces = 0, async = 0;
 
 	assert_true(n >= 4);
-	assert_int_equal(d[0].type, HWC(PTOP_DEVICE_INFO_TYPE_ENUM_GRAPHICS));
-	assert_true(d[0].engine_valid && d[0].runlist_valid);
+	assert_int_equal(d[0].type, DEV_TYPE_GRAPHICS);
 	assert_int_equal(d[0].engine, 0);
 	assert_int_equal(d[0].runlist, 0);
 	assert_int_equal(d[0].fault, HWC(PFAULT_MMU_ENG_ID_GRAPHICS));
 	for (uint32_t i = 1; i < n; i++) {
-		assert_int_equal(d[i].type, HWC(PTOP_DEVICE_INFO_TYPE_ENUM_LCE));
+		assert_int_equal(d[i].type, DEV_TYPE_LCE);
 		assert_int_equal(d[i].inst, lces);
 		assert_true(d[i].fault_valid);
 		assert_int_equal(d[i].fault, HWC(PFAULT_MMU_ENG_ID_CE0) + lces);
-		assert_int_equal(d[i].engine, i);
 		async += d[i].runlist != d[0].runlist;
 		lces++;
 	}
 	assert_int_equal(lces, EXPECT_LCES);
 	assert_true(async >= 3);
-	/* NOT_VALID after the last device */
-	for (uint32_t i = nwords; i < HWC(PTOP_DEVICE_INFO_SIZE_1); i++)
-		assert_int_equal(rd(t, HW(ptop_device_info)(i)), 0);
+	device_info_check_design(t, d, n, nwords);
 }
 
-/* PFIFO is in reset until PMC ENABLE: its registers read 0, writes drop. */
-static void test_sim_pfifo_reset(void **state)
-{
-	struct simt *t = *state;
-	HW(pfifo_cfg0_t) c0;
-	HW(pfifo_pbdma_map_t) m0, m1;
-
-	assert_int_equal(rd(t, HW(pfifo_cfg0)()), 0);
-	wr(t, HW(pfifo_sched_disable)(), 1);
-	pmc_enable_fifo(t, true);
-	c0.v = rd(t, HW(pfifo_cfg0)());
-	assert_int_equal(HW(get_pfifo_cfg0_num_pbdma)(c0), EXPECT_NUM_PBDMA);
-	assert_int_equal(HW(get_pfifo_cfg0_pbdma_fault_id)(c0), HWC(PFAULT_MMU_ENG_ID_HOST0));
-	assert_int_equal(rd(t, HW(pfifo_cfg1)()), HWC(PFIFO_CFG1_NUM_CHANNELS_INIT));
-	assert_int_equal(rd(t, HW(pfifo_cfg2)()), EXPECT_HOST_CLASS);
-	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 0);
-	/* The graphics runlist has two PBDMAs (facts doc 1.3). */
-	m0.v = rd(t, HW(pfifo_pbdma_map)(0));
-	m1.v = rd(t, HW(pfifo_pbdma_map)(1));
-	assert_int_equal(HW(get_pfifo_pbdma_map_runlists)(m0), 1);
-	assert_int_equal(HW(get_pfifo_pbdma_map_runlists)(m1), 1);
-	wr(t, HW(pfifo_sched_disable)(), 1);
-	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 1);
-	pmc_enable_fifo(t, false);
-	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 0);
-	pmc_enable_fifo(t, true);
-	assert_int_equal(rd(t, HW(pfifo_sched_disable)()), 0);   /* init value again */
-}
-
-/* USERMODE CFG0 class, and TIME_1:TIME_0 nanoseconds that never go back. */
+/* USERMODE CFG0 class (the VF window's CFG0 on GA100), and TIME_1:TIME_0
+ * nanoseconds that never go back. */
 static void test_sim_usermode_time(void **state)
 {
 	struct simt *t = *state;
-	HW(usermode_cfg0_t) c = { rd(t, HW(usermode_cfg0)()) };
 	uint64_t last = 0;
 
-	assert_int_equal(HW(get_usermode_cfg0_usermode_class_id)(c),
-			 EXPECT_USERMODE_CLASS);
+	assert_int_equal(usermode_class(t), EXPECT_USERMODE_CLASS);
 	for (int i = 0; i < 1000; i++) {
 		uint32_t hi, lo;
 		uint64_t ns;
 
 		do {   /* dev_usermode: TIME_1, TIME_0, TIME_1 again */
-			hi = rd(t, HW(usermode_time_1)());
-			lo = rd(t, HW(usermode_time_0)());
-		} while (hi != rd(t, HW(usermode_time_1)()));
+			hi = time_1(t);
+			lo = time_0(t);
+		} while (hi != time_1(t));
 		ns = (uint64_t)hi << 32 | lo;
 		assert_true(ns >= last);
 		assert_int_equal(lo & 0x1f, 0);   /* NSEC 31:5: 32 ns steps */
@@ -500,22 +363,10 @@ static void rl_chan(HW(ramrl_entry_t) *e, uint32_t chid)
 	HW(set_ramrl_entry_chan_chid)(e, chid);
 }
 
-static void expect_sched_error(struct simt *t, uint32_t code)
-{
-	HW(pfifo_intr_0_t) i0 = { rd(t, HW(pfifo_intr_0)()) };
-	HW(pfifo_intr_sched_error_t) se = { rd(t, HW(pfifo_intr_sched_error)()) };
-
-	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_PENDING));
-	assert_int_equal(HW(get_pfifo_intr_sched_error_code)(se), code);
-	/* write 1 to clear */
-	i0.v = 0;
-	i0 = HW(set_pfifo_intr_0_sched_error)(i0, HWC(PFIFO_INTR_0_SCHED_ERROR_RESET));
-	wr(t, HW(pfifo_intr_0)(), i0.v);
-	i0.v = rd(t, HW(pfifo_intr_0)());
-	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING));
-}
-
-/* dev_ram: a channel entry outside a TSG, a short TSG, TSG_LENGTH 0: BAD_TSG. */
+/* dev_ram: a channel entry outside a TSG, a short TSG, TSG_LENGTH 0, a TSG
+ * header inside a TSG ("If Host reaches the end of the runlist or receives
+ * another entry of type NV_RAMRL_ENTRY_TYPE_TSG before processing TSG_LENGTH
+ * additional runlist entries, or if it encounters a TSG of length 0"): BAD_TSG. */
 static void test_sim_runlist_bad_tsg(void **state)
 {
 	struct simt *t = *state;
@@ -523,23 +374,28 @@ static void test_sim_runlist_bad_tsg(void **state)
 	struct nvrt_err err;
 	HW(ramrl_entry_t) *e;
 
-	pmc_enable_fifo(t, true);
+	host_enable(t);
 	assert_int_equal(nvrt_dma_alloc(t->b, 4096, 4096, NVRT_APERTURE_SYS_COHERENT, &rl, &err), 0);
 	e = rl.cpu;
 	rl_chan(&e[0], 1);                                   /* no TSG around it */
 	runlist_submit_wait(t, 1, rl.iova, 1);
-	expect_sched_error(t, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
+	expect_bad_tsg(t, 1, BAD_TSG_NO_HEADER);
 	rl_tsg(&e[0], 0, 2);                                 /* 2 announced, 1 follows */
 	rl_chan(&e[1], 1);
 	runlist_submit_wait(t, 1, rl.iova, 2);
-	expect_sched_error(t, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
+	expect_bad_tsg(t, 1, BAD_TSG_SHORT);
 	rl_tsg(&e[0], 0, 0);                                 /* TSG_LENGTH 0 */
 	runlist_submit_wait(t, 2, rl.iova, 1);
-	expect_sched_error(t, HWC(PFIFO_INTR_SCHED_ERROR_CODE_BAD_TSG));
+	expect_bad_tsg(t, 2, BAD_TSG_ZERO_LENGTH);
+	rl_tsg(&e[0], 0, 2);                                 /* a TSG header where a channel belongs */
+	rl_chan(&e[1], 1);
+	rl_tsg(&e[2], 1, 1);
+	rl_chan(&e[3], 2);
+	runlist_submit_wait(t, 1, rl.iova, 4);
+	expect_bad_tsg(t, 1, BAD_TSG_INTERRUPTED);
 	rl_tsg(&e[0], 0, 1);                                 /* a good one: no error */
 	runlist_submit_wait(t, 3, rl.iova, 2);
-	HW(pfifo_intr_0_t) i0 = { rd(t, HW(pfifo_intr_0)()) };
-	assert_int_equal(HW(get_pfifo_intr_0_sched_error)(i0), HWC(PFIFO_INTR_0_SCHED_ERROR_NOT_PENDING));
+	assert_false(runlist_error_pending(t, 3));
 	nvrt_dma_free(t->b, &rl);
 }
 
@@ -560,7 +416,7 @@ static void test_sim_bringup_release(void **state)
 	WAIT_UNTIL(sem_word(t, 0) == 0xc0ffee);
 	WAIT_UNTIL(userd_gp_get(t) == 1);
 	/* Idle again: saved out, USERD written back. */
-	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_IDLE));
+	WAIT_UNTIL(chan_idle(t, t->l.params.chid));
 	u = t->l.userd.cpu;
 	assert_int_equal(HW(get_ramuserd_get)(u), (uint32_t)t->l.pushbuf_va + 7 * 4);
 	assert_int_equal(pbdma_intr_0(t), 0);
@@ -581,14 +437,14 @@ static void test_sim_release_timestamp(void **state)
 	size_t start;
 
 	bring_up(t, 512, NULL);
-	t0 = (uint64_t)rd(t, HW(usermode_time_1)()) << 32 | rd(t, HW(usermode_time_0)());
+	t0 = (uint64_t)time_1(t) << 32 | time_0(t);
 	start = t->l.pb.len;
 	assert_int_equal(nvrt_pb_semaphore(&t->l.pb, t->l.semaphore_va, payload,
 					   NVRT_SEM_RELEASE | NVRT_SEM_64BIT | NVRT_SEM_TIMESTAMP), 0);
 	submit_segment(t, start);
 	doorbell(t);
 	WAIT_UNTIL(sem_word(t, 0) == (uint32_t)payload);
-	t1 = (uint64_t)rd(t, HW(usermode_time_1)()) << 32 | rd(t, HW(usermode_time_0)());
+	t1 = (uint64_t)time_1(t) << 32 | time_0(t);
 	v = (uint64_t)sem_word(t, 4) << 32 | sem_word(t, 0);
 	ts = (uint64_t)sem_word(t, 12) << 32 | sem_word(t, 8);
 	assert_true(v == payload);
@@ -645,10 +501,6 @@ static void test_sim_bad_signature(void **state)
 	struct nvrt_err err;
 	HW(ppbdma_intr_0_t) i0 = { 0 };
 	HW(ppbdma_signature_t) sig = { 0 };
-	HW(pfifo_intr_0_t) f0;
-	HW(pfifo_intr_pbdma_id_t) id;
-	HW(pmc_intr_t) pmc;
-	HW(pfifo_preempt_t) pr = { 0 };
 	uint64_t cpu0;
 
 	bring_up(t, 512, corrupt_signature);
@@ -657,24 +509,16 @@ static void test_sim_bad_signature(void **state)
 	WAIT_UNTIL(pbdma_intr_0(t) != 0);
 	i0.v = pbdma_intr_0(t);
 	assert_int_equal(HW(get_ppbdma_intr_0_signature)(i0), HWC(PPBDMA_INTR_0_SIGNATURE_PENDING));
-	f0.v = rd(t, HW(pfifo_intr_0)());
-	assert_int_equal(HW(get_pfifo_intr_0_pbdma_intr)(f0), HWC(PFIFO_INTR_0_PBDMA_INTR_PENDING));
-	id.v = rd(t, HW(pfifo_intr_pbdma_id)());
-	assert_int_equal(HW(get_pfifo_intr_pbdma_id_status)(id, t->pbdma),
-			 HWC(PFIFO_INTR_PBDMA_ID_STATUS_PENDING));
-	pmc.v = rd(t, HW(pmc_intr)(0));
-	assert_int_equal(HW(get_pmc_intr_pfifo)(pmc), HWC(PMC_INTR_PFIFO_PENDING));
-	/* A frozen PBDMA cannot save out: a preempt stays PENDING (dev_fifo
+	assert_true(pbdma_intr_reported(t));
+	/* A frozen PBDMA cannot save out: a preempt stays PENDING (dev_fifo, dev_runlist
 	 * teardown), and the model waits for it without spinning. */
-	pr = HW(set_pfifo_preempt_type)(pr, HWC(PFIFO_PREEMPT_TYPE_TSG));
-	pr = HW(set_pfifo_preempt_id)(pr, t->l.params.tsgid);
-	wr(t, HW(pfifo_preempt)(), pr.v);
+	preempt_tsg(t, t->l.params.tsgid);
 	cpu0 = cpu_ns();
 	pause_us(20000);
 	assert_true(cpu_ns() - cpu0 < 10000000);
 	assert_true(preempt_pending(t));
 	assert_int_equal(sem_word(t, 0), 0);
-	assert_int_equal(HW(get_pccsr_channel_status)(pccsr(t)), HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
+	assert_true(chan_on_pbdma(t, t->l.params.chid));
 	/* Recovery (dev_pbdma INTR_0 SIGNATURE). */
 	sig = HW(set_ppbdma_signature_hw)(sig, HWC(PPBDMA_SIGNATURE_HW_VALID));
 	wr(t, HW(ppbdma_signature)(t->pbdma), sig.v);
@@ -683,8 +527,7 @@ static void test_sim_bad_signature(void **state)
 	wr(t, HW(ppbdma_intr_0)(t->pbdma), i0.v);
 	WAIT_UNTIL(sem_word(t, 0) == 9);
 	WAIT_UNTIL(!preempt_pending(t));
-	f0.v = rd(t, HW(pfifo_intr_0)());
-	assert_int_equal(HW(get_pfifo_intr_0_pbdma_intr)(f0), HWC(PFIFO_INTR_0_PBDMA_INTR_NOT_PENDING));
+	assert_false(pbdma_intr_reported(t));
 }
 
 static void unmap_semaphore(struct simt *t)
@@ -696,64 +539,42 @@ static void unmap_semaphore(struct simt *t)
 }
 
 /*
- * Facts doc 5.4: a release to an unmapped VA is an MMU fault in the PRI
- * fault registers (PTE, VIRT_WRITE, HOST0 + PBDMA, the channel's instance
- * block), PMC INTR HUB, PCCSR PBDMA_FAULTED.  Mapping the page, clearing the
- * fault and resetting PBDMA_FAULTED runs the release again.
+ * Facts doc 5.4: a release to an unmapped VA is an MMU fault in the chip's
+ * fault registers (PTE, VIRT_WRITE, the PBDMA's fault id, the channel's
+ * instance block), its interrupt (expect_fault_intr), the channel's
+ * PBDMA_FAULTED.  Mapping the page, clearing the fault and resetting
+ * PBDMA_FAULTED runs the release again.
  */
 static void test_sim_unmapped_semaphore(void **state)
 {
 	struct simt *t = *state;
 	struct nvrt_err err;
-	HW(pfb_pri_mmu_fault_status_t) st;
-	HW(pfb_pri_mmu_fault_info_t) info;
-	HW(pfb_pri_mmu_fault_addr_lo_t) alo;
-	HW(pfb_pri_mmu_fault_addr_hi_t) ahi;
-	HW(pfb_pri_mmu_fault_inst_lo_t) ilo;
-	HW(pfb_pri_mmu_fault_inst_hi_t) ihi;
-	HW(pmc_intr_t) pmc;
-	HW(pfifo_cfg0_t) cfg0;
-	HW(pccsr_channel_t) c = { 0 };
+	struct mmu_fault f;
 
 	bring_up(t, 512, unmap_semaphore);
 	assert_int_equal(nvrt_layout_push_release(&t->l, 42, userd_gp_get(t), &err), 0);
 	doorbell(t);
-	WAIT_UNTIL(rd(t, HW(pfb_pri_mmu_fault_status)()) != 0);
-	st.v = rd(t, HW(pfb_pri_mmu_fault_status)());
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_status_valid)(st), HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_SET));
-	info.v = rd(t, HW(pfb_pri_mmu_fault_info)());
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_fault_type)(info), HWC(PFAULT_FAULT_TYPE_PTE));
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_access_type)(info),
-			 HWC(PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_VIRT_WRITE));
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_client)(info), HWC(PFAULT_CLIENT_HUB_HOST));
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_valid)(info), 1);
-	alo.v = rd(t, HW(pfb_pri_mmu_fault_addr_lo)());
-	ahi.v = rd(t, HW(pfb_pri_mmu_fault_addr_hi)());
-	assert_int_equal(HW(join_pfb_pri_mmu_fault_addr)(alo, ahi), t->l.semaphore_va);
-	ilo.v = rd(t, HW(pfb_pri_mmu_fault_inst_lo)());
-	ihi.v = rd(t, HW(pfb_pri_mmu_fault_inst_hi)());
-	assert_int_equal(HW(join_pfb_pri_mmu_fault_inst)(ilo, ihi), t->l.inst.iova);
-	cfg0.v = rd(t, HW(pfifo_cfg0)());
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_inst_lo_engine_id)(ilo),
-			 HW(get_pfifo_cfg0_pbdma_fault_id)(cfg0) + t->pbdma);
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_inst_lo_aperture)(ilo),
-			 HWC(PFB_PRI_MMU_FAULT_INST_LO_APERTURE_SYS_MEM_COHERENT));
-	pmc.v = rd(t, HW(pmc_intr)(0));
-	assert_int_equal(HW(get_pmc_intr_hub)(pmc), EXPECT_PMC_INTR_HUB_ON_FAULT);
+	WAIT_UNTIL(fault_valid(t));
+	fault_read(t, &f);
+	assert_int_equal(f.type, HWC(PFAULT_FAULT_TYPE_PTE));
+	assert_int_equal(f.access, FAULT_ACCESS_VIRT_WRITE);
+	assert_int_equal(f.client, HWC(PFAULT_CLIENT_HUB_HOST));
+	assert_int_equal(f.info_valid, 1);
+	assert_int_equal(f.addr, t->l.semaphore_va);
+	assert_int_equal(f.inst, t->l.inst.iova);
+	assert_int_equal(f.engine, pbdma_fault_id(t));
+	assert_int_equal(f.inst_aperture, FAULT_INST_APERTURE_SYS_COH);
+	expect_fault_intr(t, true);
 	WAIT_UNTIL(chan_faulted(t, t->l.params.chid));
-	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) != HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
+	WAIT_UNTIL(!chan_on_pbdma(t, t->l.params.chid));
 	assert_int_equal(sem_word(t, 0), 0);
 	/* recovery */
 	if (nvrt_vm_map(&t->l.vm, t->l.semaphore_va, t->l.semaphore.iova, 4096, 4096,
 			NVRT_APERTURE_SYS_COHERENT, true, &err))
 		fail_msg("%s", err.msg);
-	st.v = 0;
-	st = HW(set_pfb_pri_mmu_fault_status_valid)(st, HWC(PFB_PRI_MMU_FAULT_STATUS_VALID_CLEAR));
-	wr(t, HW(pfb_pri_mmu_fault_status)(), st.v);
-	pmc.v = rd(t, HW(pmc_intr)(0));
-	assert_int_equal(HW(get_pmc_intr_hub)(pmc), HWC(PMC_INTR_HUB_NOT_PENDING));
-	c = HW(set_pccsr_channel_pbdma_faulted)(c, HWC(PCCSR_CHANNEL_PBDMA_FAULTED_RESET));
-	wr(t, HW(pccsr_channel)(t->l.params.chid), c.v);
+	fault_clear(t);
+	expect_fault_intr(t, false);
+	chan_faulted_reset(t, t->l.params.chid);
 	WAIT_UNTIL(sem_word(t, 0) == 42);
 }
 
@@ -806,10 +627,10 @@ static void test_sim_acquire_waits(void **state)
 	doorbell(t);
 	/* Waited for, not slept on: under load Host's thread may take longer
 	 * than any fixed pause to load the channel. */
-	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
+	WAIT_UNTIL(chan_on_pbdma(t, t->l.params.chid));
 	pause_us(3000);
 	assert_int_equal(sem_word(t, 64), 0);
-	assert_int_equal(HW(get_pccsr_channel_status)(pccsr(t)), HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
+	assert_true(chan_on_pbdma(t, t->l.params.chid));
 	__atomic_store_n(sem32(t, 0), 4, __ATOMIC_RELEASE);
 	pause_us(1000);
 	assert_int_equal(sem_word(t, 64), 0);
@@ -818,11 +639,11 @@ static void test_sim_acquire_waits(void **state)
 	assert_int_equal(pbdma_intr_0(t), 0);
 }
 
-/* NON_STALL_INT sets PFIFO INTR_0 CHANNEL_INTR; SET_REF reaches USERD REF. */
+/* NON_STALL_INT raises the chip's non-stalling interrupt
+ * (expect_nonstall_intr); SET_REF reaches USERD REF. */
 static void test_sim_nonstall_set_ref(void **state)
 {
 	struct simt *t = *state;
-	HW(pfifo_intr_0_t) i0;
 	size_t start;
 
 	bring_up(t, 512, NULL);
@@ -836,8 +657,7 @@ static void test_sim_nonstall_set_ref(void **state)
 	doorbell(t);
 	WAIT_UNTIL(sem_word(t, 0) == 3);
 	WAIT_UNTIL(HW(get_ramuserd_ref)((HW(ramuserd_t) *)t->l.userd.cpu) == 0x1234);
-	i0.v = rd(t, HW(pfifo_intr_0)());
-	assert_int_equal(HW(get_pfifo_intr_0_channel_intr)(i0), HWC(PFIFO_INTR_0_CHANNEL_INTR_PENDING));
+	expect_nonstall_intr(t);
 	assert_int_equal(pbdma_intr_0(t), 0);
 }
 
@@ -935,9 +755,7 @@ static void test_sim_gp_pb_entry_errors(void **state)
 static void test_sim_bad_instance(void **state)
 {
 	struct simt *t = *state;
-	HW(pccsr_channel_inst_t) i = { 0 };
-	HW(pccsr_channel_t) c = { 0 };
-	HW(pfb_pri_mmu_fault_info_t) info;
+	struct mmu_fault f;
 	struct nvrt_err err;
 	const uint32_t chid = 9;
 
@@ -954,19 +772,12 @@ static void test_sim_bad_instance(void **state)
 
 	assert_int_equal(nvrt_runlist_build(t->chip, &t->l.runlist, &tsg, 1, &nentries, &err), 0);
 	runlist_submit_wait(t, t->runlist, t->l.runlist.iova, nentries);
-	i = HW(set_pccsr_channel_inst_ptr)(i, 0xfff000);
-	i = HW(set_pccsr_channel_inst_target)(i, HWC(PCCSR_CHANNEL_INST_TARGET_SYS_MEM_COHERENT));
-	i = HW(set_pccsr_channel_inst_bind)(i, HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
-	wr(t, HW(pccsr_channel_inst)(chid), i.v);
-	c = HW(set_pccsr_channel_enable_set)(c, HWC(PCCSR_CHANNEL_ENABLE_SET_TRUE));
-	wr(t, HW(pccsr_channel)(chid), c.v);
-	wr(t, HW(usermode_notify_channel_pending)(), doorbell_value(chid, t->runlist));
-	WAIT_UNTIL(rd(t, HW(pfb_pri_mmu_fault_status)()) != 0);
-	info.v = rd(t, HW(pfb_pri_mmu_fault_info)());
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_fault_type)(info),
-			 HWC(PFAULT_FAULT_TYPE_REGION_VIOLATION));
-	assert_int_equal(HW(get_pfb_pri_mmu_fault_info_access_type)(info),
-			 HWC(PFB_PRI_MMU_FAULT_INFO_ACCESS_TYPE_PHYS_READ));
+	chan_enable(t, chid, 0xfff000000ull);
+	doorbell_ring(t, chid);
+	WAIT_UNTIL(fault_valid(t));
+	fault_read(t, &f);
+	assert_int_equal(f.type, HWC(PFAULT_FAULT_TYPE_REGION_VIOLATION));
+	assert_int_equal(f.access, FAULT_ACCESS_PHYS_READ);
 	WAIT_UNTIL(chan_faulted(t, chid));
 	/* the good channel of the TSG still runs */
 	assert_int_equal(nvrt_layout_push_release(&t->l, 11, userd_gp_get(t), &err), 0);
@@ -974,15 +785,12 @@ static void test_sim_bad_instance(void **state)
 	WAIT_UNTIL(sem_word(t, 0) == 11);
 }
 
-/* NV_PFIFO_PREEMPT of the TSG: PENDING until it is off the PBDMA; a bound
- * channel cannot be rebound (BIND_ERROR BIND_NOT_UNBOUND). */
+/* A TSG preempt: PENDING until it is off the PBDMA; a bound channel cannot
+ * be rebound (expect_rebind_refused: BIND_ERROR BIND_NOT_UNBOUND where
+ * there is a bind register). */
 static void test_sim_preempt_bind(void **state)
 {
 	struct simt *t = *state;
-	HW(pfifo_preempt_t) pr = { 0 };
-	HW(pfifo_intr_0_t) i0;
-	HW(pfifo_intr_bind_error_t) be;
-	HW(pccsr_channel_inst_t) ci;
 	size_t start;
 
 	bring_up(t, 512, NULL);
@@ -990,24 +798,13 @@ static void test_sim_preempt_bind(void **state)
 	assert_int_equal(nvrt_pb_semaphore(&t->l.pb, t->l.semaphore_va, 1, 0), 0);   /* blocks */
 	submit_segment(t, start);
 	doorbell(t);
-	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_ON_PBDMA));
-	pr = HW(set_pfifo_preempt_type)(pr, HWC(PFIFO_PREEMPT_TYPE_TSG));
-	pr = HW(set_pfifo_preempt_id)(pr, t->l.params.tsgid);
-	wr(t, HW(pfifo_preempt)(), pr.v);
-	pr.v = rd(t, HW(pfifo_preempt)());
-	assert_int_equal(HW(get_pfifo_preempt_id)(pr), t->l.params.tsgid);
+	WAIT_UNTIL(chan_on_pbdma(t, t->l.params.chid));
+	preempt_tsg(t, t->l.params.tsgid);
 	WAIT_UNTIL(!preempt_pending(t));
-	/* rebinding a bound channel */
-	ci.v = rd(t, HW(pccsr_channel_inst)(t->l.params.chid));
-	wr(t, HW(pccsr_channel_inst)(t->l.params.chid), ci.v);
-	i0.v = rd(t, HW(pfifo_intr_0)());
-	assert_int_equal(HW(get_pfifo_intr_0_bind_error)(i0), HWC(PFIFO_INTR_0_BIND_ERROR_PENDING));
-	be.v = rd(t, HW(pfifo_intr_bind_error)());
-	assert_int_equal(HW(get_pfifo_intr_bind_error_code)(be),
-			 HWC(PFIFO_INTR_BIND_ERROR_CODE_BIND_NOT_UNBOUND));
+	expect_rebind_refused(t, t->l.params.chid);
 	/* the acquire still completes once released, and the channel idles */
 	__atomic_store_n(sem32(t, 0), 1, __ATOMIC_RELEASE);
-	WAIT_UNTIL(HW(get_pccsr_channel_status)(pccsr(t)) == HWC(PCCSR_CHANNEL_STATUS_IDLE));
+	WAIT_UNTIL(chan_idle(t, t->l.params.chid));
 	assert_int_equal(userd_gp_get(t), 1);
 }
 
@@ -1022,24 +819,18 @@ static void test_sim_crashed_run(void **state)
 	struct nvrt_sim_config cfg = { .chip = t->chip, .crashed_run = true };
 	struct nvrt_err err;
 	struct nvrt_backend *clean = t->b;
-	HW(pccsr_channel_inst_t) ci;
-	HW(pccsr_channel_t) c;
 
 	t->b = nvrt_backend_sim_open(&cfg, &err);
 	if (!t->b)
 		fail_msg("%s", err.msg);
 	pick_async_lce(t);
-	ci.v = rd(t, HW(pccsr_channel_inst)(1));
-	c.v = rd(t, HW(pccsr_channel)(1));
-	assert_int_equal(HW(get_pccsr_channel_inst_bind)(ci), HWC(PCCSR_CHANNEL_INST_BIND_TRUE));
-	assert_int_equal(HW(get_pccsr_channel_enable)(c), HWC(PCCSR_CHANNEL_ENABLE_IN_USE));
+	assert_true(chan_enabled(t, 1));
 	assert_int_equal(runlist_length(t, t->runlist), 2);
 	assert_false(runlist_pending(t, t->runlist));
 	nvrt_backend_close(t->b);
 	t->b = clean;
-	pmc_enable_fifo(t, true);
-	ci.v = rd(t, HW(pccsr_channel_inst)(1));
-	assert_int_equal(HW(get_pccsr_channel_inst_bind)(ci), HWC(PCCSR_CHANNEL_INST_BIND_FALSE));
+	host_enable(t);
+	assert_false(chan_enabled(t, 1));
 	assert_int_equal(runlist_length(t, t->runlist), 0);
 }
 

@@ -2,7 +2,8 @@
 /*
  * test_nvrt_sim on GV100: the values its manuals give (worked out here, not
  * read from the model), Volta's runlist submit and doorbell, and the tests
- * of what only GV100 has.  Included by test_nvrt_sim.c after its helpers.
+ * of what only GV100 has.  Included by test_nvrt_sim.c after its helpers;
+ * the Host interface of design pfifo is sim_chip/pfifo.h.
  */
 #include <tu104/dev_ctrl.h>
 #include <tu104/dev_fifo.h>
@@ -25,6 +26,8 @@
 
 /* dev_fifo: RUNLIST_BASE (PTR 27:0 = address >> 12, TARGET), then RUNLIST
  * (ID, LENGTH) starts the fetch of runlist ID. */
+#include "sim_chip/pfifo.h"
+
 static void runlist_submit(struct simt *t, uint32_t r, uint64_t iova, uint32_t entries)
 {
 	gv100_pfifo_runlist_base_t base = { 0 };
@@ -56,10 +59,11 @@ static uint32_t runlist_length(struct simt *t, uint32_t r)
 }
 
 /* dev_usermode NOTIFY_CHANNEL_PENDING ID: the channel ID alone. */
-static uint32_t doorbell_value(uint32_t chid, uint32_t runlist)
+static uint32_t doorbell_value(struct simt *t, uint32_t chid, uint32_t runlist)
 {
 	gv100_usermode_notify_channel_pending_t n = { 0 };
 
+	(void)t;
 	(void)runlist;
 	return gv100_set_usermode_notify_channel_pending_id(n, chid).v;
 }

@@ -3,7 +3,8 @@
  * test_nvrt_sim on TU104: the values its manuals give (worked out here, not
  * read from the model), Turing's per-runlist submit and doorbell handle, and
  * the tests of what differs from GV100 (../shared/design/tu104-host-facts.md
- * section 6).  Included by test_nvrt_sim.c after its helpers.
+ * section 6).  Included by test_nvrt_sim.c after its helpers; the Host
+ * interface of design pfifo is sim_chip/pfifo.h.
  */
 #include <tu104/dev_ctrl.h>
 #include <tu104/dev_vm.h>
@@ -30,6 +31,8 @@
 /* dev_fifo / dev_ram RAMRL: BASE_LO(r) (PTR_LO = address bits 31:12 in
  * place, TARGET 1:0), BASE_HI(r) (PTR_HI = bits 39:32), then SUBMIT(r)
  * (LENGTH) starts the fetch. */
+#include "sim_chip/pfifo.h"
+
 static void runlist_submit(struct simt *t, uint32_t r, uint64_t iova, uint32_t entries)
 {
 	tu104_pfifo_runlist_base_lo_t lo = { 0 };
@@ -62,8 +65,9 @@ static uint32_t runlist_length(struct simt *t, uint32_t r)
 }
 
 /* dev_usermode NOTIFY_CHANNEL_PENDING handle: RUNLIST_ID 22:16, CHID 11:0. */
-static uint32_t doorbell_value(uint32_t chid, uint32_t runlist)
+static uint32_t doorbell_value(struct simt *t, uint32_t chid, uint32_t runlist)
 {
+	(void)t;
 	return runlist << 16 | chid;
 }
 
@@ -138,7 +142,7 @@ static void doorbell_ignored(struct simt *t, uint32_t v, uint32_t sem)
 {
 	wr(t, tu104_usermode_notify_channel_pending(), v);
 	pause_us(2000);
-	assert_int_equal(tu104_get_pccsr_channel_status(pccsr(t)), TU104_PCCSR_CHANNEL_STATUS_IDLE);
+	assert_true(chan_idle(t, t->l.params.chid));
 	assert_int_equal(sem_word(t, 0), sem);
 }
 
@@ -165,7 +169,7 @@ static void test_sim_tu104_doorbell_handle(void **state)
 	doorbell_ignored(t, 11u << 16 | chid, 0);                    /* no runlist 11 */
 	wr(t, tu104_usermode_notify_channel_pending(), t->runlist << 16 | chid);
 	WAIT_UNTIL(sem_word(t, 0) == 1);
-	WAIT_UNTIL(tu104_get_pccsr_channel_status(pccsr(t)) == TU104_PCCSR_CHANNEL_STATUS_IDLE);
+	WAIT_UNTIL(chan_idle(t, t->l.params.chid));
 	assert_int_equal(nvrt_layout_push_release(&t->l, 2, userd_gp_get(t), &err), 0);
 	wr(t, tu104_usermode_notify_channel_pending(), 15u << 16 | chid);   /* RUNLIST_ID_ALL */
 	WAIT_UNTIL(sem_word(t, 0) == 2);

@@ -5,7 +5,7 @@
  * DEVICE_INFO2 rows, each runlist's block (NV_RUNLIST_*) and channel RAM
  * (NV_CHRAM_CHANNEL) at the bases the description invents (sim/ampere/
  * host.h), the PBDMAs (2 KiB apart), PBUS, the flush page, and the VF
- * window: NV_VIRTUAL_FUNCTION_DOORBELL, TIME_0/1 and the fault registers.
+ * window: NV_VIRTUAL_FUNCTION_CFG0, DOORBELL, TIME_0/1 and the fault registers.
  * Everything else reads as a PRI error and ignores writes: GA100 has no
  * PFIFO, PCCSR, USERMODE, PTIMER TIME or NV_PMC_INTR (ga100-host-facts.md
  * section 8 item 1).  Work a write asks for is recorded here and done by
@@ -557,7 +557,7 @@ static void sim_vf_write(struct sim *s, uint32_t off, uint32_t v)
 		    HWC(VIRTUAL_FUNCTION_PRIV_MMU_FAULT_STATUS_VALID_RESET))
 			sim_mmu_fault_clear(s);
 	} else if (off == HW(virtual_function_time_0)() || off == HW(virtual_function_time_1)() ||
-		   sim_vf_fault_reg(off)) {
+		   off == HW(virtual_function_cfg0)() || sim_vf_fault_reg(off)) {
 		return;   /* read-only */
 	} else {
 		sim_reg_set(s, off, v);
@@ -608,7 +608,14 @@ void sim_gen_runlist_fetched(struct sim *s, uint32_t r)
 
 void sim_regs_init(struct sim *s)
 {
+	HW(virtual_function_cfg0_t) cfg0 = { 0 };
+
 	/* NV_PMC_DEVICE_ENABLE(i): init DISABLE_ALL (dev_boot.ref.txt:217-225), 0. */
+	/* NV_VIRTUAL_FUNCTION_CFG0 (R--4R): USERMODE_CLASS_ID's init VALUE
+	 * (dev_vm.ref.txt:540-543). */
+	cfg0 = HW(set_virtual_function_cfg0_usermode_class_id)(cfg0,
+			HWC(VIRTUAL_FUNCTION_CFG0_USERMODE_CLASS_ID_VALUE));
+	sim_reg_set(s, HW(virtual_function_cfg0)(), cfg0.v);
 	sim_ptop_init(s);
 	for (uint32_t r = 0; r < SIM_NUM_RUNLISTS; r++)
 		sim_runlist_block_init(s, r);
