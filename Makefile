@@ -54,6 +54,11 @@ PUBLISHED_FOUND := $(if $(PUBLISHED),$(if $(wildcard $(PUBLISHED)/*/*/*.h),yes))
 # Not GPUs: display classes and NVSwitch are no chip of the build.
 PUBLISHED_NOT_CHIPS := disp/% nvswitch/%
 published_chips = $(if $(PUBLISHED_FOUND),$(filter-out $(PUBLISHED_NOT_CHIPS),$(patsubst $(PUBLISHED)/%/,%,$(dir $(wildcard $(PUBLISHED)/*/*/*.h)))))
+# $(call memo,FN,ARG): $(call FN_scan,ARG), worked out once per ARG and
+# kept (MEMO_FN_ARG).  The rules (mk/headers.mk, mk/runtime.mk) ask the same
+# of a chip for each of its units and objects; a $(wildcard) sorts its
+# directory and a $(shell) starts a process every time.
+memo = $(if $(filter undefined,$(origin MEMO_$(1)_$(2))),$(eval MEMO_$(1)_$(2) := $$(call $(1)_scan,$(2))))$(MEMO_$(1)_$(2))
 # A chip is named <arch>/<chip> or <chip>, found under $(MANUALS), else
 # under $(PUBLISHED).
 chip_dir_in = $(patsubst $(2)/%,%,$(wildcard $(if $(findstring /,$(1)),$(2)/$(1),$(2)/*/$(1))))

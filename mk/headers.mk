@@ -9,9 +9,12 @@ check-manuals:
 
 # $(ADDENDA)/<chip>/<unit>.ref: the project's addendum to a unit (facts the
 # public manual lacks); one whose unit the manuals root lacks is a unit of its own.
-chip_manuals = $(wildcard $(MANUALS)/$(1)/*.ref.txt)
-chip_addenda = $(wildcard $(ADDENDA)/$(call chip_name,$(1))/*.ref)
-chip_standalone = $(filter-out $(patsubst %.ref.txt,$(ADDENDA)/$(call chip_name,$(1))/%.ref,$(notdir $(call chip_manuals,$(1)))),$(call chip_addenda,$(1)))
+chip_manuals_scan = $(wildcard $(MANUALS)/$(1)/*.ref.txt)
+chip_manuals = $(call memo,chip_manuals,$(1))
+chip_addenda_scan = $(wildcard $(ADDENDA)/$(call chip_name,$(1))/*.ref)
+chip_addenda = $(call memo,chip_addenda,$(1))
+chip_standalone_scan = $(filter-out $(patsubst %.ref.txt,$(ADDENDA)/$(call chip_name,$(1))/%.ref,$(notdir $(call chip_manuals,$(1)))),$(call chip_addenda,$(1)))
+chip_standalone = $(call memo,chip_standalone,$(1))
 unit_of = $(firstword $(subst ., ,$(notdir $(1))))
 # $(PUBLISHED)/<arch>/<chip>/<unit>.h: NVIDIA's published headers.  The
 # manual's unit (or the project's) reads <unit>.h and <unit>_addendum.h to
@@ -25,14 +28,19 @@ PUBLISHED_UNITS_MAP := $(if $(PUBLISHED_FOUND),$(shell sed -e 's/\#.*//' $(PUBLI
 pub_map = $(patsubst $(1):%,%,$(filter $(1):%,$(PUBLISHED_UNITS_MAP)))
 pub_mapped = $(foreach p,$(call pub_map,$(1)),$(word 1,$(subst =, ,$(p))))
 pub_to_unit = $(foreach p,$(call pub_map,$(1)),$(if $(filter $(2),$(word 2,$(subst =, ,$(p)))),$(word 1,$(subst =, ,$(p)))))
-chip_published_dir = $(if $(PUBLISHED_FOUND),$(if $(wildcard $(PUBLISHED)/$(1)/*.h),$(PUBLISHED)/$(1)))
-chip_published_h = $(if $(call chip_published_dir,$(1)),$(filter-out $(addprefix $(PUBLISHED)/$(1)/,$(call pub_mapped,$(call chip_name,$(1)))),$(wildcard $(PUBLISHED)/$(1)/*.h)))
-chip_ref_units = $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(call unit_of,$(f)))
+chip_published_dir_scan = $(if $(PUBLISHED_FOUND),$(if $(wildcard $(PUBLISHED)/$(1)/*.h),$(PUBLISHED)/$(1)))
+chip_published_dir = $(call memo,chip_published_dir,$(1))
+chip_published_h_scan = $(if $(call chip_published_dir,$(1)),$(filter-out $(addprefix $(PUBLISHED)/$(1)/,$(call pub_mapped,$(call chip_name,$(1)))),$(wildcard $(PUBLISHED)/$(1)/*.h)))
+chip_published_h = $(call memo,chip_published_h,$(1))
+chip_ref_units_scan = $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(call unit_of,$(f)))
+chip_ref_units = $(call memo,chip_ref_units,$(1))
 chip_published_names = $(basename $(notdir $(call chip_published_h,$(1))))
 chip_published_bases = $(filter-out $(addsuffix _addendum,$(filter-out %_addendum,$(call chip_published_names,$(1))) $(call chip_ref_units,$(1))),$(call chip_published_names,$(1)))
-chip_published_units = $(filter-out $(call chip_ref_units,$(1)),$(call chip_published_bases,$(1)))
+chip_published_units_scan = $(filter-out $(call chip_ref_units,$(1)),$(call chip_published_bases,$(1)))
+chip_published_units = $(call memo,chip_published_units,$(1))
 chip_published_input = $(PUBLISHED)/$(1)/$(2).h
-chip_hwproject = $(if $(call chip_published_dir,$(1)),$(wildcard $(PUBLISHED)/$(1)/hwproject.h))
+chip_hwproject_scan = $(if $(call chip_published_dir,$(1)),$(wildcard $(PUBLISHED)/$(1)/hwproject.h))
+chip_hwproject = $(call memo,chip_hwproject,$(1))
 # The published headers unit $(3) (input $(2)) of chip $(1) reads after its input.
 unit_published = $(if $(call chip_published_dir,$(1)),$(filter-out $(2),$(filter $(call chip_published_h,$(1)),$(wildcard $(PUBLISHED)/$(1)/$(3).h $(PUBLISHED)/$(1)/$(3)_addendum.h))) $(addprefix $(PUBLISHED)/$(1)/,$(filter-out -,$(call pub_to_unit,$(call chip_name,$(1)),$(3)))))
 

@@ -23,17 +23,20 @@ RT_SRCS := $(wildcard $(addsuffix /*.c,$(RT_SRC_DIRS))) $(RT_SIM_ENTRY)
 # runtime/src/hw/<generation>/*.c and runtime/src/sim/gen/<generation>.c: what
 # one generation does its own way, compiled for the chips whose
 # runtime/src/chips/<chip>.h names it (#define NVRT_CHIP_GENERATION volta).
-rt_gen = $(shell sed -n 's/^\#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
+rt_gen_scan = $(shell sed -n 's/^\#define NVRT_CHIP_GENERATION \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
+rt_gen = $(call memo,rt_gen,$(1))
 # runtime/src/hw/<design>/*.c: a Host design several generations share
 # (pfifo: Volta's and Turing's NV_PFIFO/NV_PCCSR), for the chips whose
 # runtime/src/chips/<chip>.h names it (#define NVRT_CHIP_HOST_DESIGN pfifo).
-rt_design = $(shell sed -n 's/^\#define NVRT_CHIP_HOST_DESIGN \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
+rt_design_scan = $(shell sed -n 's/^\#define NVRT_CHIP_HOST_DESIGN \([a-z0-9]*\).*/\1/p' runtime/src/chips/$(1).h)
+rt_design = $(call memo,rt_design,$(1))
 rt_hw_srcs = $(wildcard runtime/src/hw/*.c runtime/src/hw/$(call rt_gen,$(1))/*.c \
 	$(if $(call rt_design,$(1)),runtime/src/hw/$(call rt_design,$(1))/*.c))
 # The simulator: for the chips with a model, runtime/src/sim/chips/<chip>.h,
 # with runtime/src/sim/<design>/*.c of the Host design it names
 # (#define SIM_HOST_DESIGN pfifo).
-rt_sim_design = $(shell sed -n 's/^\#define SIM_HOST_DESIGN \([a-z0-9]*\).*/\1/p' runtime/src/sim/chips/$(1).h 2>/dev/null)
+rt_sim_design_scan = $(shell sed -n 's/^\#define SIM_HOST_DESIGN \([a-z0-9]*\).*/\1/p' runtime/src/sim/chips/$(1).h 2>/dev/null)
+rt_sim_design = $(call memo,rt_sim_design,$(1))
 rt_sim_srcs = $(if $(wildcard runtime/src/sim/chips/$(1).h),$(filter-out $(RT_SIM_ENTRY),\
 	$(wildcard runtime/src/sim/*.c runtime/src/sim/gen/$(call rt_gen,$(1)).c \
 		runtime/src/sim/$(call rt_sim_design,$(1))/*.c)))
