@@ -48,7 +48,10 @@ ALL_CFLAGS = $(WARN) -D_GNU_SOURCE $(CFLAGS) $(GEN_CFLAGS) -Igen -Icommon -MMD -
 # there, never copied.  They fill the manuals' gaps and give the chips no
 # manual describes (Maxwell to Blackwell); PUBLISHED= (empty) builds from the
 # manuals alone.
-PUBLISHED ?= $(if $(wildcard ../shared/published/*/*/*.h),../shared/published)
+# (Worked out once, as ?= would not: every $(PUBLISHED) would glob the tree.)
+ifeq ($(origin PUBLISHED),undefined)
+PUBLISHED := $(if $(wildcard ../shared/published/*/*/*.h),../shared/published)
+endif
 # A PUBLISHED naming no tree (a relative path from another directory) adds nothing.
 PUBLISHED_FOUND := $(if $(PUBLISHED),$(if $(wildcard $(PUBLISHED)/*/*/*.h),yes))
 # Not GPUs: display classes and NVSwitch are no chip of the build.
