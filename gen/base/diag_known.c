@@ -37,26 +37,53 @@ static void diag_known_unit(const char *file, char *buf, size_t n)
 		 (int)strcspn(base, "."), base);
 }
 
+/* Blank-separated words of s (len bytes, up to a '#'): their count, up to
+ * max (one more when there are more); a word over its limit counts max + 1. */
+static size_t diag_known_words(const char *s, size_t len, const char **w, size_t *n, size_t max,
+			       const size_t *limit)
+{
+	size_t count = 0;
+	const char *end = memchr(s, '#', len);
+
+	for (end = end ? end : s + len; s < end;) {
+		while (s < end && (*s == ' ' || *s == '\t' || *s == '\r'))
+			s++;
+		if (s == end)
+			break;
+		if (count == max)
+			return max + 1;
+		w[count] = s;
+		while (s < end && *s != ' ' && *s != '\t' && *s != '\r')
+			s++;
+		n[count] = (size_t)(s - w[count]);
+		if (n[count] > limit[count])
+			return max + 1;
+		count++;
+	}
+	return count;
+}
+
 static int diag_known_line(struct diag_known *k, const char *path, unsigned lineno,
 			   const char *s, size_t len, struct diag *d)
 {
-	char unit[256], warning[64], define[256], rest[2];
-	char line[700];
+	static const size_t limit[3] = { 255, 63, 255 };   /* unit, warning, define */
+	const char *w[3];
+	size_t n[3], count = diag_known_words(s, len, w, n, 3, limit);
 
-	if (len >= sizeof(line))
-		len = sizeof(line) - 1;
-	memcpy(line, s, len);
-	line[len] = '\0';
-	line[strcspn(line, "#")] = '\0';
-	if (!line[strspn(line, " \t\r")])
+	if (count == 0)
 		return 0;
-	if (sscanf(line, "%255s %63s %255s %1s", unit, warning, define, rest) != 3) {
+	if (count != 3) {
 		diag_report(d, DIAG_ERROR, path, lineno, 1,
 			    "expected '<chip>/<unit> <warning> <DEFINE>'");
 		return -1;
 	}
-	char *key = arena_alloc(&k->arena, strlen(unit) + strlen(warning) + strlen(define) + 3);
-	sprintf(key, "%s %s %s", unit, warning, define);
+	/* the key diag_known_has looks up: "unit warning define" */
+	char *key = arena_alloc(&k->arena, n[0] + n[1] + n[2] + 3), *q = key;
+	for (int i = 0; i < 3; i++) {
+		memcpy(q, w[i], n[i]);
+		q += n[i];
+		*q++ = i < 2 ? ' ' : '\0';
+	}
 	strmap_put(&k->keys, key, key);
 	return 0;
 }

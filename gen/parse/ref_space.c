@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "base/strmap.h"
 #include "base/text_file.h"
 #include "mem.h"
 
@@ -22,7 +23,7 @@ struct ref_spaces {
 	struct arena arena;
 	const char *path;
 	struct ref_space_decl *decls;
-	size_t n;
+	size_t n, cap;
 	const struct ir_manual *bases;   /* a chip's hwproject.h: base addresses */
 };
 
@@ -51,6 +52,18 @@ static bool ref_space_name_ok(const char *s)
 		      *s == '_'))
 			return false;
 	return true;
+}
+
+/* a, b and c joined, in the arena (every parse reads every line: no printf). */
+static char *ref_space_join(struct arena *ar, const char *a, const char *b, const char *c)
+{
+	size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+	char *s = arena_alloc(ar, na + nb + nc + 1);
+
+	memcpy(s, a, na);
+	memcpy(s + na, b, nb);
+	memcpy(s + na + nb, c, nc + 1);
+	return s;
 }
 
 /* One line: 0, or -1 reported at path:lineno. */
@@ -100,16 +113,26 @@ static int ref_space_line(struct ref_spaces *s, unsigned lineno, char *line, str
 	k = strlen(src);
 	while (k && (src[k - 1] == ' ' || src[k - 1] == '\t'))
 		src[--k] = '\0';
-	s->decls = mem_realloc(s->decls, (s->n + 1) * sizeof(*s->decls));
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 256;
+		s->decls = mem_realloc(s->decls, s->cap * sizeof(*s->decls));
+	}
 	x = &s->decls[s->n++];
 	x->unit = arena_strdup(&s->arena, unit);
 	x->device = strcmp(device, "*") ? arena_strdup(&s->arena, device) : NULL;
 	x->kind = kind;
 	x->via = via ? arena_strdup(&s->arena, via) : NULL;
-	size_t n = strlen(base) + strlen(src) + 16;
-	char *why = arena_alloc(&s->arena, n);
-	snprintf(why, n, "%s:%u: %s", base, lineno, src);
-	x->source = why;
+	char num[16], *q = num + sizeof(num);   /* ":LINE: " */
+	*--q = '\0';
+	*--q = ' ';
+	*--q = ':';
+	for (unsigned v = lineno;; v /= 10) {
+		*--q = (char)('0' + v % 10);
+		if (v < 10)
+			break;
+	}
+	*--q = ':';
+	x->source = ref_space_join(&s->arena, base, q, src);
 	x->line = lineno;
 	return 0;
 }
@@ -140,17 +163,25 @@ struct ref_spaces *ref_spaces_load(const char *path, struct diag *d)
 		p = nl ? nl + 1 : end;
 	}
 	text_file_release(&f);
-	for (size_t i = 0; rc == 0 && i < s->n; i++)
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(s->decls[i].unit, s->decls[j].unit) &&
-			    !strcmp(s->decls[i].device ? s->decls[i].device : "*",
-				    s->decls[j].device ? s->decls[j].device : "*")) {
-				diag_report(d, DIAG_ERROR, path, s->decls[i].line, 1,
-					    "%s %s is declared again (first on line %u)", s->decls[i].unit,
-					    s->decls[i].device ? s->decls[i].device : "*", s->decls[j].line);
-				rc = -1;
-				break;
-			}
+	/* A unit or device declared twice: each "<chip>/<unit> <DEVICE>|*" once,
+	 * by map (every parse reads the whole file, which lists every chip). */
+	struct strmap seen;
+	strmap_init(&seen);
+	strmap_reserve(&seen, s->n);
+	for (size_t i = 0; rc == 0 && i < s->n; i++) {
+		const struct ref_space_decl *x = &s->decls[i];
+		const char *dev = x->device ? x->device : "*";
+		int added;
+		void **first = strmap_ref(&seen, ref_space_join(&s->arena, x->unit, " ", dev), &added);
+		if (!added) {
+			diag_report(d, DIAG_ERROR, path, x->line, 1, "%s %s is declared again (first on line %u)",
+				    x->unit, dev, ((const struct ref_space_decl *)*first)->line);
+			rc = -1;
+		} else {
+			*first = (void *)x;
+		}
+	}
+	strmap_free(&seen);
 	if (rc < 0) {
 		ref_spaces_free(s);
 		return NULL;

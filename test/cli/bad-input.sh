@@ -197,6 +197,9 @@ expect "parse --spaces: an unknown space" 1 '^in/spaces-kind\.txt:1:13: error: u
 printf '# a comment\nfz/sample * bar0\n' >in/spaces-nosrc.txt
 expect "parse --spaces: a line without its source" 1 '^in/spaces-nosrc\.txt:2:1: error: expected ' \
 	"$REFGEN" parse --spaces in/spaces-nosrc.txt -o out.xml "$FIX/sample.ref"
+printf 'fz/sample * bar0 why\nfz/other NV_X bar0 why\n\nfz/sample * pci again\n' >in/spaces-twice.txt
+expect "parse --spaces: a unit declared twice" 1 '^in/spaces-twice\.txt:4:1: error: fz/sample \* is declared again \(first on line 1\)$' \
+	"$REFGEN" parse --spaces in/spaces-twice.txt -o out.xml "$FIX/sample.ref"
 printf 'fz/sample NV_NOWHERE bar0 why\n' >in/spaces-dev.txt
 expect "parse --spaces: a device the unit lacks" 1 '^in/spaces-dev\.txt:1:1: error: fz/sample has no device NV_NOWHERE$' \
 	"$REFGEN" parse --chip fz --spaces in/spaces-dev.txt -o out.xml "$FIX/sample.ref"

@@ -283,6 +283,26 @@ static void test_checks_known_list_errors(void **state)
 	assert_null(diag_known_load(list, &d));
 	capture_expect_substr(&c, "known.txt:1:1: error: expected '<chip>/<unit> <warning> <DEFINE>'");
 	capture_free(&c);
+	/* four words, and a word over its limit (a DEFINE of 256 characters) */
+	char bad[400] = "# comment\n\ngv100/dev_x unplaced NV_A NV_B\ngv100/dev_x unplaced ";
+	memset(bad + strlen(bad), 'N', 256);
+	strcat(bad, "\n");
+	assert_int_equal(file_put(list, bad, strlen(bad)), 0);
+	capture_attach(&c, &d);
+	assert_null(diag_known_load(list, &d));
+	capture_expect_substr(&c, "known.txt:3:1: error: expected '<chip>/<unit> <warning> <DEFINE>'");
+	capture_expect_substr(&c, "known.txt:4:1: error: expected '<chip>/<unit> <warning> <DEFINE>'");
+	capture_free(&c);
+	/* tabs, a CR and a comment after the words: the entry is the three words */
+	static const char ok[] = "\tgv100/dev_x\tunplaced  NV_A # why\r\n";
+	assert_int_equal(file_put(list, ok, strlen(ok)), 0);
+	capture_attach(&c, &d);
+	struct diag_known *k = diag_known_load(list, &d);
+	assert_non_null(k);
+	assert_true(diag_known_has(k, "m/volta/gv100/dev_x.ref.txt", DIAG_W_UNPLACED, "NV_A"));
+	assert_false(diag_known_has(k, "m/volta/gv100/dev_x.ref.txt", DIAG_W_UNPLACED, "NV_A #"));
+	diag_known_free(k);
+	capture_free(&c);
 	tmpdir_remove(dir);
 	free(list);
 	free(dir);
