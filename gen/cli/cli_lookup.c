@@ -249,11 +249,20 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		case 'j': l->json = true; break;
 		case 'b': *batch = true; break;
 		case 'S': l->space_name = optarg; break;
-		case 'B':
+		case 'B': {
+			const char *eq = strchr(optarg, '=');
+			struct lookup_block *k = &l->blocks[l->nblocks];
+
 			if (l->nblocks == LOOKUP_BATCH_BLOCKS)
 				return cli_usage_error("lookup: more than %d --block", LOOKUP_BATCH_BLOCKS);
-			l->blocks[l->nblocks++] = optarg;
+			if (!eq || eq == optarg || !cli_args_number_parse(eq + 1, 0, &k->base))
+				return cli_usage_error("lookup: --block '%s': NAME=BASE wanted (NV_RUNLIST=0xc10000)",
+						       optarg);
+			k->name = optarg;
+			k->len = (size_t)(eq - optarg);
+			l->nblocks++;
 			break;
+		}
 		case 'h': return cli_lookup_help(), -1;
 		default: return CLI_USAGE;
 		}
@@ -278,14 +287,6 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 	if (l->nblocks && !*batch)
 		return cli_usage_error("lookup: --block is for batch mode (-); one address of a block: "
 				       "--space block OFFSET");
-	for (size_t i = 0; i < l->nblocks; i++) {
-		const char *eq = strchr(l->blocks[i], '=');
-		uint64_t base;
-
-		if (!eq || eq == l->blocks[i] || !cli_args_number_parse(eq + 1, 0, &base))
-			return cli_usage_error("lookup: --block '%s': NAME=BASE wanted (NV_RUNLIST=0xc10000)",
-					       l->blocks[i]);
-	}
 	if (!*batch && !l->structure && optind == argc)
 		return cli_usage_error("lookup: nothing to look up (ADDRESS, NAME, --struct or --batch)");
 	if (l->structure && optind == argc)
@@ -305,15 +306,11 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batc
 		bool ok;
 		lookup_batch_init(&b, &l->x, l->json);
 		for (size_t i = 0; i < l->nblocks; i++) {
-			/* NAME=BASE, as cli_lookup_options checked it */
-			const char *eq = strchr(l->blocks[i], '=');
-			uint64_t base = 0;
+			const struct lookup_block *k = &l->blocks[i];   /* as cli_lookup_options read it */
 
-			cli_args_number_parse(eq + 1, 0, &base);
-			if (lookup_batch_block_add(&b, l->blocks[i], (size_t)(eq - l->blocks[i]), base) < 0) {
+			if (lookup_batch_block_add(&b, k->name, k->len, k->base) < 0) {
 				fprintf(stderr, "refgen: lookup: --block %.*s: no register of %s's block space is "
-					"named %.*s_*\n", (int)(eq - l->blocks[i]), l->blocks[i], l->chip,
-					(int)(eq - l->blocks[i]), l->blocks[i]);
+					"named %.*s_*\n", (int)k->len, k->name, l->chip, (int)k->len, k->name);
 				lookup_batch_release(&b);
 				return CLI_USAGE;
 			}

@@ -21,7 +21,7 @@ struct cli_lookup {
 	const char *space_name;        /* --space NAME; NULL: BAR0 */
 	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
 	bool json;
-	const char *blocks[LOOKUP_BATCH_BLOCKS];   /* --block NAME=BASE, as given */
+	struct lookup_block blocks[LOOKUP_BATCH_BLOCKS];   /* --block NAME=BASE (NAME in the argument) */
 	size_t nblocks;
 	struct lookup_index x;
 };
