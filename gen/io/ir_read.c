@@ -631,10 +631,10 @@ static void ir_r_doctype(void *ctx, const xmlChar *name, const xmlChar *external
 	struct ir_reader *r = ((xmlParserCtxtPtr)ctx)->_private;
 
 	(void)name, (void)external_id, (void)system_id;
-	if (!r->failed) {
+	if (!r->failed)
 		r->doctype = true;
-		xmlStopParser(r->ctxt);
-	}
+	/* Stop even after an earlier error: nothing of a DTD is ever declared. */
+	xmlStopParser(r->ctxt);
 }
 
 /* The IR never refers to anything outside itself. */
@@ -716,6 +716,10 @@ static int ir_read_stream(struct ir_reader *r)
 	xmlSetStructuredErrorFunc(&sink, ir_xml_error_sink);
 	xmlParseDocument(ctxt);
 	xmlSetStructuredErrorFunc(NULL, NULL);
+	/* libxml2 builds a document of its own for an entity declaration even
+	 * under SAX (its "expat compatibility"); we never use it. */
+	xmlFreeDoc(ctxt->myDoc);
+	ctxt->myDoc = NULL;
 	if (r->failed) {
 		rc = -1;
 	} else if (r->doctype) {
