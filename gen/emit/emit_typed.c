@@ -178,7 +178,7 @@ static void emit_typed_device(struct emit_typed *t, const struct ir_def *d)
 {
 	strbuf_puts(t->b, "\n");
 	emit_doc(t->b, d, t->m);
-	if (d->space.kind != t->m->space.kind || d->space.source != t->m->space.source)
+	if (!ir_space_same(&d->space, &t->m->space))
 		emit_typed_space(t, &d->space, "Device");
 	/* The manual's own NAME_BASE/NAME_LIMIT, when it has them, stand. */
 	bool own = false;

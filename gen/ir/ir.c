@@ -29,6 +29,17 @@ enum ir_space_kind ir_space_from_name(const char *s)
 	return IR_SPACE_NONE;
 }
 
+static bool ir_str_same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+bool ir_space_same(const struct ir_space *a, const struct ir_space *b)
+{
+	return a->kind == b->kind && a->has_base == b->has_base && (!a->has_base || a->base == b->base) &&
+	       ir_str_same(a->via, b->via) && ir_str_same(a->source, b->source);
+}
+
 const struct ir_space *ir_def_space(const struct ir_manual *m, const struct ir_def *d)
 {
 	for (; d; d = d->parent)

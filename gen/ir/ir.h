@@ -155,6 +155,9 @@ static inline bool ir_space_in_bar0(enum ir_space_kind k)
 {
 	return k == IR_SPACE_BAR0 || k == IR_SPACE_WINDOW;
 }
+/* The same space for the same reason: kind, base, via and source equal (by
+ * text: a model read from IR holds each string apart). */
+bool ir_space_same(const struct ir_space *a, const struct ir_space *b);
 /* The space d's offset is in: its own (a device), its nearest device's, or the unit's. */
 const struct ir_space *ir_def_space(const struct ir_manual *m, const struct ir_def *d);
 int ir_kind_from_name(const char *s);
