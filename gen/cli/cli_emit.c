@@ -12,90 +12,10 @@
 #include "atomic_file.h"
 #include "base/data_file.h"
 #include "base/diag.h"
-#include "cli/emit_format.h"
-#include "emit/emit_views.h"
+#include "cli/emit_run.h"
 #include "fs.h"
 #include "io/ir_read.h"
 #include "mem.h"
-
-/* An IR document and the file it was read from. */
-struct cli_emit_input {
-	struct ir_manual *m;
-	const char *file;
-};
-
-static int cli_emit_by_unit(const void *a, const void *b)
-{
-	const struct cli_emit_input *x = a, *y = b;
-
-	return strcmp(x->m->unit, y->m->unit);
-}
-
-/*
- * Inputs that don't belong together: two of one unit, or IR of another chip
- * than --chip (an IR that records no chip, made from a file outside a
- * manuals tree, goes with any).  Each error names both files.
- */
-static void cli_emit_check_inputs(const char *chip, const struct cli_emit_input *in, size_t n,
-				  struct diag *d)
-{
-	const struct cli_emit_input *ours = NULL;
-
-	for (size_t i = 0; i < n && !ours; i++)
-		if (in[i].m->chip && !strcmp(in[i].m->chip, chip))
-			ours = &in[i];
-	for (size_t i = 0; i < n; i++) {
-		const struct ir_manual *m = in[i].m;
-		if (i > 0 && !strcmp(in[i - 1].m->unit, m->unit))
-			diag_report(d, DIAG_ERROR, in[i].file, 0, 0, "unit '%s' again: %s is unit '%s' too",
-				    m->unit, in[i - 1].file, m->unit);
-		if (m->chip && strcmp(m->chip, chip))
-			diag_report(d, DIAG_ERROR, in[i].file, 0, 0,
-				    "IR of chip %s (%s) among %s's%s%s%s: refused", m->chip,
-				    m->path ? m->path : m->source, chip, ours ? " (" : "",
-				    ours ? ours->file : "", ours ? " is one)" : "");
-	}
-}
-
-/* The formats selected by --format, in table order (so output order is fixed). */
-struct cli_emit_formats {
-	const struct emit_format *f[16];
-	size_t n;
-};
-
-/* Adds every name of the comma-separated list; a usage error for an unknown one. */
-static int cli_emit_formats_add(struct cli_emit_formats *sel, const char *list)
-{
-	bool want[16] = { false };
-	size_t nall = 0;
-
-	for (size_t i = 0; i < sel->n; i++)
-		want[sel->f[i] - emit_formats] = true;
-	for (const char *s = list; ; s++) {
-		size_t len = strcspn(s, ",");
-		const struct emit_format *f = emit_format_find(s, len);
-
-		if (!f)
-			return cli_usage_error("emit: unknown format '%.*s' (see refgen emit --help)",
-					       (int)len, s);
-		want[f - emit_formats] = true;
-		s += len;
-		if (!*s)
-			break;
-	}
-	sel->n = 0;
-	for (const struct emit_format *f = emit_formats; f->name; f++, nall++)
-		if (want[nall])
-			sel->f[sel->n++] = f;
-	return CLI_OK;
-}
-
-static void cli_emit_formats_default(struct cli_emit_formats *sel)
-{
-	for (const struct emit_format *f = emit_formats; f->name; f++)
-		if (f->by_default)
-			sel->f[sel->n++] = f;
-}
 
 static void cli_emit_help(void)
 {
@@ -122,74 +42,19 @@ struct cli_emit_chips {
 	bool own_names;       /* chip names were allocated (IRDIR form) */
 };
 
-/* One pass over every unit and format of chip c; with dry_run only names are checked. */
-static int cli_emit_pass(const struct cli_emit_chips *cs, size_t c, const struct cli_emit_formats *sel,
-			 const char *outdir, bool dry_run, struct diag *d)
-{
-	const struct emit_peer *p = &cs->chip[c];
-	struct emit_chip ec;
-	int rc = 0;
-
-	if (emit_chip_init(&ec, p->chip, p->units, p->nunits, d) < 0) {
-		fprintf(stderr, "refgen: emit: bad chip name '%s'\n", p->chip);
-		return -1;
-	}
-	if (emit_views_apply(&ec, &cs->views[c]) < 0) {
-		emit_chip_release(&ec);
-		return -1;
-	}
-	ec.dry_run = dry_run;
-	ec.peers = cs->chip;
-	ec.npeers = cs->n;
-	for (size_t u = 0; u < ec.nunits; u++)
-		for (size_t k = 0; k < sel->n; k++)
-			if (sel->f[k]->unit(&ec, u, outdir) < 0)
-				rc = -1;
-	for (size_t k = 0; k < sel->n; k++)
-		if (sel->f[k]->chip && sel->f[k]->chip(&ec, outdir) < 0)
-			rc = -1;
-	emit_chip_release(&ec);
-	return rc;
-}
-
-static int cli_emit_support(const struct cli_emit_formats *sel, const char *outdir, struct diag *d)
-{
-	for (size_t k = 0; k < sel->n; k++)
-		if (sel->f[k]->support && sel->f[k]->support(outdir, d) < 0)
-			return -1;
-	return 0;
-}
-
-static bool cli_emit_chip_name_ok(const char *chip)
-{
-	if (!*chip)
-		return false;
-	for (const char *s = chip; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
-			return false;
-	return true;
-}
-
-/* Reads one chip's IR files into c, sorted by unit (stable output whatever
- * the argument order), and checks they belong together. */
+/* Reads one chip's IR files into c (emit_run_units). */
 static void cli_emit_read(struct emit_peer *c, const char *chip, char **files, size_t nfiles,
 			  struct diag *d)
 {
-	struct cli_emit_input *in = mem_calloc(nfiles + 1, sizeof(*in));
+	struct emit_run_input *in = mem_calloc(nfiles + 1, sizeof(*in));
 	size_t n = 0;
 
 	for (size_t i = 0; i < nfiles; i++) {
 		struct ir_manual *m = ir_read_file(files[i], d);
 		if (m)
-			in[n++] = (struct cli_emit_input){ m, files[i] };
+			in[n++] = (struct emit_run_input){ m, files[i] };
 	}
-	qsort(in, n, sizeof(*in), cli_emit_by_unit);
-	cli_emit_check_inputs(chip, in, n, d);
-	c->chip = chip;
-	c->units = mem_calloc(n + 1, sizeof(*c->units));
-	for (size_t i = 0; i < n; i++)
-		c->units[i] = in[i].m;
-	c->nunits = n;
+	emit_run_units(c, chip, in, n, d);
 	free(in);
 }
 
@@ -209,7 +74,7 @@ static int cli_emit_read_dir(struct emit_peer *c, const char *dir, struct diag *
 		name[n - 1] = '\0';
 	base = strrchr(name, '/');
 	memmove(name, base ? base + 1 : name, strlen(base ? base + 1 : name) + 1);
-	if (!cli_emit_chip_name_ok(name))
+	if (!emit_run_chip_name_ok(name))
 		rc = cli_usage_error("emit: chip name '%s' (from %s) must be lower-case letters and digits",
 				     name, dir);
 	else if (asprintf(&pattern, "%s/*.xml", dir) < 0 || glob(pattern, 0, NULL, &g) != 0)
@@ -240,24 +105,14 @@ static void cli_emit_chips_free(struct cli_emit_chips *cs)
 
 /*
  * All or nothing: the support files, then every chip, made and staged
- * (atomic_file_begin); files are linked in only when every output was made,
- * and on any error none is.  After a failure the chips are only checked (dry
- * run): every chip's errors are reported, and an output folder that cannot
- * be written is said once.  One pass a chip: each output is generated once
- * (a dry run of every chip before the writing pass made each twice).
+ * (emit_run_stage); files are linked in only when every output was made,
+ * and on any error none is.
  */
-static int cli_emit_run(const struct cli_emit_chips *cs, const struct cli_emit_formats *sel,
+static int cli_emit_run(const struct cli_emit_chips *cs, const struct emit_run_formats *sel,
 			const char *outdir, struct diag *d)
 {
-	int rc = 0;
-
 	atomic_file_begin();
-	if (cli_emit_support(sel, outdir, d) < 0)
-		rc = -1;
-	for (size_t c = 0; c < cs->n; c++)
-		if (cli_emit_pass(cs, c, sel, outdir, rc < 0, d) < 0)
-			rc = -1;
-	if (rc < 0) {
+	if (emit_run_stage(cs->chip, cs->views, cs->n, sel, outdir, d) < 0) {
 		atomic_file_abort();
 		fs_mkdir_p_undo();
 		return -1;
@@ -303,7 +158,7 @@ int cli_emit(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cli_emit_formats sel = { { NULL }, 0 };
+	struct emit_run_formats sel = { { NULL }, 0 };
 	const char *chip = NULL, *outdir = NULL, *views_file = NULL;
 	char views_found[4096], tried[1024];
 	struct cli_emit_chips cs = { NULL, NULL, 0, false };
@@ -316,7 +171,7 @@ int cli_emit(int argc, char **argv)
 		case 'o': outdir = optarg; break;
 		case 'v': views_file = optarg; break;
 		case 'f':
-			if (cli_emit_formats_add(&sel, optarg) != CLI_OK)
+			if (emit_run_formats_add(&sel, optarg, "emit") != CLI_OK)
 				return CLI_USAGE;
 			break;
 		case 'h':
@@ -327,10 +182,10 @@ int cli_emit(int argc, char **argv)
 		}
 	}
 	if (!sel.n)
-		cli_emit_formats_default(&sel);
+		emit_run_formats_default(&sel);
 	if (!outdir)
 		return cli_usage_error("emit: -o OUTDIR is required");
-	if (chip && !cli_emit_chip_name_ok(chip))
+	if (chip && !emit_run_chip_name_ok(chip))
 		return cli_usage_error("emit: chip name '%s' must be lower-case letters and digits", chip);
 	if (optind == argc)
 		return cli_usage_error(chip ? "emit: no IR files" : "emit: no IR directories (or --chip CHIP IR.xml...)");
