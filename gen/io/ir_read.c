@@ -655,20 +655,6 @@ static size_t ir_read_doctype_offset(const char *buf, size_t len)
 	return SIZE_MAX;
 }
 
-static int ir_read_by_line(const void *a, const void *b)
-{
-	const struct ir_def *x = *(const struct ir_def *const *)a;
-	const struct ir_def *y = *(const struct ir_def *const *)b;
-
-	if (x->addendum != y->addendum)
-		return x->addendum ? 1 : -1;
-	if (!x->published != !y->published)
-		return x->published ? 1 : -1;
-	if (x->published && strcmp(x->published, y->published))
-		return strcmp(x->published, y->published);
-	return x->line < y->line ? -1 : x->line > y->line;
-}
-
 /* Streams buf through the checks; with model, builds r->m.  0 or -1 (reported). */
 static int ir_read_stream(struct ir_reader *r)
 {
@@ -763,13 +749,7 @@ struct ir_manual *ir_read_memory(const char *buf, size_t len, const char *name,
 	free(r);
 	if (!m)
 		return NULL;
-	/* Manual order: the manual's lines, then its addendum's, then the
-	 * published headers' (by file). */
-	size_t k = 1;
-	while (k < m->ndefs && ir_read_by_line(&m->defs[k - 1], &m->defs[k]) <= 0)
-		k++;
-	if (k < m->ndefs)   /* else in order already (the writer's order): qsort is stable here */
-		qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_read_by_line);
+	ir_manual_order(m);
 	if (ir_check_read(m, name, d) < 0) {
 		ir_manual_free(m);
 		return NULL;

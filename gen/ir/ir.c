@@ -48,6 +48,30 @@ const struct ir_space *ir_def_space(const struct ir_manual *m, const struct ir_d
 	return &m->space;
 }
 
+static int ir_def_by_line(const void *a, const void *b)
+{
+	const struct ir_def *x = *(const struct ir_def *const *)a;
+	const struct ir_def *y = *(const struct ir_def *const *)b;
+
+	if (x->addendum != y->addendum)
+		return x->addendum ? 1 : -1;
+	if (!x->published != !y->published)
+		return x->published ? 1 : -1;
+	if (x->published && strcmp(x->published, y->published))
+		return strcmp(x->published, y->published);
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+void ir_manual_order(struct ir_manual *m)
+{
+	size_t k = 1;
+
+	while (k < m->ndefs && ir_def_by_line(&m->defs[k - 1], &m->defs[k]) <= 0)
+		k++;
+	if (k < m->ndefs)   /* else in order already (the order the IR is written in) */
+		qsort(m->defs, m->ndefs, sizeof(*m->defs), ir_def_by_line);
+}
+
 struct ir_manual *ir_manual_new(void)
 {
 	struct ir_manual *m = calloc(1, sizeof(*m));

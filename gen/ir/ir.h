@@ -124,12 +124,15 @@ struct ir_manual {
 	 * NULL when none */
 	const char *published;
 	struct ir_space space; /* of the defines no device holds */
-	struct ir_def **defs;  /* manual order */
+	struct ir_def **defs;  /* manual order (ir_manual_order) */
 	size_t ndefs, cap;
 	struct ir_def *first_root, *last_root;
 };
 
 struct ir_manual *ir_manual_new(void);
+/* Puts m->defs in the order the emitters list them: the manual's lines,
+ * then the published headers' (by file), then the project's addendum's. */
+void ir_manual_order(struct ir_manual *m);
 void ir_manual_free(struct ir_manual *m);
 /* The file d was written in: the project's addendum (when the IR names it)
  * or the manual. */
