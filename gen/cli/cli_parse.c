@@ -15,6 +15,7 @@
 #include "base/data_file.h"
 #include "base/diag.h"
 #include "base/diag_known.h"
+#include "cli/emit_run.h"
 #include "fs.h"
 #include "ir/ir_stats.h"
 #include "io/ir_write.h"
@@ -26,10 +27,13 @@ struct cli_parse_opts {
 	const char *output, *outdir, *addendum_dir, *published_dir, *chip, *known, *known_log, *spaces;
 	const char *published[16];   /* --published FILE, in order */
 	const char *space_bases;     /* --space-bases hwproject.h */
+	const char *emit, *views;    /* --emit OUTDIR, --views FILE */
+	struct emit_run_formats formats;   /* --format (with --emit) */
 	size_t npublished;
 	bool stats, no_known;
 	char known_found[4096];   /* the project's list, when --known is not given */
 	char spaces_found[4096];  /* the project's address spaces, when --spaces is not */
+	char views_found[4096];   /* the project's alternative views, when --views is not */
 	struct diag *diag;   /* -W options land here */
 };
 
@@ -48,6 +52,9 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		{ "known-log", required_argument, NULL, 'K' },
 		{ "no-known", no_argument, NULL, 'N' },
 		{ "spaces", required_argument, NULL, 'S' },
+		{ "emit", required_argument, NULL, 'E' },
+		{ "format", required_argument, NULL, 'F' },
+		{ "views", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -72,15 +79,23 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		case 'K': o->known_log = optarg; break;
 		case 'N': o->no_known = true; break;
 		case 'S': o->spaces = optarg; break;
+		case 'E': o->emit = optarg; break;
+		case 'V': o->views = optarg; break;
+		case 'F':
+			if (emit_run_formats_add(&o->formats, optarg, "parse") != CLI_OK)
+				return CLI_USAGE;
+			break;
 		case 'W':
 			if (diag_option(o->diag, optarg) < 0)
 				return cli_usage_error("unknown option -W%s", optarg);
 			break;
 		case 'h':
 			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [-p DIR] [--chip CHIP] [--stats] [-W...]\n"
-			       "                    [--known FILE | --no-known] [--known-log LOG] [--spaces FILE] FILE.ref|FILE.h...\n"
+			       "                    [--known FILE | --no-known] [--known-log LOG] [--spaces FILE]\n"
+			       "                    [--emit OUTDIR [--format=NAME[,NAME...]] [--views FILE]] FILE.ref|FILE.h...\n"
 			       "Parse NVIDIA .ref manuals (or published reference headers, *.h) into\n"
-			       "schema-validated XML IR.\n\n"
+			       "schema-validated XML IR, and with --emit generate the chip's outputs\n"
+			       "from it in the same run.\n\n"
 			       "  -o, --output FILE  write the IR of the single input to FILE ('-': stdout)\n"
 			       "  -d, --outdir DIR   write DIR/<unit>.xml for each input\n"
 			       "  -a, --addendum-dir DIR  continue each manual <unit>.ref[.txt] with DIR/<unit>.ref,\n"
@@ -110,8 +125,16 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
 			       "                     code-length, no-field, directive, xml, published,\n"
-			       "                     code-letter (all on by default)\n\n"
-			       "Without -o or -d, a single input's IR goes to stdout (unless --stats).\n");
+			       "                     code-letter (all on by default)\n"
+			       "      --emit OUTDIR  also write the chip's outputs, as `refgen emit --chip CHIP\n"
+			       "                     -o OUTDIR` does from this IR (byte for byte), from the\n"
+			       "                     parsed model: the IR is not read back.  The inputs are\n"
+			       "                     one chip's units: --chip, or their <arch>/<chip>/ folder\n"
+			       "      --format=LIST  --emit's formats (refgen emit --help; default: the C ones)\n"
+			       "      --views FILE   --emit's alternative views (default: the project's\n"
+			       "                     alternative-views.txt, share/refgen)\n\n"
+			       "Without -o, -d or --emit, a single input's IR goes to stdout (unless --stats).\n"
+			       "Nothing is written unless every input, and every output of --emit, is good.\n");
 			exit(CLI_OK);
 		default:
 			return CLI_USAGE;
@@ -125,6 +148,17 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 					       o->chip);
 	if (o->output && o->outdir)
 		return cli_usage_error("parse: -o and -d cannot be used together");
+	if (!o->emit && (o->formats.n || o->views))
+		return cli_usage_error("parse: %s is an option of --emit", o->views ? "--views" : "--format");
+	if (o->emit && !o->formats.n)
+		emit_run_formats_default(&o->formats);
+	if (o->emit && !o->views) {
+		char tried[1024];
+
+		if (data_file_find("alternative-views.txt", o->views_found, sizeof(o->views_found),
+				   tried, sizeof(tried)) == 0)
+			o->views = o->views_found;
+	}
 	if (o->known && o->no_known)
 		return cli_usage_error("parse: --known and --no-known cannot be used together");
 	if (!o->known && !o->no_known) {
@@ -145,7 +179,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		return cli_usage_error("parse: -o takes one input; use -d for several");
 	if (o->npublished && argc - optind > 1)
 		return cli_usage_error("parse: --published continues a single input");
-	if (!o->output && !o->outdir && !o->stats) {
+	if (!o->output && !o->outdir && !o->stats && !o->emit) {
 		if (argc - optind > 1)
 			return cli_usage_error("parse: several inputs need -d OUTDIR");
 		o->output = "-";
@@ -267,6 +301,41 @@ static bool cli_parse_unit_seen(char **units, int n, const char *unit)
 	return false;
 }
 
+/*
+ * --emit: the chip's outputs from the n models parsed (which it takes),
+ * staged in the run's atomic_file session.  The chip is --chip's, or the
+ * one the inputs' folder names.  0 or -1.
+ */
+static int cli_parse_emit(const struct cli_parse_opts *o, struct emit_run_input *in, size_t n,
+			  struct diag *d)
+{
+	const char *chip = o->chip;
+	struct emit_views views = { NULL, 0 };
+	struct emit_peer peer;
+	int rc = -1;
+
+	for (size_t i = 0; i < n && !chip; i++)
+		chip = in[i].m->chip;
+	if (!chip) {
+		fprintf(stderr, "refgen: parse: --emit needs the chip: no input is in a manuals tree "
+			"(<arch>/<chip>/<unit>.ref.txt); give --chip CHIP\n");
+		for (size_t i = 0; i < n; i++)
+			ir_manual_free(in[i].m);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		ir_manual_order(in[i].m);   /* as the IR reader leaves it */
+	emit_run_units(&peer, chip, in, n, d);
+	if (!d->errors && (!o->views || emit_views_load(&views, o->views, chip, d) == 0) &&
+	    emit_run_stage(&peer, &views, 1, &o->formats, o->emit, d) == 0)
+		rc = 0;
+	emit_views_release(&views);
+	for (size_t i = 0; i < peer.nunits; i++)
+		ir_manual_free(peer.units[i]);
+	free(peer.units);
+	return rc;
+}
+
 int cli_parse(int argc, char **argv)
 {
 	struct cli_parse_opts o = { 0 };
@@ -276,9 +345,9 @@ int cli_parse(int argc, char **argv)
 	struct ref_spaces *spaces = NULL;
 	struct ir_manual *bases = NULL;
 	int rc, failed = 0, ninputs;
-	bool new_outdir;
+	struct emit_run_input *parsed;   /* the models --emit keeps */
+	size_t nparsed = 0;
 	char **units;
-	struct stat st;
 
 	diag_init(&d);
 	o.diag = &d;
@@ -288,7 +357,6 @@ int cli_parse(int argc, char **argv)
 	if (o.known_log && !o.known)
 		return cli_usage_error(o.no_known ? "parse: --known-log needs a known-warnings list, not --no-known" :
 				       "parse: --known-log needs --known (the project's known-warnings.txt is not installed)");
-	new_outdir = o.outdir && stat(o.outdir, &st) < 0;
 	if (o.output && cli_parse_check_target(o.output, &d) < 0)
 		return CLI_INPUT_ERROR;
 	if (o.known && cli_parse_known(&o, &d) < 0)
@@ -327,6 +395,7 @@ int cli_parse(int argc, char **argv)
 	}
 	ninputs = argc - optind;
 	units = mem_calloc((size_t)ninputs, sizeof(*units));
+	parsed = mem_calloc((size_t)ninputs, sizeof(*parsed));
 	/* All or nothing: outputs are linked in only if every input was good. */
 	atomic_file_begin();
 	if (o.stats)
@@ -372,8 +441,19 @@ int cli_parse(int argc, char **argv)
 		} else if (o.output && ir_write_file(m, o.output, &d) < 0) {
 			failed = 1;
 		}
-		ir_manual_free(m);
+		if (o.emit)
+			parsed[nparsed++] = (struct emit_run_input){ m, path };
+		else
+			ir_manual_free(m);
 	}
+	if (o.emit && !failed) {
+		if (cli_parse_emit(&o, parsed, nparsed, &d) < 0)
+			failed = 1;
+	} else {
+		for (size_t i = 0; i < nparsed; i++)
+			ir_manual_free(parsed[i].m);
+	}
+	free(parsed);
 	if (o.stats && ninputs > 1)
 		ir_stats_print_row(stdout, "total", &total);
 	errno = 0;
@@ -384,11 +464,11 @@ int cli_parse(int argc, char **argv)
 	}
 	if (failed) {
 		atomic_file_abort();
-		if (new_outdir)
-			rmdir(o.outdir);   /* ours and empty: the run leaves nothing */
+		fs_mkdir_p_undo();   /* the folders we made, empty: the run leaves nothing */
 	} else if (atomic_file_commit() < 0) {
-		fprintf(stderr, "%s: error: cannot write: %s\n", o.outdir ? o.outdir : o.output,
-			strerror(errno));
+		fprintf(stderr, "%s: error: cannot write: %s\n",
+			o.outdir ? o.outdir : o.output ? o.output : o.emit, strerror(errno));
+		fs_mkdir_p_undo();
 		failed = 1;
 	}
 	for (int i = 0; i < ninputs; i++)

@@ -210,6 +210,20 @@ stdout_quiet=0   # the statistics table still goes to stdout
 expect "parse --stats: bad input" 1 '/bad_range\.ref:4:28: error:' \
 	"$REFGEN" parse --stats -o out.xml "$FIX/bad_range.ref"
 stdout_quiet=1
+expect "parse: --format without --emit" 2 '^refgen: parse: --format is an option of --emit$' \
+	"$REFGEN" parse --format=nv -o out.xml "$FIX/sample.ref"
+expect "parse: --views without --emit" 2 '^refgen: parse: --views is an option of --emit$' \
+	"$REFGEN" parse --views in/views.txt -o out.xml "$FIX/sample.ref"
+expect "parse --emit: an unknown format" 2 "^refgen: parse: unknown format 'bogus' \\(see refgen emit --help\\)\$" \
+	"$REFGEN" parse --emit inc --format=bogus "$FIX/sample.ref"
+expect "parse --emit: no chip, nothing written" 1 '^refgen: parse: --emit needs the chip: no input is in a manuals tree .*; give --chip CHIP$' \
+	"$REFGEN" parse --emit inc -d newir "$FIX/sample.ref"
+expect "parse --emit: output is a file, the IR not written either" 1 '^afile/refgen: error: cannot create directory: Not a directory$' \
+	"$REFGEN" parse --chip gv100 -d stale --emit afile "$FIX/sample.ref"
+expect "parse --emit: two inputs of one unit" 1 "/sample\\.ref: error: unit 'sample' again: .*/sample\\.ref is unit 'sample' too\$" \
+	"$REFGEN" parse --chip gv100 --emit inc "$FIX/sample.ref" "$FIX/sample.ref"
+expect "parse --emit: a missing views file" 1 '^in/views\.txt: error: cannot open: No such file or directory$' \
+	"$REFGEN" parse --chip gv100 --emit inc --views in/views.txt "$FIX/sample.ref"
 
 # ---- refgen emit: headers/ holds an earlier emit ----------------------------------------
 expect "emit: not XML" 1 "^in/garbage\\.xml:1:1: error: Start tag expected, '<' not found\$" \

@@ -132,6 +132,7 @@ stale() { for f in "$@"; do mkdir -p "$(dirname "$f")" && printf 'old %s\n' "$f"
 scenario parse-o 'stale sample.xml' "$R" parse -o sample.xml "$FIX/sample.ref"
 scenario parse-d 'stale ir/sample.xml' "$R" parse -d ir "$FIX/sample.ref" "$FIX/other.ref" "$FIX/spacing.ref"
 scenario parse-d-gv100 'stale ir/dev_usermode.xml ir/dev_timer.xml' "$R" parse -d ir "$GV/dev_usermode.ref.txt" "$GV/dev_timer.ref.txt" "$GV/dev_fault.ref.txt"
+scenario parse-emit 'stale ir/dev_usermode.xml inc/gv100/placeholder.h' "$R" parse --chip gv100 -d ir --emit inc --format=nv,typed "$GV/dev_usermode.ref.txt" "$GV/dev_fault.ref.txt"
 for fmt in nv typed fields make html; do
 	scenario "emit-$fmt" "stale inc/gv100/placeholder.h" "$R" emit --chip gv100 --format="$fmt" -o inc "$S/in/ir/gv100/dev_usermode.xml" "$S/in/ir/gv100/dev_fault.xml"
 done
