@@ -36,15 +36,40 @@ static void emit_text_special_init(void)
 		emit_text_special[c] = emit_text_odd((unsigned char)c) || c == '*' || c == '/' || c == '?';
 }
 
+/* The first byte at or after i that emit_text_special holds, else n; with
+ * SSE2 sixteen at a time (the same set: the bytes below a space but tab,
+ * 0x7f and up, the backslash, '*', '/' and '?'). */
+static size_t emit_text_next_special(const char *s, size_t i, size_t n)
+{
+#if defined(__SSE2__)
+	const __m128i tab = _mm_set1_epi8('\t'), space = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f);
+	const __m128i bslash = _mm_set1_epi8('\\'), star = _mm_set1_epi8('*'), slash = _mm_set1_epi8('/');
+	const __m128i query = _mm_set1_epi8('?');
+
+	for (; n - i >= 16; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		/* signed: below a space are the control bytes and every byte >= 0x80 */
+		__m128i hit = _mm_andnot_si128(_mm_cmpeq_epi8(x, tab), _mm_cmplt_epi8(x, space));
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(x, del), _mm_cmpeq_epi8(x, bslash)));
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(x, star), _mm_cmpeq_epi8(x, slash)));
+		hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, query));
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+		if (mask)
+			return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	while (i < n && !emit_text_special[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
 void emit_text_put(struct strbuf *b, const char *s, size_t n)
 {
 	size_t run = 0;
 
 	if (!emit_text_special['*'])
 		emit_text_special_init();
-	for (size_t i = 0; i < n; i++) {
-		if (!emit_text_special[(unsigned char)s[i]])
-			continue;
+	for (size_t i = emit_text_next_special(s, 0, n); i < n; i = emit_text_next_special(s, i + 1, n)) {
 		bool odd = emit_text_odd((unsigned char)s[i]), pair = !odd && emit_text_pair(s, i, n);
 
 		if (!odd && !pair)
