@@ -634,6 +634,14 @@ static void ir_r_end(void *ctx, const xmlChar *localname, const xmlChar *prefix,
 	r->text_len = f->text_start;
 }
 
+static bool ir_r_blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
 static void ir_r_chars(void *ctx, const xmlChar *ch, int n)
 {
 	struct ir_reader *r = ((xmlParserCtxtPtr)ctx)->_private;
@@ -643,6 +651,12 @@ static void ir_r_chars(void *ctx, const xmlChar *ch, int n)
 	if (r->failed || !r->depth)
 		return;
 	struct ir_r_frame *f = &r->stack[r->depth - 1];
+	/* The line ends and indentation between elements: blanks pass the text
+	 * rules, and the checker takes them in an element of elements once its
+	 * attributes are done (they always are here: ir_r_attrs ends them). */
+	if (!r->g->elems[f->elem]->text && r->check.stack[r->check.depth - 1].attrs_done &&
+	    ir_r_blank(s, len))
+		return;
 	if (r->model && (bad = ir_text_bad(s, len, true))) {
 		const struct ir_def *def = r->role[f->elem] == R_DEF ? f->def : NULL;
 
