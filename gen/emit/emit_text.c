@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -35,15 +36,40 @@ static void emit_text_special_init(void)
 		emit_text_special[c] = emit_text_odd((unsigned char)c) || c == '*' || c == '/' || c == '?';
 }
 
+/* The first byte at or after i that emit_text_special holds, else n; with
+ * SSE2 sixteen at a time (the same set: the bytes below a space but tab,
+ * 0x7f and up, the backslash, '*', '/' and '?'). */
+static size_t emit_text_next_special(const char *s, size_t i, size_t n)
+{
+#if defined(__SSE2__)
+	const __m128i tab = _mm_set1_epi8('\t'), space = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f);
+	const __m128i bslash = _mm_set1_epi8('\\'), star = _mm_set1_epi8('*'), slash = _mm_set1_epi8('/');
+	const __m128i query = _mm_set1_epi8('?');
+
+	for (; n - i >= 16; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		/* signed: below a space are the control bytes and every byte >= 0x80 */
+		__m128i hit = _mm_andnot_si128(_mm_cmpeq_epi8(x, tab), _mm_cmplt_epi8(x, space));
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(x, del), _mm_cmpeq_epi8(x, bslash)));
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(x, star), _mm_cmpeq_epi8(x, slash)));
+		hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, query));
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+		if (mask)
+			return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	while (i < n && !emit_text_special[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
 void emit_text_put(struct strbuf *b, const char *s, size_t n)
 {
 	size_t run = 0;
 
 	if (!emit_text_special['*'])
 		emit_text_special_init();
-	for (size_t i = 0; i < n; i++) {
-		if (!emit_text_special[(unsigned char)s[i]])
-			continue;
+	for (size_t i = emit_text_next_special(s, 0, n); i < n; i = emit_text_next_special(s, i + 1, n)) {
 		bool odd = emit_text_odd((unsigned char)s[i]), pair = !odd && emit_text_pair(s, i, n);
 
 		if (!odd && !pair)
@@ -134,8 +160,13 @@ static bool emit_check_unit_include(const char *s, const char *eol)
 	return true;
 }
 
-/* The directive starting at s (just after '#') is one the generator writes. */
-static bool emit_check_directive(const char *s, const char *eol)
+/*
+ * The directive starting at s (just after '#') is one the generator writes.
+ * end is the text's end: no keyword holds a line feed, so none matches
+ * across the line's end, and the line feed after one ends the word as the
+ * line's end would.  The line's end is looked for only for an #include.
+ */
+static bool emit_check_directive(const char *s, const char *end)
 {
 #define EMIT_KW(w) { w, sizeof(w) - 1 }
 	static const struct {
@@ -150,14 +181,18 @@ static bool emit_check_directive(const char *s, const char *eol)
 		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "<stdint.h>", "<stdbool.h>",
 		"<linux/types.h>", "<linux/bug.h>", "<assert.h>",
 	};
+	const char *eol;
 
-	while (s < eol && (*s == ' ' || *s == '\t'))
+	while (s < end && (*s == ' ' || *s == '\t'))
 		s++;
 	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
-		if (emit_check_word_n(&s, eol, kw[i].w, kw[i].n))
+		if (emit_check_word_n(&s, end, kw[i].w, kw[i].n))
 			return true;
-	if (!emit_check_word(&s, eol, "include"))
+	if (!emit_check_word(&s, end, "include"))
 		return false;
+	eol = memchr(s, '\n', (size_t)(end - s));
+	if (!eol)
+		eol = end;
 	while (s < eol && *s == ' ')
 		s++;
 	for (size_t i = 0; i < ARRAY_SIZE(includes); i++) {
@@ -168,11 +203,10 @@ static bool emit_check_directive(const char *s, const char *eol)
 	return emit_check_unit_include(s, eol);
 }
 
-/* At the start of a line: a directive must be one of ours.  The line's end
- * is looked for only on a directive's line: the lexer reads every line once. */
+/* At the start of a line: a directive must be one of ours. */
 static int emit_check_line_start(struct emit_check *c)
 {
-	const char *s = c->p, *eol;
+	const char *s = c->p;
 
 	if (c->directive || c->state != LEX_CODE)
 		return 0;
@@ -180,11 +214,8 @@ static int emit_check_line_start(struct emit_check *c)
 		s++;
 	if (s == c->end || *s != '#')
 		return 0;
-	eol = memchr(s, '\n', (size_t)(c->end - s));
-	if (!eol)
-		eol = c->end;
 	c->directive = true;
-	return emit_check_directive(s + 1, eol) ? 0 :
+	return emit_check_directive(s + 1, c->end) ? 0 :
 	       emit_check_fail(c, s, "a preprocessor directive the generator does not write");
 }
 
@@ -244,72 +275,88 @@ static int emit_check_step(struct emit_check *c)
 }
 
 /*
- * Bytes that change no lexer state and are never refused: printable ASCII
- * and tab but for the line end, the comment, literal and escape characters.
+ * Bytes that change no lexer state and are never refused, for each state:
+ * printable ASCII and tab but for the line end and that state's own
+ * characters (code: a comment's or a literal's opening; a block comment:
+ * '*'; a literal: the escape and its closing quote; a line comment: none).
  * Runs of them are skipped without a step each (most of a header).
  */
-static bool emit_check_plain[256];
+static const char emit_check_stops[][4] = {
+	[LEX_CODE] = "/\"'", [LEX_BLOCK] = "*", [LEX_LINE] = "", [LEX_STRING] = "\\\"",
+	[LEX_CHAR] = "\\'",
+};
+static bool emit_check_plain[LEX_CHAR + 1][256];
 
 static void emit_check_plain_init(void)
 {
-	for (int ch = 0x20; ch < 0x7f; ch++)
-		emit_check_plain[ch] = !strchr("/*\"'\\", ch);
-	emit_check_plain['\t'] = true;
+	for (size_t st = 0; st < ARRAY_SIZE(emit_check_plain); st++) {
+		for (int ch = 0x20; ch < 0x7f; ch++)
+			emit_check_plain[st][ch] = !strchr(emit_check_stops[st], ch);
+		emit_check_plain[st]['\t'] = true;
+	}
 }
 
-/*
- * Where the run of plain bytes from q ends, sixteen at a time: SSE2 compares
- * each byte with the five characters and the range bounds that
- * emit_check_plain_init puts outside the table (the same set).  Without
- * SSE2, q.
- */
-static const unsigned char *emit_check_skip_plain(const unsigned char *q, const unsigned char *end)
-{
 #if defined(__SSE2__)
+/*
+ * Of the 64 bytes at q, a bit each that is plain in no state: what
+ * emit_check_plain_init leaves out of every table (the bytes below a space
+ * but tab, 0x7f and up, and the five characters of the states).
+ */
+static uint64_t emit_check_block(const unsigned char *q)
+{
 	const __m128i slash = _mm_set1_epi8('/'), star = _mm_set1_epi8('*'), dquote = _mm_set1_epi8('"');
 	const __m128i quote = _mm_set1_epi8('\''), bslash = _mm_set1_epi8('\\'), tab = _mm_set1_epi8('\t');
 	const __m128i space = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f);
+	uint64_t mask = 0;
 
-	while (end - q >= 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
+	for (int k = 0; k < 4; k++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + 16 * k));
 		/* signed: below a space are the control bytes and every byte >= 0x80 */
 		__m128i bad = _mm_andnot_si128(_mm_cmpeq_epi8(x, tab), _mm_cmplt_epi8(x, space));
 		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, del));
 		bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, slash), _mm_cmpeq_epi8(x, star)));
 		bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, dquote), _mm_cmpeq_epi8(x, quote)));
 		bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, bslash));
-		unsigned mask = (unsigned)_mm_movemask_epi8(bad);
-		if (mask)
-			return q + __builtin_ctz(mask);
-		q += 16;
+		mask |= (uint64_t)(unsigned)_mm_movemask_epi8(bad) << (16 * k);
 	}
-#else
-	(void)end;
-#endif
-	return q;
+	return mask;
 }
+#endif
 
 int emit_text_check(const char *path, const char *data, size_t len, struct diag *d)
 {
 	struct emit_check c = { path, data, data, data + len, 1, LEX_CODE, false, d };
 
-	if (!emit_check_plain['a'])
+	if (!emit_check_plain[LEX_CODE]['a'])
 		emit_check_plain_init();
 	if (emit_check_line_start(&c) < 0)
 		return -1;
 	while (c.p < c.end) {
-		const unsigned char *q = (const unsigned char *)c.p, *end = (const unsigned char *)c.end;
+#if defined(__SSE2__)
+		/* Sixty-four bytes at a time: a step at each byte that may not be
+		 * plain, in order, unless it is plain in the state the lexer is in
+		 * by then or a step has gone past it. */
+		if (c.end - c.p >= 64) {
+			const char *block = c.p;
 
-		/* sixteen, then eight at a time while all are plain, then byte by byte */
-		q = emit_check_skip_plain(q, end);
-		while (end - q >= 8 && (emit_check_plain[q[0]] & emit_check_plain[q[1]] &
-					emit_check_plain[q[2]] & emit_check_plain[q[3]] &
-					emit_check_plain[q[4]] & emit_check_plain[q[5]] &
-					emit_check_plain[q[6]] & emit_check_plain[q[7]]))
-			q += 8;
-		while (q < end && emit_check_plain[*q])
-			q++;
-		c.p = (const char *)q;
+			for (uint64_t m = emit_check_block((const unsigned char *)block); m; m &= m - 1) {
+				const char *q = block + __builtin_ctzll(m);
+
+				if (q < c.p || emit_check_plain[c.state][(unsigned char)*q])
+					continue;
+				c.p = q;
+				if (emit_check_step(&c) < 0)
+					return -1;
+			}
+			if (c.p < block + 64)
+				c.p = block + 64;
+			continue;
+		}
+#endif
+		const bool *plain = emit_check_plain[c.state];
+
+		while (c.p < c.end && plain[(unsigned char)*c.p])
+			c.p++;
 		if (c.p < c.end && emit_check_step(&c) < 0)
 			return -1;
 	}

@@ -55,6 +55,19 @@ struct ir_r_name {
 	int id;
 };
 
+/*
+ * Start tags whose attributes passed and gave the model nothing, by their
+ * bytes from '<' to the tag's end: the same bytes are the same attributes
+ * with the same values (no DTD, so no defaults or entities of the
+ * document's own), so the same verdicts.  An IR repeats a few dozen
+ * <access .../> tags thousands of times.  Direct-mapped; len 0: empty.
+ */
+#define IR_R_MEMO 128
+struct ir_r_memo {
+	size_t at, len;         /* the tag's bytes in the document */
+	uint64_t names, valid;  /* the checker's attribute bits after them */
+};
+
 struct ir_r_frame {
 	int elem;               /* grammar element id */
 	struct ir_def *def;     /* R_DEF: the define; else the nearest enclosing one */
@@ -79,6 +92,7 @@ struct ir_reader {
 	enum ir_r_role role[RNG_MAX_ELEMS];
 	int kind[RNG_MAX_ELEMS];            /* R_DEF: its enum ir_kind */
 	struct ir_r_name elem_names[IR_R_NAMES], attr_names[IR_R_NAMES];
+	struct ir_r_memo memo[IR_R_MEMO];
 	/* the open elements */
 	struct ir_r_frame *stack;
 	int depth, cap;
@@ -421,12 +435,41 @@ static void ir_r_keep(struct ir_reader *r, enum ir_r_attr a, const char *value, 
 	r->vals_len += len + 1;
 }
 
+/* The memo's slot for the tag at buf[at, at + len). */
+static struct ir_r_memo *ir_r_memo_slot(struct ir_reader *r, size_t at, size_t len)
+{
+	const char *s = r->buf + at;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
+
+	for (; len >= 8; s += 8, len -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, s, len);
+	h = (h ^ w) * 0xff51afd7ed558ccdull;
+	h ^= h >> 29;
+	return &r->memo[h % IR_R_MEMO];
+}
+
 /* The start tag's attributes: the text rules, the schema, the model's copies. */
-static void ir_r_attrs(struct ir_reader *r, const char *elem, size_t tag, int nattrs,
+static void ir_r_attrs(struct ir_reader *r, const char *elem, size_t tag, size_t end, int nattrs,
 		       const xmlChar **attrs)
 {
+	struct ir_r_memo *memo = NULL;
+
 	memset(r->val_at, 0, sizeof(r->val_at));
 	r->vals_len = 0;
+	if (tag != SIZE_MAX && nattrs) {
+		memo = ir_r_memo_slot(r, tag, end - tag);
+		if (memo->len == end - tag && !memcmp(r->buf + memo->at, r->buf + tag, end - tag)) {
+			rng_check_attrs_put(&r->check, memo->names, memo->valid);
+			if (rng_check_attrs_end(&r->check) < 0)   /* passed before: never */
+				ir_r_schema_fail(r, tag);
+			return;
+		}
+	}
 	/* The text rules first, over every attribute, then the schema. */
 	for (int i = 0; r->model && i < nattrs; i++) {
 		const char *an = (const char *)attrs[5 * i], *v = (const char *)attrs[5 * i + 3];
@@ -476,8 +519,15 @@ static void ir_r_attrs(struct ir_reader *r, const char *elem, size_t tag, int na
 		if (r->model && id >= 0 && (size_t)id < sizeof(r->attr_model) && r->attr_model[id] >= 0)
 			ir_r_keep(r, (enum ir_r_attr)r->attr_model[id], v, len);
 	}
-	if (rng_check_attrs_end(&r->check) < 0)
+	if (rng_check_attrs_end(&r->check) < 0) {
 		ir_r_schema_fail(r, r->check.why_attr ? ir_r_attr_offset(r, tag, r->check.why_attr) : tag);
+		return;
+	}
+	if (memo && !r->vals_len) {
+		const struct rng_frame *f = &r->check.stack[r->check.depth - 1];
+
+		*memo = (struct ir_r_memo){ tag, end - tag, f->names, f->valid };
+	}
 }
 
 static void ir_r_push(struct ir_reader *r, struct ir_r_frame f)
@@ -528,7 +578,7 @@ static void ir_r_start(void *ctx, const xmlChar *localname, const xmlChar *prefi
 		ir_r_schema_fail(r, tag);
 		return;
 	}
-	ir_r_attrs(r, elem, tag, nattrs, attrs);
+	ir_r_attrs(r, elem, tag, end, nattrs, attrs);
 	if (r->failed)
 		return;
 
@@ -584,6 +634,14 @@ static void ir_r_end(void *ctx, const xmlChar *localname, const xmlChar *prefix,
 	r->text_len = f->text_start;
 }
 
+static bool ir_r_blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
 static void ir_r_chars(void *ctx, const xmlChar *ch, int n)
 {
 	struct ir_reader *r = ((xmlParserCtxtPtr)ctx)->_private;
@@ -593,6 +651,12 @@ static void ir_r_chars(void *ctx, const xmlChar *ch, int n)
 	if (r->failed || !r->depth)
 		return;
 	struct ir_r_frame *f = &r->stack[r->depth - 1];
+	/* The line ends and indentation between elements: blanks pass the text
+	 * rules, and the checker takes them in an element of elements once its
+	 * attributes are done (they always are here: ir_r_attrs ends them). */
+	if (!r->g->elems[f->elem]->text && r->check.stack[r->check.depth - 1].attrs_done &&
+	    ir_r_blank(s, len))
+		return;
 	if (r->model && (bad = ir_text_bad(s, len, true))) {
 		const struct ir_def *def = r->role[f->elem] == R_DEF ? f->def : NULL;
 

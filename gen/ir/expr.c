@@ -268,20 +268,24 @@ static const struct binop {
 	{ "+", EX_ADD, 8 }, { "-", EX_SUB, 8 },
 	{ "*", EX_MUL, 9 }, { "/", EX_DIV, 9 }, { "%", EX_MOD, 9 },
 };
-#define EXPR_LEVELS 10
 
-static struct expr *expr_parse_level(struct expr_parser *p, int level)
+/*
+ * Operands joined by the operators of level min and tighter, by precedence
+ * climbing: the tree C's grammar gives (left to right within a level), the
+ * operands read in the same order.  At most one operator matches at a
+ * place (expr_accept keeps "<" from "<<" and "<=", "&" from "&&", ...), so
+ * the one there either binds at min or tighter, or ends this operand.
+ */
+static struct expr *expr_parse_binary(struct expr_parser *p, int min)
 {
-	if (level == EXPR_LEVELS)
-		return expr_parse_unary(p);
-	struct expr *lhs = expr_parse_level(p, level + 1);
+	struct expr *lhs = expr_parse_unary(p);
 
 	while (lhs) {
 		const struct binop *hit = NULL;
 		int c = expr_peek(p);   /* an operator's first character, or nothing to try */
 
 		for (size_t i = 0; c >= 0 && i < ARRAY_SIZE(expr_binops); i++) {
-			if (expr_binops[i].level == level && expr_binops[i].tok[0] == c &&
+			if (expr_binops[i].tok[0] == c && expr_binops[i].level >= min &&
 			    expr_accept(p, expr_binops[i].tok)) {
 				hit = &expr_binops[i];
 				break;
@@ -290,7 +294,7 @@ static struct expr *expr_parse_level(struct expr_parser *p, int level)
 		if (!hit)
 			break;
 		size_t at = p->pos - strlen(hit->tok);
-		struct expr *rhs = expr_parse_level(p, level + 1);
+		struct expr *rhs = expr_parse_binary(p, hit->level + 1);
 		lhs = rhs ? expr_new(p, hit->op, lhs, rhs) : NULL;
 		if (lhs)
 			lhs->at = at;
@@ -300,7 +304,7 @@ static struct expr *expr_parse_level(struct expr_parser *p, int level)
 
 static struct expr *expr_parse_cond(struct expr_parser *p)
 {
-	struct expr *c = expr_parse_level(p, 0);
+	struct expr *c = expr_parse_binary(p, 0);
 
 	if (!c || !expr_accept(p, "?"))
 		return c;

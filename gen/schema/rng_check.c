@@ -134,6 +134,14 @@ int rng_check_attr(struct rng_check *c, int attr, const char *name, const char *
 	return 0;
 }
 
+void rng_check_attrs_put(struct rng_check *c, uint64_t names, uint64_t valid)
+{
+	struct rng_frame *f = &c->stack[c->depth - 1];
+
+	f->names |= names;
+	f->valid |= valid;
+}
+
 int rng_check_attrs_end(struct rng_check *c)
 {
 	struct rng_frame *f = &c->stack[c->depth - 1];

@@ -50,6 +50,10 @@ void rng_check_reset(struct rng_check *c);
 int rng_check_open(struct rng_check *c, int elem, const char *name);
 /* attr: rng_grammar_attr() of name (-1: not in the grammar). */
 int rng_check_attr(struct rng_check *c, int attr, const char *name, const char *value, size_t len);
+/* Attribute bits (a frame's names and valid) a caller recorded after the
+ * same attributes with the same values on an element of the same name:
+ * what rng_check_attr would set for each of them. */
+void rng_check_attrs_put(struct rng_check *c, uint64_t names, uint64_t valid);
 /* After the element's last attribute: the set of them is complete (else
  * the first child, text or close checks it). */
 int rng_check_attrs_end(struct rng_check *c);
