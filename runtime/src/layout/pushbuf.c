@@ -488,18 +488,30 @@ static void pb_put_index(struct pb_line *l, size_t at)
 		} while (v);
 	}
 	l->at = at;
+	/* at a line's start: room for the 6 to 20 columns, written in place */
+	char *p = l->buf + l->len;
 	for (i = l->at_len; i < 6; i++)
-		pb_put(l, " ", 1);
-	pb_put(l, end - l->at_len, (size_t)l->at_len);
+		*p++ = ' ';
+	for (i = l->at_len; i > 0; i--)
+		*p++ = end[-i];
+	l->len = (size_t)(p - l->buf);
 }
 
-/* "%6zu: %08x  " */
+/* "%6zu: %08x  ", at a line's start (the line has room for it), in place:
+ * a line a dword, the decoder's commonest text. */
 static void pb_decode_line(struct pb_line *l, size_t at, uint32_t word)
 {
+	char *p;
+
 	pb_put_index(l, at);
-	pb_put(l, ": ", 2);
-	pb_put_hex(l, word, 8, false);
-	pb_put(l, "  ", 2);
+	p = l->buf + l->len;
+	p[0] = ':';
+	p[1] = ' ';
+	for (int i = 0; i < 8; i++)
+		p[2 + i] = "0123456789abcdef"[(word >> (28 - 4 * i)) & 15];
+	p[10] = ' ';
+	p[11] = ' ';
+	l->len += 12;
 }
 
 /* A method header and its data dwords; returns the dwords it spans in words[at..n). */
