@@ -347,6 +347,7 @@ static const char *const pb_op_names[] = {
  */
 #define PB_LINE_MAX 2048
 #define PB_OUT_BYTES (64 * 1024)
+#define PB_AT_END 24
 
 struct pb_line {
 	char *buf;          /* PB_OUT_BYTES: whole lines waiting, then the current one */
@@ -354,7 +355,9 @@ struct pb_line {
 	FILE *out;
 	/* The last dword index printed, in decimal: lines count up by one. */
 	size_t at;
-	char at_text[24];   /* right-aligned, at_text + sizeof - at_len */
+	/* Right-aligned, ending at at_text + PB_AT_END, spaces before it; the
+	 * 8 bytes after the end let a line copy 8 at once. */
+	char at_text[PB_AT_END + 8];
 	int at_len;
 };
 
@@ -467,8 +470,8 @@ static uint32_t pb_data_method(const struct nvrt_pb_header *h, uint32_t i)
 /* at in decimal, right-aligned in 6 columns: the last one plus one when it can. */
 static void pb_put_index(struct pb_line *l, size_t at)
 {
-	char *end = l->at_text + sizeof(l->at_text);
-	int i;
+	char *end = l->at_text + PB_AT_END;
+	int i, w;
 
 	if (l->at_len && at == l->at + 1) {
 		for (i = 1; i <= l->at_len && end[-i] == '9'; i++)
@@ -481,6 +484,7 @@ static void pb_put_index(struct pb_line *l, size_t at)
 		}
 	} else {
 		size_t v = at;
+		memset(l->at_text, ' ', PB_AT_END);
 		l->at_len = 0;
 		do {
 			end[-++l->at_len] = (char)('0' + v % 10);
@@ -488,14 +492,26 @@ static void pb_put_index(struct pb_line *l, size_t at)
 		} while (v);
 	}
 	l->at = at;
-	/* at a line's start: room for the 6 to 20 columns, written in place */
-	char *p = l->buf + l->len;
-	for (i = l->at_len; i < 6; i++)
-		*p++ = ' ';
-	for (i = l->at_len; i > 0; i--)
-		*p++ = end[-i];
-	l->len = (size_t)(p - l->buf);
+	/* at a line's start, so with room for 8 bytes, or the 7 to 20 columns */
+	w = l->at_len > 6 ? l->at_len : 6;
+	if (w <= 8)
+		memcpy(l->buf + l->len, end - w, 8);
+	else
+		memcpy(l->buf + l->len, end - w, (size_t)w);
+	l->len += (size_t)w;
 }
+
+/* The two hex digits of each byte value. */
+static const char pb_hex_pairs[256][2] = {
+#define PB_HEX_ROW(h) { h, '0' }, { h, '1' }, { h, '2' }, { h, '3' }, { h, '4' }, { h, '5' }, \
+	{ h, '6' }, { h, '7' }, { h, '8' }, { h, '9' }, { h, 'a' }, { h, 'b' }, { h, 'c' }, { h, 'd' }, \
+	{ h, 'e' }, { h, 'f' }
+	PB_HEX_ROW('0'), PB_HEX_ROW('1'), PB_HEX_ROW('2'), PB_HEX_ROW('3'), PB_HEX_ROW('4'),
+	PB_HEX_ROW('5'), PB_HEX_ROW('6'), PB_HEX_ROW('7'), PB_HEX_ROW('8'), PB_HEX_ROW('9'),
+	PB_HEX_ROW('a'), PB_HEX_ROW('b'), PB_HEX_ROW('c'), PB_HEX_ROW('d'), PB_HEX_ROW('e'),
+	PB_HEX_ROW('f'),
+#undef PB_HEX_ROW
+};
 
 /* "%6zu: %08x  ", at a line's start (the line has room for it), in place:
  * a line a dword, the decoder's commonest text. */
@@ -507,8 +523,10 @@ static void pb_decode_line(struct pb_line *l, size_t at, uint32_t word)
 	p = l->buf + l->len;
 	p[0] = ':';
 	p[1] = ' ';
-	for (int i = 0; i < 8; i++)
-		p[2 + i] = "0123456789abcdef"[(word >> (28 - 4 * i)) & 15];
+	memcpy(p + 2, pb_hex_pairs[word >> 24], 2);
+	memcpy(p + 4, pb_hex_pairs[(word >> 16) & 0xff], 2);
+	memcpy(p + 6, pb_hex_pairs[(word >> 8) & 0xff], 2);
+	memcpy(p + 8, pb_hex_pairs[word & 0xff], 2);
 	p[10] = ' ';
 	p[11] = ' ';
 	l->len += 12;
