@@ -9,7 +9,7 @@
 
 /* Eight bytes a step: names are long (NV_PFIFO_..._FIELD_VALUE) and there
  * are a hundred thousand of them in a chip's typed names. */
-static uint64_t strmap_hash(const char *s, size_t len)
+uint64_t strmap_hash(const char *s, size_t len)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
 

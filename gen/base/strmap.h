@@ -19,6 +19,9 @@ struct strmap {
 	size_t cap, count;
 };
 
+/* The map's hash of len bytes at s (any bytes, NUL included): for other tables too. */
+uint64_t strmap_hash(const char *s, size_t len);
+
 void strmap_init(struct strmap *m);
 void strmap_free(struct strmap *m);
 /* Room for n keys in all, so that putting them never grows the map again. */

@@ -26,6 +26,7 @@
 #include "schema/ir_schema.h"
 #include "schema/rng_check.h"
 #include "io/ir_text.h"
+#include "base/strmap.h"
 #include "base/text_file.h"
 #include "mem.h"
 
@@ -438,19 +439,7 @@ static void ir_r_keep(struct ir_reader *r, enum ir_r_attr a, const char *value, 
 /* The memo's slot for the tag at buf[at, at + len). */
 static struct ir_r_memo *ir_r_memo_slot(struct ir_reader *r, size_t at, size_t len)
 {
-	const char *s = r->buf + at;
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
-
-	for (; len >= 8; s += 8, len -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, s, len);
-	h = (h ^ w) * 0xff51afd7ed558ccdull;
-	h ^= h >> 29;
-	return &r->memo[h % IR_R_MEMO];
+	return &r->memo[strmap_hash(r->buf + at, len) % IR_R_MEMO];
 }
 
 /* The start tag's attributes: the text rules, the schema, the model's copies. */
