@@ -124,6 +124,9 @@ $(foreach c,$(CHIP_DIRS),$(eval $(call chip_selfcheck_rule,$(c),$(call chip_name
 
 # Words worked out by hand from the gv100 manuals, against its typed headers.
 ifneq ($(filter gv100,$(HDR_CHIPS)),)
+# The class headers' builders and push helpers (gv100 and ga100 classes).
+$(OUT)/test/test_class_push: ALL_CFLAGS += -I$(OUT)/include
+$(OUT)/test/test_class_push: $(OUT)/include/gv100/.stamp $(OUT)/include/ga100/.stamp
 $(OUT)/test/test_headers_gv100: ALL_CFLAGS += -I$(OUT)/include
 $(OUT)/test/test_headers_gv100: $(OUT)/include/gv100/.stamp
 else
