@@ -8,7 +8,10 @@
 #      array define at indices 0..2, and both ends of every hi:lo range), a
 #      program built on the generated header and one built on NVIDIA's own
 #      print the same values (the two are never in one translation unit:
-#      they define the same names).
+#      they define the same names);
+#   3. refgen diff of two copy-engine classes names what LAUNCH_DMA gained and
+#      lost (worked out from clc3b5.h and clc6b5.h), and of one class with
+#      itself nothing.
 #
 # Environment: REFGEN_BIN, CLASSES (default ../shared/classes), CC (default cc),
 # REFGEN_CLASSES_DIR (scratch).  Ends with "N passed, N failed".
@@ -96,6 +99,30 @@ for h in "$classes"/cl*.h; do
 	n=$(wc -l <"$work/$unit.nvidia")
 	total=$((${total:-0} + n))
 done
+# refgen diff of two copy-engine classes, from the IR parsed above: LAUNCH_DMA
+# gained DISABLE_PLC 26:26 (clc6b5.h:135) and lost SRC_BYPASS_L2 20:20
+# (clc3b5.h:124, no BYPASS_L2 in clc6b5.h); changes exit 1.
+mkdir -p "$work/ir/x" && cp "$work"/*.xml "$work/ir/x/"
+"$refgen" diff --ir "$work/ir" --from c3b5 --to clc6b5 >"$work/diff" 2>&1
+st=$?
+if [ $st = 1 ] && grep -qx '@@ added field NVC6B5_LAUNCH_DMA_DISABLE_PLC' "$work/diff" &&
+   grep -qx '+135: #define NVC6B5_LAUNCH_DMA_DISABLE_PLC 26:26' "$work/diff" &&
+   grep -qx '@@ removed field NVC3B5_LAUNCH_DMA_SRC_BYPASS_L2' "$work/diff" &&
+   grep -qx 'diff --refgen c3b5/clc3b5 clc6b5/clc6b5' "$work/diff"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAILED: refgen diff --from c3b5 --to clc6b5 (exit $st):"
+	head -n 12 "$work/diff"
+fi
+# a class diffed with itself (by name and by id): no change, exit 0
+if "$refgen" diff --ir "$work/ir" --from VOLTA_DMA_COPY_A --to c3b5 >"$work/diff" 2>&1; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAILED: refgen diff --from VOLTA_DMA_COPY_A --to c3b5 is not empty"
+	head -n 5 "$work/diff"
+fi
 echo "class headers: $(ls "$classes"/cl*.h | wc -l) parsed, ${total:-0} values compared, $warned warning(s) shown"
 rm -rf "$work"
 echo "$pass passed, $fail failed"
