@@ -15,7 +15,9 @@
  *                    offsets from clc3b5.h:135-149 and :68), with the same
  *                    room check per method.  Goal: ratio >= 0.9.
  * Built with NDEBUG (the release configuration: REFGEN_CHECK off).  Best of
- * BENCH_REPEAT (default 5); the thread's CPU time.
+ * BENCH_REPEAT (default 5); the thread's CPU time.  BENCH_ONLY=helpers or
+ * BENCH_ONLY=hand runs one side only and prints no row (to time the two as
+ * whole processes from outside).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,12 +92,15 @@ int main(void)
 	double best_h = 1e30, best_b = 1e30;
 	unsigned long copies = 0;
 
+	const char *only = getenv("BENCH_ONLY");
+	bool helpers = !only || !strcmp(only, "helpers"), hand = !only || !strcmp(only, "hand");
+
 	if (!mem || !ref)
 		return 1;
 	for (int r = 0; r < (repeat > 0 ? repeat : 1); r++) {
 		double t = bench_now();
 		copies = 0;
-		for (unsigned k = 0; k < rounds; k++) {
+		for (unsigned k = 0; helpers && k < rounds; k++) {
 			struct refgen_pushbuf pb = { mem, mem + BENCH_DWORDS, false };
 			for (uint32_t i = 0; bench_copy_helpers(&pb, 0x100000000ull + i, 0x200000000ull + i * 2, 4096 + i) == 0; i++)
 				copies++;
@@ -103,7 +108,7 @@ int main(void)
 		t = bench_now() - t;
 		best_h = t < best_h ? t : best_h;
 		t = bench_now();
-		for (unsigned k = 0; k < rounds; k++) {
+		for (unsigned k = 0; hand && k < rounds; k++) {
 			uint32_t *p = ref;
 			for (uint32_t i = 0; bench_copy_hand(&p, ref + BENCH_DWORDS, 0x100000000ull + i, 0x200000000ull + i * 2, 4096 + i) == 0; i++)
 				;
@@ -111,6 +116,8 @@ int main(void)
 		t = bench_now() - t;
 		best_b = t < best_b ? t : best_b;
 	}
+	if (only)
+		return 0;
 	/* the same dwords either way (up to where the last whole copy fits) */
 	if (memcmp(mem, ref, (BENCH_DWORDS / 18) * 18 * sizeof(*mem))) {
 		fprintf(stderr, "bench_push: the push helpers' dwords differ from the hand-packed ones\n");
