@@ -83,6 +83,10 @@ CHIP_DIRS := $(sort $(foreach c,$(CHIP_ARGS),$(call chip_dir,$(c))))
 CHIP_MISSING := $(strip $(foreach c,$(CHIP_ARGS),$(if $(call chip_dir,$(c)),,$(c))))
 chip_name = $(notdir $(1))
 
+# NVIDIA's class headers (open-gpu-kernel-modules' src/common/sdk/nvidia/inc/class,
+# MIT): read from there; manuals/<chip>/classes.txt says which a chip runs.
+CLASSES ?= ../shared/classes
+
 # The project's addenda (manuals/<chip>/<unit>.ref) and the list of known
 # warnings of the public manuals: shown as one line per chip, unless V=1.
 ADDENDA ?= manuals

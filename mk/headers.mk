@@ -61,13 +61,27 @@ $(OUT)/ir/$(1)/.src/$(2).stamp: $(OUT)/ir/$(1)/.src/$(2) $(3) $(4) $(5) $(wildca
 $(OUT)/ir/$(1)/$(2).xml: $(OUT)/ir/$(1)/.src/$(2).stamp ;
 endef
 
+# NVIDIA's class headers ($(CLASSES)/cl<id>.h): a chip's classes are
+# listed in $(ADDENDA)/<chip>/classes.txt ("<role> <header> <source>" a line),
+# each a class unit of the chip's IR and headers (refgen parse reads a
+# cl<id>.h as a class).  $(1) = chip, $(2) = unit (clc3b5)
+CLASSES_FOUND := $(if $(wildcard $(CLASSES)/cl*.h),yes)
+chip_classes_scan = $(if $(CLASSES_FOUND),$(shell sed -e 's/\#.*//' $(ADDENDA)/$(1)/classes.txt 2>/dev/null | awk 'NF >= 2 { sub(/\.h$$/, "", $$2); print $$2 }'))
+chip_classes = $(call memo,chip_classes,$(1))
+define class_ir_rule
+$(OUT)/ir/$(1)/.src/$(2).stamp: $(CLASSES)/$(2).h $(ADDENDA)/$(1)/classes.txt $(wildcard $(KNOWN_WARNINGS) $(SPACES)) $(REFGEN) | check-manuals
+	$$(call quiet,PARSE,$(1)/$(2)): >$(OUT)/ir/$(1)/.src/$(2).known && $(REFGEN) parse --chip $(1) $(if $(wildcard $(KNOWN_WARNINGS)),--known $(KNOWN_WARNINGS) --known-log $(OUT)/ir/$(1)/.src/$(2).known) $(if $(wildcard $(SPACES)),--spaces $(SPACES)) -o $(OUT)/ir/$(1)/$(2).xml $(CLASSES)/$(2).h && : >$$@
+$(OUT)/ir/$(1)/$(2).xml: $(OUT)/ir/$(1)/.src/$(2).stamp ;
+endef
+
 # The chip's IR is its units' (others are pruned), then its headers; a line
 # counts the known warnings not shown.  $(1) = arch/chip, $(2) = chip
 define chip_ir_rule
 IR_PUBLISHED_UNITS_$(2) := $(call chip_published_units,$(1))
-IR_UNITS_$(2) := $(sort $(call chip_ref_units,$(1)) $$(IR_PUBLISHED_UNITS_$(2)))
+IR_UNITS_$(2) := $(sort $(call chip_ref_units,$(1)) $$(IR_PUBLISHED_UNITS_$(2)) $(call chip_classes,$(2)))
 IR_FILES_$(2) := $$(patsubst %,$(OUT)/ir/$(2)/%.xml,$$(IR_UNITS_$(2)))
 $(foreach f,$(call chip_manuals,$(1)) $(call chip_standalone,$(1)),$(eval $(call unit_ir_rule,$(2),$(call unit_of,$(f)),$(f),$(call unit_published,$(1),$(f),$(call unit_of,$(f))),$(call chip_hwproject,$(1)))))
+$(foreach u,$(call chip_classes,$(2)),$(eval $(call class_ir_rule,$(2),$(u))))
 $(foreach u,$(call chip_published_units,$(1)),$(eval $(call unit_ir_rule,$(2),$(u),$(call chip_published_input,$(1),$(u)),$(call unit_published,$(1),$(call chip_published_input,$(1),$(u)),$(u)),$(call chip_hwproject,$(1)))))
 $(OUT)/ir/$(2)/.stamp: $$(IR_FILES_$(2)) $(OUT)/ir/$(2)/.src/.units
 	$(Q)sh mk/prune.sh $(OUT)/ir/$(2) $(OUT)/ir/$(2)/.src/.ir-units $$(IR_UNITS_$(2))

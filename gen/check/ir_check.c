@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "check/ir_check.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -288,12 +289,76 @@ static void ir_check_value_code(const struct ir_check *c, const struct ir_def *d
 			  "%s is coded as a value but %s has no fields", d->name, p->name);
 }
 
+/* ---- class units ----------------------------------------------------------------------- */
+
+/* A class's method: a 4-byte aligned offset (a pushbuffer method header
+ * addresses dwords), every element of an array too.  0 or -1. */
+static int ir_check_method(const struct ir_check *c, struct ir_manual *m, const struct ir_def *d)
+{
+	struct expr_body b;
+	struct expr_error err;
+	uint64_t off[2] = { d->value.value, 0 };
+	int n = 1;
+
+	if (!d->value.known) {
+		if (!d->value.expr || expr_parse_body(&m->arena, d->value.expr, strlen(d->value.expr),
+						      d->param, d->nparams, &b, &err) < 0)
+			return 0;
+		/* the first element and the stride: (0x0320+(i)*4) */
+		uint64_t i0[2] = { 0, 0 }, i1[2] = { 1, 1 };
+		if (expr_eval(b.hi, i0, &off[0]) || expr_eval(b.hi, i1, &off[1]))
+			return 0;
+		n = 2;
+	}
+	for (int k = 0; k < n; k++)
+		if (off[k] & 3) {
+			ir_check_error(c, d, "method %s: offset 0x%llx%s is not a multiple of 4",
+				       d->name, (unsigned long long)off[k],
+				       k ? " (its second element)" : "");
+			return -1;
+		}
+	return 0;
+}
+
+/* Whether a name has a class prefix NV<4 hex digits>_ of another class than id. */
+static bool ir_check_other_class(const char *name, uint32_t id, unsigned *other)
+{
+	unsigned v = 0;
+
+	if (strncmp(name, "NV", 2) || strlen(name) < 6 || (name[6] && name[6] != '_'))
+		return false;
+	for (int i = 2; i < 6; i++) {
+		int ch = (unsigned char)name[i];
+		int h = isdigit(ch) ? ch - '0' : isxdigit(ch) ? (tolower(ch) - 'a' + 10) : -1;
+		if (h < 0)
+			return false;
+		v = v * 16 + (unsigned)h;
+	}
+	*other = v;
+	return v != id;
+}
+
+static int ir_check_class(const struct ir_check *c, struct ir_manual *m, const struct ir_def *d)
+{
+	unsigned other;
+
+	if (ir_check_other_class(d->name, m->class_id, &other)) {
+		ir_check_error(c, d, "%s: a define of class %04X's prefix in class %04X's unit",
+			       d->name, other, (unsigned)m->class_id);
+		return -1;
+	}
+	return d->kind == IR_REGISTER ? ir_check_method(c, m, d) : 0;
+}
+
 int ir_check_manual(const struct ir_check *c, struct ir_manual *m)
 {
 	int rc = 0;
 
 	for (size_t i = 0; i < m->ndefs; i++) {
 		const struct ir_def *d = m->defs[i];
+
+		if (m->class_id && ir_check_class(c, m, d) < 0)
+			rc = -1;
 
 		if (d->kind == IR_FIELD && ir_check_field(c, m, d) < 0)
 			rc = -1;

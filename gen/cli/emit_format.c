@@ -8,7 +8,7 @@
 const struct emit_format emit_formats[] = {
 	{ "nv", "nv/", "NVIDIA-compatible #defines (and refgen/drf.h)",
 	  emit_nv_unit, NULL, emit_drf_support, true },
-	{ "typed", "", "typed accessors (and refgen/accessors.h)",
+	{ "typed", "", "typed accessors, a class's push helpers (and refgen/accessors.h, push.h)",
 	  emit_typed_unit, NULL, emit_support, true },
 	{ "fields", "fields/", "field descriptors (and refgen/fields.h)",
 	  emit_fields_unit, NULL, emit_fields_support, true },

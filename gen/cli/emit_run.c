@@ -118,10 +118,12 @@ static int emit_run_pass(const struct emit_peer *chips, const struct emit_views 
 	ec.dry_run = dry_run;
 	ec.peers = chips;
 	ec.npeers = n;
-	for (size_t u = 0; u < ec.nunits; u++)
+	for (size_t u = 0; u < ec.nunits; u++) {
+		emit_chip_unit(&ec, u);
 		for (size_t k = 0; k < sel->n; k++)
 			if (sel->f[k]->unit(&ec, u, outdir) < 0)
 				rc = -1;
+	}
 	for (size_t k = 0; k < sel->n; k++)
 		if (sel->f[k]->chip && sel->f[k]->chip(&ec, outdir) < 0)
 			rc = -1;

@@ -30,6 +30,14 @@ struct emit_peer {
 struct emit_chip {
 	const char *chip;            /* as given: "gv100" */
 	char upper[32];              /* "GV100" */
+	/* What the typed names of the unit being made start with and drop of
+	 * its defines' names (emit_chip_unit): a manual's, the chip's and
+	 * "NV_" (NV_PFIFO_X -> gv100_pfifo_x); a class's, its id and
+	 * NV<ID>_ (NVC3B5_LAUNCH_DMA -> c3b5_launch_dma). */
+	const char *prefix;
+	char prefix_upper[32];
+	char strip[16];
+	size_t nstrip;
 	struct ir_manual **units;
 	size_t nunits;
 	/* overlap[a * nunits + b]: units a and b are declared alternative views
@@ -96,12 +104,16 @@ int emit_write(const char *path, const struct strbuf *b, struct diag *d);
 int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **units,
 		   size_t nunits, struct diag *d);
 void emit_chip_release(struct emit_chip *ec);
+/* Makes unit's typed names from now on (the prefix and what is dropped). */
+void emit_chip_unit(struct emit_chip *ec, size_t unit);
 
 int emit_nv_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_fields_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 /* <chip>/make/<unit>.h: builders (emit_builder.c). */
 int emit_make_unit(struct emit_chip *ec, size_t unit, const char *outdir);
+/* refgen/accessors.h, and refgen/push.h (struct refgen_pushbuf, what a
+ * class's push helpers write to). */
 int emit_support(const char *outdir, struct diag *d);
 /* Writes a fixed text to outdir/name (a chip-independent support header). */
 int emit_text_file(const char *outdir, const char *name, const char *text, struct diag *d);

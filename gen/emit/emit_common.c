@@ -43,8 +43,8 @@ static uint64_t emit_ident_underscores(uint64_t x)
 const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suffix,
 		       bool upper)
 {
-	const char *s = strncmp(nvname, "NV_", 3) ? nvname : nvname + 3;
-	const char *chip = upper ? ec->upper : ec->chip;
+	const char *s = strncmp(nvname, ec->strip, ec->nstrip) ? nvname : nvname + ec->nstrip;
+	const char *chip = upper ? ec->prefix_upper : ec->prefix;
 	size_t nchip = strlen(chip), nsuffix = suffix ? strlen(suffix) : 0, ns = strlen(s);
 	/* Made in place: the name is at most as long as its parts. */
 	char *r = arena_alloc(&ec->arena, nchip + 1 + ns + nsuffix + 1), *o = r;
@@ -83,7 +83,7 @@ const char *emit_ident(struct emit_chip *ec, const char *nvname, const char *suf
 const char *emit_ident_verb(struct emit_chip *ec, const char *verb, const char *nvname)
 {
 	const char *id = emit_ident(ec, nvname, NULL, false);
-	size_t n = strlen(ec->chip), nverb = strlen(verb), nid = strlen(id);
+	size_t n = strlen(ec->prefix), nverb = strlen(verb), nid = strlen(id);
 	char *r = arena_alloc(&ec->arena, nid + 1 + nverb + 1);
 
 	/* <chip>_<verb><rest of id> */
@@ -372,7 +372,30 @@ int emit_chip_init(struct emit_chip *ec, const char *chip, struct ir_manual **un
 		ndefs += units[u]->ndefs;
 	strmap_reserve(&ec->idents, 3 * ndefs);
 	ec->overlap = mem_calloc(nunits * nunits + 1, sizeof(*ec->overlap));
+	ec->prefix = ec->chip;
+	memcpy(ec->prefix_upper, ec->upper, sizeof(ec->upper));
+	memcpy(ec->strip, "NV_", 4);
+	ec->nstrip = 3;
 	return 0;
+}
+
+void emit_chip_unit(struct emit_chip *ec, size_t unit)
+{
+	const struct ir_manual *m = ec->units[unit];
+
+	if (!m->class_id) {
+		ec->prefix = ec->chip;
+		memcpy(ec->prefix_upper, ec->upper, sizeof(ec->upper));
+		memcpy(ec->strip, "NV_", 4);
+		ec->nstrip = 3;
+		return;
+	}
+	/* a class's names are the class's on every chip: c3b5_launch_dma_t */
+	snprintf(ec->prefix_upper, sizeof(ec->prefix_upper), "%04X", (unsigned)m->class_id);
+	ec->prefix = arena_strdup(&ec->arena, ec->prefix_upper);
+	for (char *c = (char *)ec->prefix; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	ec->nstrip = (size_t)snprintf(ec->strip, sizeof(ec->strip), "NV%s_", ec->prefix_upper);
 }
 
 struct strbuf *emit_chip_text(struct emit_chip *ec)
@@ -393,7 +416,11 @@ void emit_chip_release(struct emit_chip *ec)
 
 void emit_guard_name(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style)
 {
-	strbuf_printf(b, "REFGEN_%s_%s", ec->upper, style);
+	/* a class's guard is the class's: its header on two chips is one */
+	if (ec->units[unit]->class_id)
+		strbuf_printf(b, "REFGEN_%04X_%s", (unsigned)ec->units[unit]->class_id, style);
+	else
+		strbuf_printf(b, "REFGEN_%s_%s", ec->upper, style);
 	for (const char *s = ec->units[unit]->unit; *s; s++) {
 		char c = (char)toupper((unsigned char)*s);
 		strbuf_append(b, isalnum((unsigned char)c) ? &c : "_", 1);

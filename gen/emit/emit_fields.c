@@ -280,7 +280,7 @@ static void emit_fields_unit_list(struct emit_typed *t)
 {
 	struct strbuf name = { 0 };
 
-	strbuf_printf(&name, "%s_", t->ec->chip);
+	strbuf_printf(&name, "%s_", t->ec->prefix);
 	for (const char *s = t->m->unit; *s; s++)
 		strbuf_printf(&name, "%c", isalnum((unsigned char)*s) ? tolower((unsigned char)*s) : '_');
 	strbuf_puts(&name, "_layouts");

@@ -178,7 +178,8 @@ static bool emit_check_directive(const char *s, const char *end)
 	};
 #undef EMIT_KW
 	static const char *const includes[] = {
-		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "<stdint.h>", "<stdbool.h>",
+		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "\"../refgen/push.h\"",
+		"\"accessors.h\"", "<stdint.h>", "<stdbool.h>",
 		"<linux/types.h>", "<linux/bug.h>", "<assert.h>",
 	};
 	const char *eol;

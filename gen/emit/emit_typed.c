@@ -208,6 +208,7 @@ static void emit_typed_body(struct emit_typed *t)
 	for (const struct ir_def *d = t->m->first_root; d; d = d->next_sibling)
 		emit_typed_def(t, d);
 	emit_addr_helpers(t);
+	emit_push_helpers(t);
 	strbuf_puts(t->b, "\n#ifdef __cplusplus\n}\n#endif\n\n");
 }
 

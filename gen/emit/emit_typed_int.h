@@ -67,6 +67,8 @@ void emit_field_mem(struct emit_typed *t, const struct ir_def *f, const struct i
 		    const char *st, uint64_t words);
 
 void emit_addr_helpers(struct emit_typed *t);
+/* A class's push helpers, <class>_push_<method>(pb, subch, v) (emit_push.c). */
+void emit_push_helpers(struct emit_typed *t);
 /* <chip>_make_<name>(.field = v, ...) for a register or small structure (emit_builder.c). */
 void emit_builder(struct emit_typed *t, const struct ir_def *d);
 

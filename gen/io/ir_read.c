@@ -36,7 +36,7 @@ enum ir_r_attr {
 	A_ADDENDUM, A_SECTION, A_ROLE, A_PLACED, A_REF, A_STRING, A_HI, A_HI_EXPR, A_LO,
 	A_LO_EXPR, A_OFFSET, A_OFFSET_EXPR, A_VALUE, A_VALUE_EXPR, A_SPACE, A_SPACE_BASE,
 	A_SPACE_VIA, A_SPACE_SOURCE, A_SOURCE, A_UNIT, A_CHIP, A_ARCH, A_PATH, A_PUBLISHED,
-	A_COUNT
+	A_CLASS, A_CLASS_ID, A_COUNT
 };
 
 static const char *const ir_r_attr_names[A_COUNT] = {
@@ -44,6 +44,7 @@ static const char *const ir_r_attr_names[A_COUNT] = {
 	"addendum", "section", "role", "placed", "ref", "string", "hi", "hi-expr", "lo",
 	"lo-expr", "offset", "offset-expr", "value", "value-expr", "space", "space-base",
 	"space-via", "space-source", "source", "unit", "chip", "arch", "path", "published",
+	"class", "class-id",
 };
 
 /* What an element of the grammar is to the model. */
@@ -413,6 +414,10 @@ static void ir_r_root(struct ir_reader *r)
 	m->path = ir_r_dup(r, A_PATH);
 	m->addendum = ir_r_dup(r, A_ADDENDUM);
 	m->published = ir_r_dup(r, A_PUBLISHED);
+	m->class_name = ir_r_dup(r, A_CLASS);
+	bool found;
+	uint64_t id = ir_r_u64(r, A_CLASS_ID, &found);
+	m->class_id = found && m->class_name ? (uint32_t)id : 0;
 	ir_r_space(r, &m->space);
 }
 

@@ -28,7 +28,8 @@ enum ir_w_attr {
 	W_CODE, W_COMMENT, W_LINE, W_COL, W_SECTION, W_READ, W_WRITE, W_STATE, W_DECL,
 	W_INDICATOR, W_HI, W_LO, W_WIDTH, W_WORD, W_BIT, W_HI_EXPR, W_LO_EXPR, W_ROLE,
 	W_PLACED, W_REF, W_STRING, W_OFFSET, W_OFFSET_EXPR, W_VALUE, W_VALUE_EXPR, W_BYTES,
-	W_SIZE1, W_SIZE2, W_SPACE, W_SPACE_BASE, W_SPACE_VIA, W_SPACE_SOURCE, W_PUBLISHED, W_ATTR_COUNT
+	W_SIZE1, W_SIZE2, W_SPACE, W_SPACE_BASE, W_SPACE_VIA, W_SPACE_SOURCE, W_PUBLISHED, W_CLASS,
+	W_CLASS_ID, W_ATTR_COUNT
 };
 
 static const char *const ir_w_attr_names[W_ATTR_COUNT] = {
@@ -37,6 +38,7 @@ static const char *const ir_w_attr_names[W_ATTR_COUNT] = {
 	"indicator", "hi", "lo", "width", "word", "bit", "hi-expr", "lo-expr", "role",
 	"placed", "ref", "string", "offset", "offset-expr", "value", "value-expr", "bytes",
 	"size1", "size2", "space", "space-base", "space-via", "space-source", "published",
+	"class", "class-id",
 };
 
 enum ir_w_elem { E_MANUAL = IR_KIND_COUNT, E_ACCESS, E_PROSE, E_LICENSE, E_TRAILER,
@@ -223,6 +225,13 @@ static void ir_write_manual(struct ir_w *w, const struct ir_manual *m)
 	ir_set(w, W_PATH, m->path);
 	ir_set(w, W_ADDENDUM, m->addendum);
 	ir_set(w, W_PUBLISHED, m->published);
+	ir_set(w, W_CLASS, m->class_name);
+	if (m->class_name) {
+		char id[16];
+
+		snprintf(id, sizeof(id), "0x%04x", (unsigned)m->class_id);
+		ir_set(w, W_CLASS_ID, id);
+	}
 	ir_write_space(w, &m->space);
 	ir_text(w, E_LICENSE, m->license);
 	for (const struct ir_def *d = m->first_root; d; d = d->next_sibling)

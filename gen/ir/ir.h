@@ -124,6 +124,11 @@ struct ir_manual {
 	 * NULL when none */
 	const char *published;
 	struct ir_space space; /* of the defines no device holds */
+	/* a class unit (NVIDIA's class header cl<id>.h): its name
+	 * ("VOLTA_DMA_COPY_A") and id (0xc3b5); NULL and 0 for a manual.  Its
+	 * registers are methods (space METHOD) named NV<ID>_... */
+	const char *class_name;
+	uint32_t class_id;
 	struct ir_def **defs;  /* manual order (ir_manual_order) */
 	size_t ndefs, cap;
 	struct ir_def *first_root, *last_root;

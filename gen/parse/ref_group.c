@@ -144,7 +144,7 @@ static bool ref_group_fits(const struct ir_def *f, uint64_t v)
 }
 
 static void ref_group_one(struct ir_def *d, const struct strmap *names,
-			  const char *const *paths, struct diag *diag)
+			  const char *const *paths, bool klass, struct diag *diag)
 {
 	struct ir_def *c;
 
@@ -166,7 +166,9 @@ static void ref_group_one(struct ir_def *d, const struct strmap *names,
 	case IR_FIELD:
 		c = ref_group_prefix(names, d->name, KIND_BIT(IR_REGISTER) |
 				     KIND_BIT(IR_STRUCTURE));
-		if (c && d->published && c->kind == IR_REGISTER && d->hi.known &&
+		/* (A class's method has no rows: a field past bit 31 is an
+		 * error, ir_check's.) */
+		if (c && d->published && !klass && c->kind == IR_REGISTER && d->hi.known &&
 		    d->hi.value >= ir_check_register_bits(c)) {
 			/* A published header numbers the fields of a table entry
 			 * of several rows across the rows (gb100 NV_PTOP_DEVICE_INFO2
@@ -295,13 +297,14 @@ int ref_group(struct ir_manual *m, const char *const *paths, struct diag *diag)
 	for (size_t i = 0; i < m->ndefs; i++) {
 		device[i] = m->defs[i]->kind == IR_DEVICE;
 		if (device[i])
-			ref_group_one(m->defs[i], REF_GROUP_NAMES(m->defs[i]), paths, diag);
+			ref_group_one(m->defs[i], REF_GROUP_NAMES(m->defs[i]), paths,
+				      m->class_id != 0, diag);
 	}
 	for (size_t i = 0; i < m->ndefs; i++) {
 		struct ir_def *d = m->defs[i];
 
 		if (!device[i] && !ref_group_index_size(d, REF_GROUP_NAMES(d), paths, diag))
-			ref_group_one(d, REF_GROUP_NAMES(d), paths, diag);
+			ref_group_one(d, REF_GROUP_NAMES(d), paths, m->class_id != 0, diag);
 	}
 	free(device);
 	/* Manual first: a published define joins no container of the manual's

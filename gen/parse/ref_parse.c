@@ -11,6 +11,7 @@
 
 #include "check/ir_check.h"
 #include "parse/ref_analyze.h"
+#include "parse/ref_class.h"
 #include "parse/ref_group.h"
 #include "mem.h"
 #include "strbuf.h"
@@ -348,7 +349,8 @@ static const char *ref_prose_dup(struct ir_manual *m, const char *s, size_t n)
 
 /* A '#' line that is not a #define (a misspelt "#defne") would vanish into
  * the prose: say so. */
-static void ref_check_directive(const struct ref_line *l, bool published, struct diag *d)
+static void ref_check_directive(const struct ref_line *l, bool published, bool klass,
+				struct diag *d)
 {
 	size_t i = 0, n;
 
@@ -363,6 +365,10 @@ static void ref_check_directive(const struct ref_line *l, bool published, struct
 	if (published && ((n == 7 && !memcmp(l->s + i, "#ifndef", 7)) ||
 			  (n == 6 && !memcmp(l->s + i, "#endif", 6))))
 		return;
+	/* A class header's C scaffolding: its types' header, C++ linkage. */
+	if (klass && ((n == 8 && !memcmp(l->s + i, "#include", 8)) ||
+		      (n == 6 && !memcmp(l->s + i, "#ifdef", 6) && memmem(l->s, l->len, "__cplusplus", 11))))
+		return;
 	diag_warn(d, DIAG_W_DIRECTIVE, l->path, l->lineno, text_column(l->s, l->s + i), NULL,
 		  "'%.*s' is not a #define: the line is kept as prose", (int)n, l->s + i);
 }
@@ -372,6 +378,8 @@ struct ref_text {
 	size_t len;
 	bool addendum;
 	bool published;   /* NVIDIA's published header (C), not a manual */
+	bool klass;       /* NVIDIA's class header cl<id>.h (published too) */
+	uint32_t class_id;
 };
 
 /* The name an '#ifndef NAME' line tests, or NULL. */
@@ -493,7 +501,14 @@ static const char *ref_parse_lines(struct ref_parser *p, struct ir_manual *m,
 			prev = NULL;
 			continue;
 		}
-		ref_check_directive(&l, t->published, d);
+		ref_check_directive(&l, t->published, t->klass, d);
+		const char *sname;
+		size_t sn;
+		if (t->klass && ref_class_struct_line(l.s, l.len, &sname, &sn))
+			diag_warn(d, DIAG_W_STRUCT, t->path, l.lineno, text_column(l.s, sname),
+				  arena_strndup(&m->arena, sname, sn),
+				  "C struct %.*s is kept as prose, not read as a memory layout",
+				  (int)sn, sname);
 		if (prev && prev_len && ref_match(p, p->underline, l.s, l.len) >= 0) {
 			const char *h = prev;
 			size_t hn = prev_len;
@@ -662,6 +677,8 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 	}
 	m->published = ref_published_list(m, manual, pub, npub);
 	m->trailer = ref_parse_lines(p, m, manual, d);
+	if (manual->klass && d->errors == errors)
+		ref_class_prepare(m, manual->path, manual->class_id, d);
 	if (addendum)
 		m->addendum_trailer = ref_parse_lines(p, m, addendum, d);
 	for (size_t i = 0; i < npub && d->errors == errors; i++) {
@@ -682,10 +699,21 @@ static struct ir_manual *ref_parse_unit(struct ref_parser *p, const struct ref_t
 	}
 	/* the IR names a published header by <arch>/<chip>/<file>.h, as
 	 * m->published does, whichever tree it was read from */
-	if (m->published)
+	if (manual->klass) {
+		/* a class header is named as the classes' folder holds it,
+		 * wherever that was read from */
+		const char *base = strrchr(manual->path, '/');
+		char name[64];
+
+		snprintf(name, sizeof(name), "classes/%s", base ? base + 1 : manual->path);
+		m->published = arena_strdup(&m->arena, name);
+		for (size_t i = 0; i < m->ndefs; i++)
+			m->defs[i]->published = m->published;
+	} else if (m->published) {
 		for (size_t i = 0; i < m->ndefs; i++)
 			if (m->defs[i]->published)
 				m->defs[i]->published = ir_published_path(m, m->defs[i]->published);
+	}
 	return m;
 }
 
@@ -700,7 +728,9 @@ static bool ref_path_published(const char *path)
 struct ir_manual *ref_parse_text(struct ref_parser *p, const char *path,
 				 const char *text, size_t len, struct diag *d)
 {
-	struct ref_text t = { path, text, len, false, ref_path_published(path) };
+	struct ref_text t = { path, text, len, false, ref_path_published(path), false, 0 };
+
+	t.klass = t.published && ref_class_path(path, &t.class_id);
 
 	return ref_parse_unit(p, &t, NULL, NULL, 0, d);
 }
@@ -733,12 +763,15 @@ struct ir_manual *ref_parse_file_merged(struct ref_parser *p, const char *path,
 	}
 	while (loaded < npublished && text_file_load(&pf[loaded], published[loaded], d) == 0) {
 		pt[loaded] = (struct ref_text){ published[loaded], pf[loaded].data, pf[loaded].size,
-						false, true };
+						false, true, false, 0 };
 		loaded++;
 	}
 	if (loaded == npublished && (!addendum || text_file_load(&a, addendum, d) == 0)) {
-		struct ref_text mt = { path, f.data, f.size, false, ref_path_published(path) };
-		struct ref_text at = { addendum, addendum ? a.data : NULL, addendum ? a.size : 0, true, false };
+		struct ref_text mt = { path, f.data, f.size, false, ref_path_published(path), false, 0 };
+		struct ref_text at = { addendum, addendum ? a.data : NULL, addendum ? a.size : 0, true,
+				       false, false, 0 };
+
+		mt.klass = mt.published && ref_class_path(path, &mt.class_id);
 
 		m = ref_parse_unit(p, &mt, addendum ? &at : NULL, pt, npublished, d);
 		if (addendum)

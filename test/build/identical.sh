@@ -37,6 +37,8 @@ abs() { (cd "$1" && pwd); }
 manuals=$(abs "$REFGEN_MANUALS") || exit 1
 # The same published headers (PUBLISHED, default ../shared/published), if any.
 published=$(abs "${PUBLISHED:-../shared/published}" 2>/dev/null) || published=""
+# The same class headers (CLASSES, default ../shared/classes), if any.
+classes=$(abs "${CLASSES:-../shared/classes}" 2>/dev/null) || classes=""
 mkdir -p "$REFGEN_IDENTICAL_DIR" && REFGEN_IDENTICAL_DIR=$(abs "$REFGEN_IDENTICAL_DIR") || exit 1
 base=$REFGEN_IDENTICAL_DIR/$commit
 
@@ -48,7 +50,7 @@ if [ ! -f "$base/.built" ]; then
 	git archive "$commit" | tar -x -C "$base/src" || exit 1
 	echo "building baseline $commit in $base"
 	if ! env -u CFLAGS -u CC -u OUT -u MAKEFLAGS -u MFLAGS \
-		$MAKE -C "$base/src" -j2 MANUALS="$manuals" PUBLISHED="$published" OUT="$base/out" headers html runtime \
+		$MAKE -C "$base/src" -j2 MANUALS="$manuals" PUBLISHED="$published" CLASSES="$classes" OUT="$base/out" headers html runtime \
 		>"$base/build.log" 2>&1; then
 		tail -20 "$base/build.log"
 		bad "baseline $commit does not build"

@@ -615,13 +615,14 @@ static void test_cli_emit_formats(void **state)
 	/* default: the header styles and their support headers (nv: drf.h) */
 	cli_emit_expect(st->dir, xml, NULL, NULL,
 			"./gv100/fields/sample.h ./gv100/make/sample.h ./gv100/nv/sample.h ./gv100/sample.h "
-			"./refgen/accessors.h ./refgen/drf.h ./refgen/fields.h ");
+			"./refgen/accessors.h ./refgen/drf.h ./refgen/fields.h ./refgen/push.h ");
 	cli_emit_expect(st->dir, xml, "--format=fields", NULL,
 			"./gv100/fields/sample.h ./refgen/fields.h ");
 	cli_emit_expect(st->dir, xml, "--format=nv", NULL, "./gv100/nv/sample.h ./refgen/drf.h ");
 	/* a list, repeated, and a name twice: each format once */
 	cli_emit_expect(st->dir, xml, "--format=typed,nv", "--format=typed",
-			"./gv100/nv/sample.h ./gv100/sample.h ./refgen/accessors.h ./refgen/drf.h ");
+			"./gv100/nv/sample.h ./gv100/sample.h ./refgen/accessors.h ./refgen/drf.h "
+			"./refgen/push.h ");
 
 	cli_run(&r, "emit", "--chip", "gv100", "-o", st->dir, "--format=nv,bogus", xml, NULL);
 	assert_int_equal(r.status, 2);
