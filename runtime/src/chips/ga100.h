@@ -19,3 +19,10 @@
  * shares ARCHITECTURE 0x17 (../shared/design/ga100-host-facts.md section 0).
  */
 #define NVRT_CHIP_IDENT PMC_BOOT_42_CHIP_ID_GA100
+
+/* Its copy engines' class (doc/ce-facts.md section 1): AMPERE_DMA_COPY_A, named by the
+ * generated NV-style class header ga100/nv/clc6b5.h (NVIDIA's names). */
+#define NVRT_CHIP_CE_CLASS_HEADER NVRT_STR(NVRT_CHIP/nv/clc6b5.h)
+#define NVRT_CHIP_CE_CLASS AMPERE_DMA_COPY_A
+#define NVRT_CHIP_CE_CLASS_NAME "AMPERE_DMA_COPY_A"
+#define NVRT_CE(name) NVC6B5_##name

@@ -23,3 +23,10 @@
 
 /* The interrupt fields bring-up enables (Volta's, kept by Turing). */
 #include "hw/pfifo/intr_fields.h"
+
+/* Its copy engines' class (doc/ce-facts.md section 1): TURING_DMA_COPY_A, named by the
+ * generated NV-style class header tu104/nv/clc5b5.h (NVIDIA's names). */
+#define NVRT_CHIP_CE_CLASS_HEADER NVRT_STR(NVRT_CHIP/nv/clc5b5.h)
+#define NVRT_CHIP_CE_CLASS TURING_DMA_COPY_A
+#define NVRT_CHIP_CE_CLASS_NAME "TURING_DMA_COPY_A"
+#define NVRT_CE(name) NVC5B5_##name

@@ -133,5 +133,6 @@ extern const struct nvrt_chip_faults NVRT_FN(faults);
 extern const struct nvrt_chip_bus NVRT_FN(bus);
 extern const struct nvrt_chip_ident NVRT_FN(ident);
 extern const struct nvrt_chip_runlist NVRT_FN(runlist);
+extern const struct nvrt_chip_ce NVRT_FN(ce);
 
 #endif
