@@ -244,7 +244,7 @@ static void test_ce_unmapped_fault(void **state)
 		assert_int_equal(ce_run(&e, &err), NVRT_E_FAULT);
 		rep = ce_report(&e);
 		/* dev_fault: LCE n faults as NV_PFAULT_MMU_ENG_ID_CE0 + n. */
-		if (!strstr(rep, "CE"))
+		if (!strstr(rep, "= NV_PFAULT_MMU_ENG_ID_CE0 + ") || !strstr(rep, ": copy engine, LCE "))
 			fail_msg("%s: the report does not name the copy engine:\n%s", e.chip->name, rep);
 		free(rep);
 		nvrt_ce_buffer_free(&e.ch, &src);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include NVRT_CHIP_CE_CLASS_HEADER
+#include NVRT_CHIP_CE_TYPED_HEADER
 
 /* A "hi:lo" range's ends, as NVIDIA's DRF macros read them. */
 #define NVRT_CE_LO(range) (0 ? range)

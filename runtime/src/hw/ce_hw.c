@@ -1,117 +1,175 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The copy engine's methods as this chip's class defines them
- * (hw/ce_class.h; doc/ce-facts.md sections 3-5): SetObject (Host's
- * NV_UDMA_OBJECT), a pitch copy, a fill and the CE's semaphore release,
- * each as INCR runs of consecutive methods.
+ * The copy engine's methods through this chip's generated class headers
+ * (doc/ce-facts.md sections 3-5): values built with the typed method
+ * builders (c3b5_set_launch_dma_* ...) and pushed with the push helpers
+ * (c3b5_push_<method>, one INC_METHOD header per method) into a batch
+ * reserved in the pushbuffer; SetObject is the Host class's
+ * (c36f_push_set_object).
  */
 #include "hw/chip_hw.h"
-#include "hw/ce_class.h"
 #include "nvrt/ce.h"
 #include "nvrt/pushbuf.h"
-#include NVRT_HW_HEADER(dev_pbdma)
+#include NVRT_CHIP_HOST_CLASS_HEADER
+#include NVRT_CHIP_CE_TYPED_HEADER
+
+#define CE(name) NVRT_CE_FN(name)
+#define CEC(name) NVRT_CE_C(name)
+/* Each push helper writes a header and one data dword. */
+#define CE_METHOD_DWORDS 2u
+
+/* A batch of n methods into pb, filled by the push helpers through rp. */
+struct ce_batch {
+	struct nvrt_pb_batch b;
+	struct refgen_pushbuf rp;
+};
+
+static int ce_batch_begin(struct ce_batch *cb, struct nvrt_pb *pb, uint32_t methods)
+{
+	if (nvrt_pb_batch_begin(pb, (size_t)methods * CE_METHOD_DWORDS, &cb->b) < 0)
+		return -1;
+	cb->rp = (struct refgen_pushbuf){ cb->b.p, cb->b.end, false };
+	return 0;
+}
+
+static int ce_batch_end(struct ce_batch *cb)
+{
+	cb->b.p = cb->rp.cur;
+	if (cb->rp.overflow) {
+		nvrt_pb_batch_fail(cb->b.pb, NVRT_CE_SUBCH, 0, 1, (size_t)(cb->b.end - cb->rp.cur));
+		cb->b.failed = true;
+	}
+	return nvrt_pb_batch_end(&cb->b);
+}
 
 static int ce_push_object(struct nvrt_pb *pb, uint32_t subch)
 {
-	HW(udma_object_t) o = { 0 };
+	NVRT_HOST_CLASS_FN(set_object_t) o = { 0 };
+	struct ce_batch cb;
 
-	o = HW(set_udma_object_nvclass)(o, NVRT_CHIP_CE_CLASS);
-	return nvrt_pb_incr(pb, subch, HW(udma_object_offset)(), &o.v, 1);
+	if (ce_batch_begin(&cb, pb, 1) < 0)
+		return -1;
+	o = NVRT_HOST_CLASS_FN(set_set_object_nvclass)(o, NVRT_CHIP_CE_CLASS);
+	NVRT_HOST_CLASS_FN(push_set_object)(&cb.rp, subch, o);
+	return ce_batch_end(&cb);
 }
 
-/* OFFSET_IN_UPPER .. LINE_COUNT, eight consecutive methods (the class header's order). */
-static int ce_push_geometry(struct nvrt_pb *pb, uint32_t subch, uint64_t src, uint64_t dst,
-			    uint32_t pitch_in, uint32_t pitch_out, uint32_t length, uint32_t lines)
+/* The address methods' halves: VA bits 63:32 into UPPER (its width checked), 31:0. */
+static void ce_push_offsets(struct ce_batch *cb, uint32_t subch, uint64_t src, uint64_t dst,
+			    bool with_src)
 {
-	uint32_t d[] = {
-		NVRT_CE_SETN(0, OFFSET_IN_UPPER, UPPER, src >> 32),
-		NVRT_CE_SETN(0, OFFSET_IN_LOWER, VALUE, src),
-		NVRT_CE_SETN(0, OFFSET_OUT_UPPER, UPPER, dst >> 32),
-		NVRT_CE_SETN(0, OFFSET_OUT_LOWER, VALUE, dst),
-		NVRT_CE_SETN(0, PITCH_IN, VALUE, pitch_in),
-		NVRT_CE_SETN(0, PITCH_OUT, VALUE, pitch_out),
-		NVRT_CE_SETN(0, LINE_LENGTH_IN, VALUE, length),
-		NVRT_CE_SETN(0, LINE_COUNT, VALUE, lines),
-	};
-	_Static_assert(NVRT_CE(LINE_COUNT) - NVRT_CE(OFFSET_IN_UPPER) == 7 * sizeof(uint32_t),
-		       "OFFSET_IN_UPPER .. LINE_COUNT are consecutive methods");
-
-	return nvrt_pb_incr(pb, subch, NVRT_CE(OFFSET_IN_UPPER), d, sizeof(d) / sizeof(d[0]));
+	if (with_src) {
+		CE(push_offset_in_upper)(&cb->rp, subch,
+			CE(set_offset_in_upper_upper)((CE(offset_in_upper_t)){ 0 }, src >> 32));
+		CE(push_offset_in_lower)(&cb->rp, subch,
+			CE(set_offset_in_lower_value)((CE(offset_in_lower_t)){ 0 }, (uint32_t)src));
+	}
+	CE(push_offset_out_upper)(&cb->rp, subch,
+		CE(set_offset_out_upper_upper)((CE(offset_out_upper_t)){ 0 }, dst >> 32));
+	CE(push_offset_out_lower)(&cb->rp, subch,
+		CE(set_offset_out_lower_value)((CE(offset_out_lower_t)){ 0 }, (uint32_t)dst));
 }
 
-/* A launch of pitch-linear virtual memory, flushed; multi-line for more than one line. */
-static uint32_t ce_launch(uint32_t lines, bool remap)
+/* LINE_LENGTH_IN, and for more than one line LINE_COUNT and the pitches. */
+static void ce_push_lines(struct ce_batch *cb, uint32_t subch, uint32_t length, uint32_t lines,
+			  uint32_t pitch_in, uint32_t pitch_out)
 {
-	uint32_t v = 0;
+	CE(push_line_length_in)(&cb->rp, subch,
+		CE(set_line_length_in_value)((CE(line_length_in_t)){ 0 }, length));
+	if (lines <= 1)
+		return;
+	CE(push_line_count)(&cb->rp, subch, CE(set_line_count_value)((CE(line_count_t)){ 0 }, lines));
+	CE(push_pitch_in)(&cb->rp, subch, CE(set_pitch_in_value)((CE(pitch_in_t)){ 0 }, pitch_in));
+	CE(push_pitch_out)(&cb->rp, subch, CE(set_pitch_out_value)((CE(pitch_out_t)){ 0 }, pitch_out));
+}
 
-	v = NVRT_CE_SET(v, LAUNCH_DMA, DATA_TRANSFER_TYPE, NON_PIPELINED);
-	v = NVRT_CE_SET(v, LAUNCH_DMA, FLUSH_ENABLE, TRUE);
-	v = NVRT_CE_SET(v, LAUNCH_DMA, SEMAPHORE_TYPE, NONE);
-	v = NVRT_CE_SET(v, LAUNCH_DMA, INTERRUPT_TYPE, NONE);
-	v = NVRT_CE_SET(v, LAUNCH_DMA, SRC_MEMORY_LAYOUT, PITCH);
-	v = NVRT_CE_SET(v, LAUNCH_DMA, DST_MEMORY_LAYOUT, PITCH);
-	v = lines > 1 ? NVRT_CE_SET(v, LAUNCH_DMA, MULTI_LINE_ENABLE, TRUE) :
-			NVRT_CE_SET(v, LAUNCH_DMA, MULTI_LINE_ENABLE, FALSE);
-	v = remap ? NVRT_CE_SET(v, LAUNCH_DMA, REMAP_ENABLE, TRUE) :
-		    NVRT_CE_SET(v, LAUNCH_DMA, REMAP_ENABLE, FALSE);
-	v = NVRT_CE_SET(v, LAUNCH_DMA, SRC_TYPE, VIRTUAL);
-	v = NVRT_CE_SET(v, LAUNCH_DMA, DST_TYPE, VIRTUAL);
+/* A launch of pitch-linear virtual memory, flushed, no semaphore; multi-line
+ * for more than one line; remap for a fill. */
+static CE(launch_dma_t) ce_launch(uint32_t lines, bool remap)
+{
+	CE(launch_dma_t) v = { 0 };
+
+	v = CE(set_launch_dma_data_transfer_type)(v, CEC(LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED));
+	v = CE(set_launch_dma_flush_enable)(v, CEC(LAUNCH_DMA_FLUSH_ENABLE_TRUE));
+	v = CE(set_launch_dma_semaphore_type)(v, CEC(LAUNCH_DMA_SEMAPHORE_TYPE_NONE));
+	v = CE(set_launch_dma_interrupt_type)(v, CEC(LAUNCH_DMA_INTERRUPT_TYPE_NONE));
+	v = CE(set_launch_dma_src_memory_layout)(v, CEC(LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH));
+	v = CE(set_launch_dma_dst_memory_layout)(v, CEC(LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH));
+	v = CE(set_launch_dma_multi_line_enable)(v, lines > 1 ? CEC(LAUNCH_DMA_MULTI_LINE_ENABLE_TRUE) :
+								CEC(LAUNCH_DMA_MULTI_LINE_ENABLE_FALSE));
+	v = CE(set_launch_dma_remap_enable)(v, remap ? CEC(LAUNCH_DMA_REMAP_ENABLE_TRUE) :
+						       CEC(LAUNCH_DMA_REMAP_ENABLE_FALSE));
+	v = CE(set_launch_dma_src_type)(v, CEC(LAUNCH_DMA_SRC_TYPE_VIRTUAL));
+	v = CE(set_launch_dma_dst_type)(v, CEC(LAUNCH_DMA_DST_TYPE_VIRTUAL));
 	return v;
 }
 
+/* Offsets (4), lines (1 or 4), LAUNCH_DMA. */
 static int ce_push_copy(struct nvrt_pb *pb, uint32_t subch, const struct nvrt_ce_copy *c)
 {
-	uint32_t launch = ce_launch(c->lines, false);
+	struct ce_batch cb;
 
-	if (ce_push_geometry(pb, subch, c->src_va, c->dst_va, c->src_pitch, c->dst_pitch,
-			     c->line_bytes, c->lines) < 0)
+	if (ce_batch_begin(&cb, pb, 4 + (c->lines > 1 ? 4 : 1) + 1) < 0)
 		return -1;
-	return nvrt_pb_incr(pb, subch, NVRT_CE(LAUNCH_DMA), &launch, 1);
+	ce_push_offsets(&cb, subch, c->src_va, c->dst_va, true);
+	ce_push_lines(&cb, subch, c->line_bytes, c->lines, c->src_pitch, c->dst_pitch);
+	CE(push_launch_dma)(&cb.rp, subch, ce_launch(c->lines, false));
+	return ce_batch_end(&cb);
 }
 
-/* SET_REMAP_CONST_A, (CONST_B), SET_REMAP_COMPONENTS: every element CONST_A's 4 bytes. */
+/* Every element CONST_A's four bytes: LINE_LENGTH_IN counts 4-byte elements. */
+static CE(set_remap_components_t) ce_fill_components(void)
+{
+	CE(set_remap_components_t) r = { 0 };
+
+	r = CE(set_set_remap_components_dst_x)(r, CEC(SET_REMAP_COMPONENTS_DST_X_CONST_A));
+	r = CE(set_set_remap_components_dst_y)(r, CEC(SET_REMAP_COMPONENTS_DST_Y_NO_WRITE));
+	r = CE(set_set_remap_components_dst_z)(r, CEC(SET_REMAP_COMPONENTS_DST_Z_NO_WRITE));
+	r = CE(set_set_remap_components_dst_w)(r, CEC(SET_REMAP_COMPONENTS_DST_W_NO_WRITE));
+	r = CE(set_set_remap_components_component_size)(r, CEC(SET_REMAP_COMPONENTS_COMPONENT_SIZE_FOUR));
+	r = CE(set_set_remap_components_num_src_components)(r,
+			CEC(SET_REMAP_COMPONENTS_NUM_SRC_COMPONENTS_ONE));
+	r = CE(set_set_remap_components_num_dst_components)(r,
+			CEC(SET_REMAP_COMPONENTS_NUM_DST_COMPONENTS_ONE));
+	return r;
+}
+
+/* CONST_A, COMPONENTS (2), destination offsets (2), lines (1 or 4), LAUNCH_DMA. */
 static int ce_push_fill(struct nvrt_pb *pb, uint32_t subch, const struct nvrt_ce_fill *f)
 {
-	uint32_t comps = 0, launch = ce_launch(f->lines, true);
-	uint32_t remap[3];
+	struct ce_batch cb;
 
-	comps = NVRT_CE_SET(comps, SET_REMAP_COMPONENTS, DST_X, CONST_A);
-	comps = NVRT_CE_SET(comps, SET_REMAP_COMPONENTS, DST_Y, NO_WRITE);
-	comps = NVRT_CE_SET(comps, SET_REMAP_COMPONENTS, DST_Z, NO_WRITE);
-	comps = NVRT_CE_SET(comps, SET_REMAP_COMPONENTS, DST_W, NO_WRITE);
-	comps = NVRT_CE_SET(comps, SET_REMAP_COMPONENTS, COMPONENT_SIZE, FOUR);
-	comps = NVRT_CE_SET(comps, SET_REMAP_COMPONENTS, NUM_SRC_COMPONENTS, ONE);
-	comps = NVRT_CE_SET(comps, SET_REMAP_COMPONENTS, NUM_DST_COMPONENTS, ONE);
-	remap[0] = NVRT_CE_SETN(0, SET_REMAP_CONST_A, V, f->value);
-	remap[1] = NVRT_CE_SETN(0, SET_REMAP_CONST_B, V, 0);
-	remap[2] = comps;
-	_Static_assert(NVRT_CE(SET_REMAP_COMPONENTS) - NVRT_CE(SET_REMAP_CONST_A) == 2 * sizeof(uint32_t),
-		       "SET_REMAP_CONST_A, _B, _COMPONENTS are consecutive methods");
-	if (nvrt_pb_incr(pb, subch, NVRT_CE(SET_REMAP_CONST_A), remap, 3) < 0 ||
-	    ce_push_geometry(pb, subch, 0, f->dst_va, 0, f->dst_pitch, f->words, f->lines) < 0)
+	if (ce_batch_begin(&cb, pb, 2 + 2 + (f->lines > 1 ? 4 : 1) + 1) < 0)
 		return -1;
-	return nvrt_pb_incr(pb, subch, NVRT_CE(LAUNCH_DMA), &launch, 1);
+	CE(push_set_remap_const_a)(&cb.rp, subch,
+		CE(set_set_remap_const_a_v)((CE(set_remap_const_a_t)){ 0 }, f->value));
+	CE(push_set_remap_components)(&cb.rp, subch, ce_fill_components());
+	ce_push_offsets(&cb, subch, 0, f->dst_va, false);
+	ce_push_lines(&cb, subch, f->words, f->lines, 0, f->dst_pitch);
+	CE(push_launch_dma)(&cb.rp, subch, ce_launch(f->lines, true));
+	return ce_batch_end(&cb);
 }
 
 /* SET_SEMAPHORE_A/B/PAYLOAD, then a launch with no transfer and a one-word release. */
 static int ce_push_release(struct nvrt_pb *pb, uint32_t subch, uint64_t va, uint32_t payload)
 {
-	uint32_t sem[] = {
-		NVRT_CE_SETN(0, SET_SEMAPHORE_A, UPPER, va >> 32),
-		NVRT_CE_SETN(0, SET_SEMAPHORE_B, LOWER, va),
-		NVRT_CE_SETN(0, SET_SEMAPHORE_PAYLOAD, PAYLOAD, payload),
-	};
-	uint32_t launch = 0;
+	CE(launch_dma_t) v = { 0 };
+	struct ce_batch cb;
 
-	_Static_assert(NVRT_CE(SET_SEMAPHORE_PAYLOAD) - NVRT_CE(SET_SEMAPHORE_A) == 2 * sizeof(uint32_t),
-		       "SET_SEMAPHORE_A, _B, _PAYLOAD are consecutive methods");
-	launch = NVRT_CE_SET(launch, LAUNCH_DMA, DATA_TRANSFER_TYPE, NONE);
-	launch = NVRT_CE_SET(launch, LAUNCH_DMA, FLUSH_ENABLE, TRUE);
-	launch = NVRT_CE_SET(launch, LAUNCH_DMA, SEMAPHORE_TYPE, RELEASE_ONE_WORD_SEMAPHORE);
-	launch = NVRT_CE_SET(launch, LAUNCH_DMA, INTERRUPT_TYPE, NONE);
-	if (nvrt_pb_incr(pb, subch, NVRT_CE(SET_SEMAPHORE_A), sem, 3) < 0)
+	if (ce_batch_begin(&cb, pb, 4) < 0)
 		return -1;
-	return nvrt_pb_incr(pb, subch, NVRT_CE(LAUNCH_DMA), &launch, 1);
+	CE(push_set_semaphore_a)(&cb.rp, subch,
+		CE(set_set_semaphore_a_upper)((CE(set_semaphore_a_t)){ 0 }, va >> 32));
+	CE(push_set_semaphore_b)(&cb.rp, subch,
+		CE(set_set_semaphore_b_lower)((CE(set_semaphore_b_t)){ 0 }, (uint32_t)va));
+	CE(push_set_semaphore_payload)(&cb.rp, subch,
+		CE(set_set_semaphore_payload_payload)((CE(set_semaphore_payload_t)){ 0 }, payload));
+	v = CE(set_launch_dma_data_transfer_type)(v, CEC(LAUNCH_DMA_DATA_TRANSFER_TYPE_NONE));
+	v = CE(set_launch_dma_flush_enable)(v, CEC(LAUNCH_DMA_FLUSH_ENABLE_TRUE));
+	v = CE(set_launch_dma_semaphore_type)(v, CEC(LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_ONE_WORD_SEMAPHORE));
+	v = CE(set_launch_dma_interrupt_type)(v, CEC(LAUNCH_DMA_INTERRUPT_TYPE_NONE));
+	CE(push_launch_dma)(&cb.rp, subch, v);
+	return ce_batch_end(&cb);
 }
 
 const struct nvrt_chip_ce NVRT_FN(ce) = {
