@@ -20,6 +20,8 @@ $(OUT)/bench/bench_submit: test/bench/bench_submit.c $(LIBNVRT) | $(OUT)/bench/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(BENCH_SUBMIT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
 $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
+$(OUT)/bench/bench_ce: test/bench/bench_ce.c $(LIBNVRT) | $(OUT)/bench/
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
 
 # bench_headers compiles test/bench/accessor_ops.c and TUs of generated headers
 # at run time; BENCH_CHIPS tells it which chips' headers are current.
