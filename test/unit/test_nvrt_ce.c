@@ -275,12 +275,62 @@ static void test_ce_illegal_method(void **state)
 	}
 }
 
+/*
+ * The pushbuffer of a 2D copy, fill and release, decoded: every method named,
+ * by Host's manual (NV_UDMA_OBJECT) or the class SetObject bound
+ * (NVC3B5_/NVC5B5_/NVC6B5_*).  Each line after the dword is "INCR subch 4
+ * NAME count 1" or "  NAME FIELD=...": none may show a bare address.
+ */
+static void test_ce_pushbuffer_decoded(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < nvrt_chip_count(); i++) {
+		struct ce_env e;
+		struct nvrt_err err;
+		struct nvrt_ce_copy c = { 0x100000, 0x200000, 256, 4, 512, 1024 };
+		struct nvrt_ce_fill f = { 0x300000, 16, 2, 128, 0x12345678 };
+		char *buf = NULL, *line, *save = NULL;
+		size_t len = 0, methods = 0;
+		FILE *out = open_memstream(&buf, &len);
+		char prefix[16];
+
+		assert_non_null(out);
+		ce_env_open(&e, nvrt_chip_at(i));
+		assert_int_equal(nvrt_ce_copy(&e.ch, &c, &err), 0);
+		assert_int_equal(nvrt_ce_fill(&e.ch, &f, &err), 0);
+		assert_int_equal(nvrt_ce_release(&e.ch, 1, &err), 0);
+		nvrt_pb_decode(e.chip, e.ch.layout.pb.base, e.ch.layout.pb.len, out);
+		fclose(out);
+		snprintf(prefix, sizeof(prefix), "NV%X_", nvrt_ce_class(e.chip));
+		for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			const char *m = line + 18;   /* after "%6zu: %08x  " */
+
+			if (!strncmp(m, "INCR subch 4 ", 13))
+				m += 13;
+			else if (!strncmp(m, "  ", 2))
+				m += 2;
+			else
+				fail_msg("%s: not a method line: %s", e.chip->name, line);
+			if (strncmp(m, "NV_UDMA_OBJECT", 14) && strncmp(m, prefix, strlen(prefix)))
+				fail_msg("%s: a method not named %s*: %s", e.chip->name, prefix, line);
+			methods++;
+		}
+		/* SetObject; copy: offsets 4, lines 4, launch; fill: CONST_A, COMPONENTS,
+		 * offsets 2, lines 4, launch; release: semaphore 3, launch: 23 methods,
+		 * each a header line and a data line. */
+		assert_int_equal(methods, 2 * 23);
+		free(buf);
+		ce_env_close(&e);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ce_copy_fill_properties),
 		cmocka_unit_test(test_ce_unmapped_fault),
 		cmocka_unit_test(test_ce_illegal_method),
+		cmocka_unit_test(test_ce_pushbuffer_decoded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

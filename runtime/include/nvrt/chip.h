@@ -173,6 +173,12 @@ struct nvrt_chip_ce {
 	int (*push_copy)(struct nvrt_pb *pb, uint32_t subch, const struct nvrt_ce_copy *c);
 	int (*push_fill)(struct nvrt_pb *pb, uint32_t subch, const struct nvrt_ce_fill *f);
 	int (*push_release)(struct nvrt_pb *pb, uint32_t subch, uint64_t va, uint32_t payload);
+	/* The class's name of the method at byte offset method (NULL: none), and
+	 * "FIELD=VALUE ..." of its data, as the Host methods' (dump). */
+	const char *(*method_name)(uint32_t method);
+	uint32_t object_method;                  /* Host's SetObject (NV_UDMA_OBJECT) */
+	uint32_t (*object_class)(uint32_t data); /* its NVCLASS */
+	size_t (*method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap);
 };
 
 /* Page tables: the ver2 PDE, dual PDE and PTE words (pagetable/). */

@@ -33,3 +33,6 @@
 #define NVRT_CE_FN(name) c6b5_##name
 #define NVRT_CE_C(name) C6B5_##name
 #define NVRT_HOST_CLASS_FN(name) c56f_##name
+/* Its field descriptors (for the disassembler). */
+#define NVRT_CHIP_CE_FIELDS_HEADER NVRT_STR(NVRT_CHIP/fields/clc6b5.h)
+#define NVRT_CHIP_CE_LAYOUTS c6b5_clc6b5_layouts

@@ -33,3 +33,6 @@
 #define NVRT_CE_FN(name) c3b5_##name
 #define NVRT_CE_C(name) C3B5_##name
 #define NVRT_HOST_CLASS_FN(name) c36f_##name
+/* Its field descriptors (for the disassembler). */
+#define NVRT_CHIP_CE_FIELDS_HEADER NVRT_STR(NVRT_CHIP/fields/clc3b5.h)
+#define NVRT_CHIP_CE_LAYOUTS c3b5_clc3b5_layouts

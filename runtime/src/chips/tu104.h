@@ -37,3 +37,6 @@
 #define NVRT_CE_FN(name) c5b5_##name
 #define NVRT_CE_C(name) C5B5_##name
 #define NVRT_HOST_CLASS_FN(name) c46f_##name
+/* Its field descriptors (for the disassembler). */
+#define NVRT_CHIP_CE_FIELDS_HEADER NVRT_STR(NVRT_CHIP/fields/clc5b5.h)
+#define NVRT_CHIP_CE_LAYOUTS c5b5_clc5b5_layouts

@@ -172,6 +172,13 @@ static int ce_push_release(struct nvrt_pb *pb, uint32_t subch, uint64_t va, uint
 	return ce_batch_end(&cb);
 }
 
+static uint32_t ce_object_class(uint32_t data)
+{
+	NVRT_HOST_CLASS_FN(set_object_t) o = { data };
+
+	return (uint32_t)NVRT_HOST_CLASS_FN(get_set_object_nvclass)(o);
+}
+
 const struct nvrt_chip_ce NVRT_FN(ce) = {
 	.class_id = NVRT_CHIP_CE_CLASS,
 	.class_name = NVRT_CHIP_CE_CLASS_NAME,
@@ -179,4 +186,8 @@ const struct nvrt_chip_ce NVRT_FN(ce) = {
 	.push_copy = ce_push_copy,
 	.push_fill = ce_push_fill,
 	.push_release = ce_push_release,
+	.method_name = NVRT_FN(ce_method_name),
+	.object_method = NVRT_HOST_CLASS_FN(set_object_offset)(),
+	.object_class = ce_object_class,
+	.method_data_text = NVRT_FN(ce_method_data_text),
 };
