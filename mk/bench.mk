@@ -18,6 +18,10 @@ BENCH_SUBMIT_CFLAGS := $(if $(filter x86_64%,$(shell $(CC) -dumpmachine 2>/dev/n
 	$(findstring clang,$(shell $(CC) --version 2>/dev/null)),-mbranches-within-32B-boundaries,-Wa$(comma)-mbranches-within-32B-boundaries))
 $(OUT)/bench/bench_submit: test/bench/bench_submit.c $(LIBNVRT) | $(OUT)/bench/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) $(BENCH_SUBMIT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
+# The class headers' push helpers against hand-packed dwords, in the release
+# configuration (NDEBUG) that drivers build.
+$(OUT)/bench/bench_push: test/bench/bench_push.c $(OUT)/include/gv100/.stamp | $(OUT)/bench/
+	$(call quiet,LD,$@)$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -DNDEBUG -I$(OUT)/include -o $@ $<
 $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
 $(OUT)/bench/bench_ce: test/bench/bench_ce.c $(LIBNVRT) | $(OUT)/bench/

@@ -15,6 +15,7 @@ help:
 	@echo '  check-valgrind   refgen over every manual and nvrt-submit under valgrind memcheck'
 	@echo '  check-layers     which file uses which: no circle, the order of mk/layers.txt'
 	@echo '  check-published  parse every header of NVIDIA'"'"'s published tree (PUBLISHED): 0 errors'
+	@echo '  check-classes  parse every class header (CLASSES): 0 errors, NV-style values equal NVIDIA'"'"'s'
 	@echo '  check-spaces     every unit of every chip (CHIPS=all) has its address space declared'
 	@echo '  check-failpoints the failure sweep alone: each tool with each call failing in turn'
 	@echo '  fuzz             each libFuzzer target for FUZZ_SECONDS (default 30)'

@@ -65,6 +65,13 @@ HDR_SCRIPTS := test/headers/compile-matrix.sh test/headers/reproducible.sh test/
 # diff ga100 -> gh100: test/cli/published.sh) and a sample of the published
 # tree parsed (test/published/sweep.sh; make check-published parses all).
 PUBLISHED_TESTS := test/cli/published.sh test/published/sweep.sh
+# NVIDIA's class headers: each parses with 0 errors, and its NV-style header
+# is identical in value to NVIDIA's (test/classes/check.sh).
+CLASSES_TESTS := test/classes/check.sh
+CLASSES_TEST_ENV = CLASSES="$(CLASSES)" REFGEN_CLASSES_DIR="$(OUT)/tmp/classes"
+.PHONY: check-classes
+check-classes: $(REFGEN)
+	@CLASSES="$(CLASSES)" REFGEN_BIN="$(REFGEN)" REFGEN_CLASSES_DIR="$(OUT)/tmp/classes" sh test/classes/check.sh
 PUBLISHED_TEST_ENV = PUBLISHED="$(PUBLISHED)" SWEEP_SAMPLE=1 REFGEN_SWEEP_DIR="$(OUT)/tmp/published-sweep"
 .PHONY: check-published
 check-published: $(REFGEN)
@@ -117,6 +124,9 @@ $(foreach c,$(CHIP_DIRS),$(eval $(call chip_selfcheck_rule,$(c),$(call chip_name
 
 # Words worked out by hand from the gv100 manuals, against its typed headers.
 ifneq ($(filter gv100,$(HDR_CHIPS)),)
+# The class headers' builders and push helpers (gv100 and ga100 classes).
+$(OUT)/test/test_class_push: ALL_CFLAGS += -I$(OUT)/include
+$(OUT)/test/test_class_push: $(OUT)/include/gv100/.stamp $(OUT)/include/ga100/.stamp
 $(OUT)/test/test_headers_gv100: ALL_CFLAGS += -I$(OUT)/include
 $(OUT)/test/test_headers_gv100: $(OUT)/include/gv100/.stamp
 else
@@ -154,8 +164,8 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" REFGEN_PARSE_EMIT_DIR="$(OUT)/tmp/parse-emit" MAKE="$(MAKE)" \
-		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(SPACES_TESTS)
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(CLASSES_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(VFIO_TEST_SCRIPTS) \
+		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(CLASSES_TESTS) $(SPACES_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,

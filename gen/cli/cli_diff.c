@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 
 #include <getopt.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "diff/ir_diff.h"
 #include "ir/ir_print.h"
 #include "base/json_out.h"
+#include "mem.h"
 
 struct cli_diff_opts {
 	const char *from, *to, *unit, *ir_root;
@@ -108,7 +110,8 @@ static void cli_diff_details(FILE *out, const struct ir_diff *df, const struct c
 {
 	for (size_t i = 0; i < df->nunits; i++) {
 		const struct ir_diff_unit *u = &df->units[i];
-		fprintf(out, "\ndiff --refgen %s/%s %s/%s\n", o->from, u->unit, o->to, u->unit);
+		fprintf(out, "\ndiff --refgen %s/%s %s/%s\n", o->from, u->from ? u->from->unit : u->unit,
+			o->to, u->to ? u->to->unit : u->unit);
 		if (u->from)
 			fprintf(out, "--- a/%s/%s\n", o->from, u->from->source ? u->from->source : u->unit);
 		else
@@ -119,10 +122,10 @@ static void cli_diff_details(FILE *out, const struct ir_diff *df, const struct c
 			fputs("+++ /dev/null\n", out);
 		/* An excerpt leaves out what NVIDIA's driver does not use: a name
 		 * it lacks is not shown to be gone from the chip. */
-		if (u->from && ir_manual_excerpt(u->from))
+		if (u->from && !u->from->class_id && ir_manual_excerpt(u->from))
 			fprintf(out, "note: %s/%s is an excerpt (NVIDIA's published %s): what it lacks is left out, not known to be added\n",
 				o->from, u->unit, u->from->published);
-		if (u->to && ir_manual_excerpt(u->to))
+		if (u->to && !u->to->class_id && ir_manual_excerpt(u->to))
 			fprintf(out, "note: %s/%s is an excerpt (NVIDIA's published %s): what it lacks is left out, not known to be removed\n",
 				o->to, u->unit, u->to->published);
 		for (size_t k = 0; k < u->nentries; k++) {
@@ -220,10 +223,13 @@ static void cli_diff_json(FILE *out, const struct ir_diff *df, const struct cli_
 static int cli_diff_help(void)
 {
 	printf("Usage: refgen diff --from CHIP --to CHIP [--unit UNIT] [--stat] [--json] [--ir DIR]\n"
+	       "       refgen diff --from CLASS --to CLASS [--stat] [--json] [--ir DIR]\n"
 	       "Compare two chips' IR: registers, fields and values added, removed, moved,\n"
 	       "resized, re-coded (access changed) and renamed with the same layout.\n"
 	       "A count per unit, then each change with the manual lines of both chips\n"
-	       "('-' first chip, '+' second).\n"
+	       "('-' first chip, '+' second).  Two classes (c3b5, clc6b5, VOLTA_DMA_COPY_A:\n"
+	       "names of no chip, found in any chip's IR) compare their methods, matched\n"
+	       "by name after the class prefix (NVC3B5_LAUNCH_DMA is NVC6B5_LAUNCH_DMA).\n"
 	       "  --unit UNIT  only this unit (dev_fifo)\n"
 	       "  --stat       only the counts\n"
 	       "  --json       JSON instead of text\n"
@@ -266,6 +272,65 @@ static int cli_diff_options(int argc, char **argv, struct cli_diff_opts *o)
 	return 0;
 }
 
+/* The summary and the changes (or JSON); the exit status they make. */
+static int cli_diff_print(const struct ir_diff *df, const struct cli_diff_opts *o)
+{
+	if (o->json) {
+		cli_diff_json(stdout, df, o);
+	} else {
+		cli_diff_summary(stdout, df, o);
+		if (!o->stat_only)
+			cli_diff_details(stdout, df, o);
+	}
+	return df->nunits ? CLI_INPUT_ERROR : CLI_OK;
+}
+
+/* Puts class id's prefix (NV<ID>_) in place of another class's in each name
+ * of m: the two classes' methods then match by name. */
+static void cli_diff_class_names(struct ir_manual *m, uint32_t from, uint32_t to)
+{
+	char a[8], b[8];
+
+	snprintf(a, sizeof(a), "NV%04X_", (unsigned)from);
+	snprintf(b, sizeof(b), "NV%04X", (unsigned)to);
+	for (size_t i = 0; i < m->ndefs; i++)
+		if (!strncmp(m->defs[i]->name, a, 7))
+			memcpy((char *)m->defs[i]->name, b, 6);
+}
+
+/*
+ * --from and --to naming no chip but two classes (c3b5, clc6b5,
+ * VOLTA_DMA_COPY_A): df is the one unit of what changed from one's methods
+ * to the other's, matched by name after the class prefix (NVC3B5_LAUNCH_DMA
+ * is NVC6B5_LAUNCH_DMA), a and b keep the units.  0; -1 when they are not
+ * two classes (d holds an error only when the IR could not be read).
+ */
+static int cli_diff_classes(struct ir_chip *a, struct ir_chip *b, const struct cli_diff_opts *o,
+			    struct ir_diff *df, struct diag *d)
+{
+	char dir[4096], tried[2048];
+	struct ir_diff_unit *u;
+
+	if (ir_chip_locate(o->from, o->ir_root, dir, sizeof(dir), tried, sizeof(tried)) == 0 ||
+	    ir_chip_locate(o->to, o->ir_root, dir, sizeof(dir), tried, sizeof(tried)) == 0 ||
+	    ir_class_load(a, o->from, o->ir_root, d) < 0 || ir_class_load(b, o->to, o->ir_root, d) < 0)
+		return -1;
+	struct ir_manual *x = a->units[0], *y = b->units[0];
+	u = mem_calloc(1, sizeof(*u));
+	cli_diff_class_names(y, y->class_id, x->class_id);
+	int rc = ir_diff_unit_compare(u, x, y);
+	cli_diff_class_names(y, x->class_id, y->class_id);
+	if (rc < 0) {
+		fprintf(stderr, "refgen: diff: out of memory\n");
+		free(u);
+		return -1;
+	}
+	u->unit = x->unit;
+	df->units = u;
+	df->nunits = u->nentries ? 1 : 0;
+	return 0;
+}
+
 int cli_diff(int argc, char **argv)
 {
 	struct cli_diff_opts o = { 0 };
@@ -279,7 +344,13 @@ int cli_diff(int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
 	diag_init(&d);
-	if (ir_chip_load(&a, o.from, o.ir_root, &d) < 0 || ir_chip_load(&b, o.to, o.ir_root, &d) < 0) {
+	if (cli_diff_classes(&a, &b, &o, &df, &d) == 0) {
+		/* two classes: their methods compared (no chip of those names) */
+		rc = cli_diff_print(&df, &o);
+		ir_diff_unit_release(df.units);
+		free(df.units);
+	} else if (d.errors || ir_chip_load(&a, o.from, o.ir_root, &d) < 0 ||
+		   ir_chip_load(&b, o.to, o.ir_root, &d) < 0) {
 		rc = CLI_USAGE;
 	} else if (o.unit && !ir_chip_unit(&a, o.unit) && !ir_chip_unit(&b, o.unit)) {
 		fprintf(stderr, "refgen: diff: neither %s nor %s has unit '%s'\n", o.from, o.to, o.unit);
@@ -288,14 +359,7 @@ int cli_diff(int argc, char **argv)
 		fprintf(stderr, "refgen: diff: out of memory\n");
 		rc = CLI_USAGE;
 	} else {
-		if (o.json) {
-			cli_diff_json(stdout, &df, &o);
-		} else {
-			cli_diff_summary(stdout, &df, &o);
-			if (!o.stat_only)
-				cli_diff_details(stdout, &df, &o);
-		}
-		rc = df.nunits ? CLI_INPUT_ERROR : CLI_OK;
+		rc = cli_diff_print(&df, &o);
 		ir_diff_release(&df);
 	}
 	ir_chip_release(&a);

@@ -2,6 +2,8 @@
 #include "io/ir_chip.h"
 
 #include <dirent.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,28 +38,44 @@ static int ir_chip_try(const char *root, const char *chip, char *dir, size_t n,
 	return -1;
 }
 
+/* The k-th place an IR root may be (k from 0): "" when that place is not
+ * known here, NULL past the last. */
+static const char *ir_chip_root(int k, const char *ir_root, char *buf, size_t n)
+{
+	char exe[PATH_MAX];
+
+	if (ir_root)
+		return k == 0 ? ir_root : NULL;
+	switch (k) {
+	case 0:
+		return getenv("REFGEN_IR") ? getenv("REFGEN_IR") : "";
+	case 1:
+	case 2:
+		data_file_exe_dir(exe, sizeof(exe));
+		if (!exe[0])
+			return "";
+		snprintf(buf, n, k == 1 ? "%s/../ir" : "%s/../share/refgen/ir", exe);
+		return buf;
+	case 3:
+		return REFGEN_DATADIR "/ir";
+	default:
+		return NULL;
+	}
+}
+
 int ir_chip_locate(const char *chip, const char *ir_root, char *dir, size_t n,
 		   char *tried, size_t ntried)
 {
-	char exe[PATH_MAX], root[PATH_MAX + 32];
+	char buf[PATH_MAX + 32];
+	const char *root;
 
 	tried[0] = '\0';
 	if (!chip[0] || strchr(chip, '/') || !strcmp(chip, "..") || !strcmp(chip, "."))
 		return -1;
-	if (ir_root)
-		return ir_chip_try(ir_root, chip, dir, n, tried, ntried);
-	if (ir_chip_try(getenv("REFGEN_IR"), chip, dir, n, tried, ntried) == 0)
-		return 0;
-	data_file_exe_dir(exe, sizeof(exe));
-	if (exe[0]) {
-		snprintf(root, sizeof(root), "%s/../ir", exe);
+	for (int k = 0; (root = ir_chip_root(k, ir_root, buf, sizeof(buf))) != NULL; k++)
 		if (ir_chip_try(root, chip, dir, n, tried, ntried) == 0)
 			return 0;
-		snprintf(root, sizeof(root), "%s/../share/refgen/ir", exe);
-		if (ir_chip_try(root, chip, dir, n, tried, ntried) == 0)
-			return 0;
-	}
-	return ir_chip_try(REFGEN_DATADIR "/ir", chip, dir, n, tried, ntried);
+	return -1;
 }
 
 static int ir_chip_by_unit(const void *a, const void *b)
@@ -132,4 +150,98 @@ const struct ir_manual *ir_chip_unit(const struct ir_chip *c, const char *unit)
 		if (c->units[i]->unit && !strcmp(c->units[i]->unit, unit))
 			return c->units[i];
 	return NULL;
+}
+
+/* A class given as its id (c3b5, C3B5, 0xc3b5, clc3b5): *id. */
+static bool ir_class_id(const char *cls, uint32_t *id)
+{
+	const char *s = !strncmp(cls, "0x", 2) ? cls + 2 : !strncmp(cls, "cl", 2) ? cls + 2 : cls;
+	char *end;
+
+	if (strlen(s) != 4)
+		return false;
+	unsigned long v = strtoul(s, &end, 16);
+	if (*end)
+		return false;
+	*id = (uint32_t)v;
+	return true;
+}
+
+static int ir_class_by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The class cls (an id, else a class name) among root's chips: its unit, or NULL. */
+static struct ir_manual *ir_class_in(const char *root, const char *cls, char *dir, size_t n,
+				     struct diag *d)
+{
+	char path[8192];
+	uint32_t id;
+	bool by_id = ir_class_id(cls, &id);
+	struct ir_manual *found = NULL;
+	DIR *dh = opendir(root);
+	struct dirent *e;
+	char **chips = NULL;
+	size_t nchips = 0;
+
+	if (!dh)
+		return NULL;
+	while ((e = readdir(dh)))
+		if (e->d_name[0] != '.') {
+			chips = mem_realloc(chips, (nchips + 1) * sizeof(*chips));
+			if (!(chips[nchips++] = strdup(e->d_name)))
+				mem_out_of_memory();
+		}
+	closedir(dh);
+	if (nchips)
+		qsort(chips, nchips, sizeof(*chips), ir_class_by_name);
+	for (size_t i = 0; i < nchips && !found; i++) {
+		snprintf(dir, n, "%s/%s", root, chips[i]);
+		DIR *ch = opendir(dir);
+		while (ch && !found && (e = readdir(ch))) {
+			uint32_t fid;
+			char stem[16];
+			size_t len = strlen(e->d_name);
+
+			if (len != 10 || strcmp(e->d_name + 6, ".xml"))
+				continue;
+			memcpy(stem, e->d_name, 6);
+			stem[6] = '\0';
+			if (!ir_class_id(stem, &fid) || strncmp(stem, "cl", 2) || (by_id && fid != id))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			struct ir_manual *m = ir_read_file(path, d);
+			if (m && m->class_id && (by_id || (m->class_name && !strcmp(m->class_name, cls))))
+				found = m;
+			else
+				ir_manual_free(m);
+		}
+		if (ch)
+			closedir(ch);
+	}
+	for (size_t i = 0; i < nchips; i++)
+		free(chips[i]);
+	free(chips);
+	return found;
+}
+
+int ir_class_load(struct ir_chip *c, const char *cls, const char *ir_root, struct diag *d)
+{
+	char buf[PATH_MAX + 32];
+	const char *root;
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", cls);
+	for (int k = 0; (root = ir_chip_root(k, ir_root, buf, sizeof(buf))) != NULL; k++) {
+		struct ir_manual *m;
+
+		if (!root[0] || !ir_chip_is_dir(root) || !(m = ir_class_in(root, cls, c->dir, sizeof(c->dir), d)))
+			continue;
+		c->units = mem_realloc(NULL, sizeof(*c->units));
+		c->units[0] = m;
+		c->nunits = 1;
+		return 0;
+	}
+	return -1;
 }

@@ -28,6 +28,12 @@ int ir_chip_locate(const char *chip, const char *ir_root, char *dir, size_t n,
 		   char *tried, size_t ntried);
 /* Loads every *.xml of the chip's directory.  0, or -1 with diagnostics. */
 int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struct diag *d);
+/*
+ * Loads one class unit as a chip of one unit: cls is a class id (c3b5,
+ * clc3b5, 0xc3b5) or name (VOLTA_DMA_COPY_A), found in the first IR root
+ * (the order of ir_chip_locate) where a chip's IR holds it.  0, or -1.
+ */
+int ir_class_load(struct ir_chip *c, const char *cls, const char *ir_root, struct diag *d);
 void ir_chip_release(struct ir_chip *c);
 /* The unit named unit, or NULL. */
 const struct ir_manual *ir_chip_unit(const struct ir_chip *c, const char *unit);

@@ -13,7 +13,9 @@
 #   - a register's field applied to another register's value, or a structure
 #     field to another structure, does not compile, in C or C++;
 #   - a read-only field has no setter unless REFGEN_ALL_ACCESSORS is defined;
-#   - the helpers by address space hold the manual's values (spaces_static.c).
+#   - the helpers by address space hold the manual's values (spaces_static.c);
+#   - a class's push helpers write the dwords worked out from clc3b5.h and
+#     dev_ram, and take only their own method's value (class_push_main.c).
 # Environment: REFGEN_INCLUDE (out/include), REFGEN_EXAMPLES_DIR (out/tmp/examples).
 set -u
 
@@ -49,6 +51,9 @@ readme_block "Builders (C99):" >"$work/readme2.c"
 # The example files carry the SPDX line the page's blocks leave out.
 grep -v 'SPDX-License-Identifier' "$ex/readme_example.c" | cmp -s "$work/readme1.c" - && ok || ko "doc/headers.md example differs from $ex/readme_example.c"
 grep -v 'SPDX-License-Identifier' "$ex/readme_builders.c" | cmp -s "$work/readme2.c" - && ok || ko "doc/headers.md builders example differs from $ex/readme_builders.c"
+
+readme_block "**Pushing methods.**" >"$work/class_push.c"
+grep -v 'SPDX-License-Identifier' "$ex/class_push.c" | cmp -s "$work/class_push.c" - && ok || ko "doc/headers.md push example differs from $ex/class_push.c"
 
 # build_run NAME CMD...: compile, run, expect "N passed, 0 failed".
 build_run()
@@ -88,6 +93,11 @@ must_fail()
 	fi
 }
 
+# A class's push helpers (doc/headers.md "Pushing methods"): the dwords worked
+# out by hand, C99 and C11; another method's value does not compile.
+build_run class-push-gcc-c99 gcc -std=c99 $CWARN -I"$inc" -I$ex $ex/class_push_main.c
+build_run class-push-clang-c11 clang -std=c11 $CWARN -I"$inc" -I$ex $ex/class_push_main.c
+must_fail class-push-wrong-method gcc -std=c11 -Wall -DWRONG -I"$inc" -I$ex $ex/class_push_main.c
 must_fail wrong-register-c gcc -std=c11 -Wall -I"$inc" $ex/wrong_register.c
 must_fail wrong-register-c++ g++ -std=c++17 -Wall -I"$inc" -x c++ $ex/wrong_register.c
 must_fail wrong-structure-c gcc -std=c11 -Wall -Werror -DSTRUCTURE -I"$inc" $ex/wrong_register.c

@@ -35,6 +35,9 @@ enum gen_access { GEN_REG, GEN_MEM };
 /* Output of one unit: wrapper functions, then one table per kind. */
 struct gen_unit {
 	const char *chip;
+	/* what typed names start with and drop of a define's name: the chip's
+	 * and "NV_", or a class's id and "NV<ID>_" (c3b5_launch_dma) */
+	char ident[32], strip[16];
 	const struct ir_manual *m;
 	struct arena arena;
 	struct strmap seen;        /* fields and constants already handled */
@@ -58,9 +61,10 @@ static const char *gen_ident(struct gen_unit *u, const char *nvname, const char 
 			     bool upper)
 {
 	struct strbuf b = { 0 };
-	const char *s = strncmp(nvname, "NV_", 3) ? nvname : nvname + 3;
+	size_t nstrip = strlen(u->strip);
+	const char *s = strncmp(nvname, u->strip, nstrip) ? nvname : nvname + nstrip;
 
-	for (const char *c = u->chip; *c; c++) {
+	for (const char *c = u->ident; *c; c++) {
 		char ch = upper ? (char)toupper((unsigned char)*c) : *c;
 		strbuf_append(&b, &ch, 1);
 	}
@@ -82,7 +86,7 @@ static const char *gen_ident(struct gen_unit *u, const char *nvname, const char 
 static const char *gen_verb(struct gen_unit *u, const char *verb, const char *nvname)
 {
 	const char *id = gen_ident(u, nvname, NULL, false);
-	size_t n = strlen(u->chip);
+	size_t n = strlen(u->ident);
 	struct strbuf b = { 0 };
 
 	strbuf_printf(&b, "%.*s_%s%s", (int)n, id, verb, id + n);
@@ -703,6 +707,13 @@ static int gen_unit_run(const char *chip, const struct ir_manual *m, const char 
 	memset(&u, 0, sizeof(u));
 	u.chip = chip;
 	u.m = m;
+	if (m->class_id) {
+		snprintf(u.ident, sizeof(u.ident), "%04x", (unsigned)m->class_id);
+		snprintf(u.strip, sizeof(u.strip), "NV%04X_", (unsigned)m->class_id);
+	} else {
+		snprintf(u.ident, sizeof(u.ident), "%s", chip);
+		snprintf(u.strip, sizeof(u.strip), "NV_");
+	}
 	arena_init(&u.arena);
 	strmap_init(&u.seen);
 	strmap_init(&u.names);

@@ -403,6 +403,8 @@ static int emit_html_write_page(struct emit_html_page *p, const struct emit_html
 	strmap_free(&p->ids);
 	strmap_init(&p->ids);
 	strbuf_printf(&title, "%s %s", p->ec->chip, p->m->unit);
+	if (p->m->class_id)
+		strbuf_printf(&title, ": %s (0x%04X)", p->m->class_name, (unsigned)p->m->class_id);
 	if (l->nparts > 1)
 		strbuf_printf(&title, " (part %u of %u)", part + 1, l->nparts);
 	emit_html_head(b, ir_manual_spdx(p->m), title.data, "../", "search.js");
@@ -412,7 +414,11 @@ static int emit_html_write_page(struct emit_html_page *p, const struct emit_html
 	strbuf_puts(b, "<h1>");
 	emit_html_text(b, title.data);
 	strbuf_puts(b, "</h1>\n<p class=\"src\">From ");
-	if (ir_manual_excerpt(p->m)) {
+	if (p->m->class_id) {
+		strbuf_puts(b, "NVIDIA's class header <code>");
+		emit_html_text(b, p->m->published);
+		strbuf_puts(b, "</code>: the class's methods, as registers of the method space");
+	} else if (ir_manual_excerpt(p->m)) {
 		strbuf_puts(b, "NVIDIA's published reference header <code>");
 		emit_html_text(b, p->m->published);
 		strbuf_puts(b, "</code>");
@@ -426,7 +432,9 @@ static int emit_html_write_page(struct emit_html_page *p, const struct emit_html
 		emit_html_text(b, p->m->addendum);
 		strbuf_puts(b, "</code>");
 	}
-	if (ir_manual_excerpt(p->m)) {
+	if (p->m->class_id) {
+		strbuf_puts(b, ". The header's comments are on the left of what they describe.</p>\n");
+	} else if (ir_manual_excerpt(p->m)) {
 		strbuf_puts(b, ". <strong>An excerpt without prose:</strong> only the registers NVIDIA's "
 			    "driver uses, as its headers define them; what it lacks is left out, not "
 			    "known to be absent.</p>\n");
