@@ -24,6 +24,8 @@ $(OUT)/bench/bench_push: test/bench/bench_push.c $(OUT)/include/gv100/.stamp | $
 	$(call quiet,LD,$@)$(CC) $(WARN) -D_GNU_SOURCE $(CFLAGS) -DNDEBUG -I$(OUT)/include -o $@ $<
 $(OUT)/bench/bench_decode: test/bench/bench_decode.c $(LIBNVRT) | $(OUT)/bench/
 	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
+$(OUT)/bench/bench_ce: test/bench/bench_ce.c $(LIBNVRT) | $(OUT)/bench/
+	$(call quiet,LD,$@)$(CC) $(RT_CFLAGS) -o $@ $< $(LIBNVRT) $(RT_LIBS)
 
 # bench_headers compiles test/bench/accessor_ops.c and TUs of generated headers
 # at run time; BENCH_CHIPS tells it which chips' headers are current.

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,9 @@ static void submit_help(void)
 {
 	printf("Usage: nvrt-submit [--chip %s] [--vfio DOMAIN:BUS:DEV.FN] [--count N]\n"
 	       "                   [--depth N] [--inject KIND] [--timeout-ms N] [--progress N]\n"
-	       "                   [--trace FILE] [--version]\n"
+	       "                   [--trace FILE] [--work release|copy|fill] [--size N[K|M|G]]\n"
+	       "                   [--lines N] [--page-size 4K|64K] [--verify]\n"
+	       "                   [--save-pushbuf FILE] [--version]\n"
 	       "Brings up a GPU (the built-in simulator of --chip, default " SUBMIT_CHIP_DEFAULT ",\n"
 	       "or with --vfio a GPU bound to vfio-pci, its chip identified from NV_PMC_BOOT_0),\n"
 	       "opens one channel on a copy engine's runlist and pushes N (default 1) semaphore\n"
@@ -46,7 +49,16 @@ static void submit_help(void)
 	       "  --timeout-ms N   limit of every wait (default 2000)\n"
 	       "  --progress N     a line every N releases (default: all up to 16, else 10 lines)\n"
 	       "  --trace FILE     every BAR0 read and write into FILE, in Linux's mmiotrace\n"
-	       "                   format (refgen lookup --chip CHIP - < FILE names them)\n\n"
+	       "                   format (refgen lookup --chip CHIP - < FILE names them)\n"
+	       "  --work KIND      release (default): Host semaphore releases; copy: one copy\n"
+	       "                   of --size bytes between two buffers by the copy engine,\n"
+	       "                   then its semaphore release; fill: the same, filling\n"
+	       "  --size N         bytes to copy or fill (K, M, G: KiB, MiB, GiB; default 1M)\n"
+	       "  --lines N        a 2D copy or fill: N lines of size/N bytes (default 1: 1D)\n"
+	       "  --page-size P    pages mapping the buffers: 4K or 64K (default 64K)\n"
+	       "  --verify         check the destination byte for byte afterwards\n"
+	       "  --save-pushbuf FILE  the pushbuffer as submitted (nvrt decode pushbuffer)\n"
+	       "  --inject ce-unmapped  with --work: the destination is a VA nothing maps\n\n"
 	       "Exit status: 0 every release seen, 1 failure (a fault or timeout is decoded\n"
 	       "on stderr with the manual's names), 2 usage.\n", stdout);
 	printf("Chips (--chip, default " SUBMIT_CHIP_DEFAULT " on the simulator): %s\n", submit_chip_list(", "));
@@ -64,6 +76,55 @@ static int submit_number(const char *opt, const char *s, uint32_t min, uint32_t 
 	if (cli_args_number(SUBMIT_PROG, opt, s, min, max, &v))
 		return SUBMIT_USAGE;
 	*out = (uint32_t)v;
+	return 0;
+}
+
+/* A byte count with an optional K, M or G (binary) suffix, 1 .. 4 GiB - 1. */
+static int submit_size(const char *opt, const char *s, uint64_t *out)
+{
+	static const char units[] = "KMG";
+	char num[32];
+	size_t n = strlen(s);
+	unsigned shift = 0;
+	const char *u = n ? strchr(units, s[n - 1]) : NULL;
+	uint64_t v;
+
+	if (u && s[n - 1]) {
+		shift = 10 * (unsigned)(u - units + 1);
+		n--;
+	}
+	if (n >= sizeof(num))
+		return submit_usage("%s: '%s' is not a byte count", opt, s);
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (cli_args_number(SUBMIT_PROG, opt, num, 1, UINT32_MAX >> shift, &v))
+		return SUBMIT_USAGE;
+	*out = v << shift;
+	if (*out > UINT32_MAX)
+		return submit_usage("%s: %s is 4 GiB or more (one copy-engine line at most)", opt, s);
+	return 0;
+}
+
+/* --work's options agree with each other: 0, or the usage message's SUBMIT_USAGE. */
+static int submit_work_check(const struct submit_opts *o)
+{
+	uint32_t lines = o->lines ? o->lines : 1;
+
+	if (o->work == SUBMIT_WORK_RELEASE) {
+		if (o->ce_unmapped)
+			return submit_usage("--inject ce-unmapped needs --work copy or fill");
+		if (o->verify || o->save_pushbuf || o->lines)
+			return submit_usage("--verify, --save-pushbuf and --lines need --work copy or fill");
+		return 0;
+	}
+	if (o->inject != NVRT_INJECT_NONE || o->fault != SUBMIT_FAULT_NONE)
+		return submit_usage("--work %s: of --inject, only ce-unmapped applies",
+				    o->work == SUBMIT_WORK_COPY ? "copy" : "fill");
+	if (o->size % lines)
+		return submit_usage("--size %" PRIu64 " is not a whole number of --lines %u", o->size, lines);
+	if (o->work == SUBMIT_WORK_FILL && (o->size / lines) % 4)
+		return submit_usage("--work fill: lines of %" PRIu64 " bytes are not whole 4-byte words",
+				    o->size / lines);
 	return 0;
 }
 
@@ -90,7 +151,39 @@ static int submit_opt(struct submit_opts *o, int c, const char *arg)
 		return submit_number("--timeout-ms", arg, 1, 3600000, &o->timeout_ms);
 	case 'p':
 		return submit_number("--progress", arg, 1, UINT32_MAX, &o->progress);
+	case 'w':
+		if (!strcmp(arg, "release"))
+			o->work = SUBMIT_WORK_RELEASE;
+		else if (!strcmp(arg, "copy"))
+			o->work = SUBMIT_WORK_COPY;
+		else if (!strcmp(arg, "fill"))
+			o->work = SUBMIT_WORK_FILL;
+		else
+			return submit_usage("--work: '%s' is none of release, copy, fill", arg);
+		return 0;
+	case 's':
+		return submit_size("--size", arg, &o->size);
+	case 'l':
+		return submit_number("--lines", arg, 1, 1u << 20, &o->lines);
+	case 'P':
+		if (!strcmp(arg, "4K"))
+			o->page_size = 4096;
+		else if (!strcmp(arg, "64K"))
+			o->page_size = 65536;
+		else
+			return submit_usage("--page-size: '%s' is neither 4K nor 64K", arg);
+		return 0;
+	case 'y':
+		o->verify = true;
+		return 0;
+	case 'S':
+		o->save_pushbuf = arg;
+		return 0;
 	case 'i':
+		if (!strcmp(arg, "ce-unmapped")) {
+			o->ce_unmapped = true;
+			return 0;
+		}
 		if (nvrt_inject_parse(arg, &o->inject) < 0 && submit_fault_parse(arg, &o->fault) < 0)
 			return submit_usage("--inject: '%s' is none of bad-signature, bad-gp-entry, "
 					    "bad-method, bad-tsg, unmapped-semaphore, stuck-acquire, "
@@ -112,13 +205,20 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 		{ "timeout-ms", required_argument, NULL, 't' },
 		{ "progress", required_argument, NULL, 'p' },
 		{ "trace", required_argument, NULL, 'T' },
+		{ "work", required_argument, NULL, 'w' },
+		{ "size", required_argument, NULL, 's' },
+		{ "lines", required_argument, NULL, 'l' },
+		{ "page-size", required_argument, NULL, 'P' },
+		{ "verify", no_argument, NULL, 'y' },
+		{ "save-pushbuf", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	*o = (struct submit_opts){ .count = 1, .depth = 1, .timeout_ms = 2000 };
+	*o = (struct submit_opts){ .count = 1, .depth = 1, .timeout_ms = 2000, .size = 1u << 20,
+				   .page_size = 65536 };
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		if (c == 'h') {
 			submit_help();
@@ -133,6 +233,8 @@ static int submit_options(int argc, char **argv, struct submit_opts *o)
 	}
 	if (optind < argc)
 		return submit_usage("unexpected argument '%s'", argv[optind]);
+	if (submit_work_check(o))
+		return SUBMIT_USAGE;
 	if (o->vfio && o->fault != SUBMIT_FAULT_NONE)
 		return submit_usage("--inject %s: only the simulator can stage it, not --vfio",
 				    submit_fault_name(o->fault));
@@ -220,7 +322,7 @@ static int submit_device(const struct submit_opts *o, struct nvrt_backend *b, co
 		return SUBMIT_FAIL;
 	}
 	nvrt_device_topology_print(&d, stdout);
-	rc = submit_run(&d, o);
+	rc = o->work == SUBMIT_WORK_RELEASE ? submit_run(&d, o) : submit_work_run(&d, o);
 	nvrt_device_close(&d);
 	return rc;
 }

@@ -24,6 +24,13 @@ enum submit_fault {
 	SUBMIT_FAULT_HOST_REQUEST,
 };
 
+/* What the channel runs (--work): Host semaphore releases, or copy-engine work. */
+enum submit_work {
+	SUBMIT_WORK_RELEASE,
+	SUBMIT_WORK_COPY,
+	SUBMIT_WORK_FILL,
+};
+
 struct submit_opts {
 	const char *vfio;            /* DOMAIN:BUS:DEV.FN, or NULL: the simulator */
 	const struct nvrt_chip *chip; /* --chip, or NULL: gv100 on the simulator,
@@ -35,11 +42,21 @@ struct submit_opts {
 	const char *trace;           /* --trace FILE, or NULL */
 	enum nvrt_inject inject;
 	enum submit_fault fault;
+	enum submit_work work;
+	uint64_t size;               /* --size: bytes copied or filled */
+	uint32_t lines;              /* --lines: a 2D copy/fill of that many lines */
+	uint32_t page_size;          /* --page-size: of the buffers' mappings */
+	bool verify;                 /* --verify: byte-for-byte check after the work */
+	bool ce_unmapped;            /* --inject ce-unmapped */
+	const char *save_pushbuf;    /* --save-pushbuf FILE */
 };
 
 /* Runs o's submissions on an opened device; SUBMIT_OK when every release
  * was seen. */
 int submit_run(struct nvrt_device *d, const struct submit_opts *o);
+
+/* --work copy/fill on an opened device (submit_work.c). */
+int submit_work_run(struct nvrt_device *d, const struct submit_opts *o);
 
 /* SIGINT/SIGTERM (submit_signal.c): recorded, acted on between steps. */
 #define SUBMIT_E_INTERRUPTED (-100)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "bits.h"
+#include "nvrt/ce.h"
 #include "nvrt/gpfifo.h"
 #include "nvrt/pagetable.h"
 #include "nvrt/pushbuf.h"
@@ -24,7 +25,43 @@ struct decode_opts {
 	const char *chip, *dir;
 	uint64_t count, va, pdb;
 	int have_count, have_va, have_pdb;
+	const char *classes[NVRT_PB_SUBCHANNELS];   /* --class SUBCH=CLASS, in order given */
+	size_t nclasses;
 };
+
+/* --class SUBCH=CLASS: the subchannel (0..7) and the class, by hex id (c3b5,
+ * 0xc3b5) or by the chip's copy-engine class name; 0 or -1 after the message. */
+/* A --class error, said: -1. */
+static int decode_class_bad(int usage)
+{
+	(void)usage;
+	return -1;
+}
+
+static int decode_class_arg(const struct nvrt_chip *c, const char *arg, uint32_t cls[])
+{
+	const char *eq = strchr(arg, '=');
+	char *end;
+	unsigned long sub, id;
+
+	if (!eq || eq == arg)
+		return decode_class_bad(nvrt_cli_usage("decode pushbuffer: --class '%s': not SUBCH=CLASS", arg));
+	sub = strtoul(arg, &end, 10);
+	if (end != eq || sub >= NVRT_PB_SUBCHANNELS)
+		return decode_class_bad(nvrt_cli_usage("decode pushbuffer: --class '%s': subchannel is not 0..%u", arg,
+				      NVRT_PB_SUBCHANNELS - 1));
+	if (!strcmp(eq + 1, nvrt_ce_class_name(c))) {
+		cls[sub] = nvrt_ce_class(c);
+		return 0;
+	}
+	id = strtoul(eq + 1, &end, 16);
+	if (!eq[1] || *end || id == 0 || id > 0xffff)
+		return decode_class_bad(nvrt_cli_usage("decode pushbuffer: --class '%s': class is neither a class id "
+				      "(hexadecimal, e.g. %x) nor %s", arg, nvrt_ce_class(c),
+				      nvrt_ce_class_name(c)));
+	cls[sub] = (uint32_t)id;
+	return 0;
+}
 
 /* Whole file, padded with zeros to a multiple of 16 bytes.  Only a regular,
  * non-empty file is read: a device or FIFO could block or never end. */
@@ -240,10 +277,17 @@ static int decode_file(const struct nvrt_chip *c, const char *kind, const char *
 		return NVRT_CLI_FAIL;
 	if (!strcmp(kind, "pushbuffer")) {
 		size_t used = o->have_count ? (o->count < n ? o->count : n) : decode_used(w, n, 1);
+		uint32_t cls[NVRT_PB_SUBCHANNELS] = { 0 };
+
+		for (size_t i = 0; i < o->nclasses; i++)
+			if (decode_class_arg(c, o->classes[i], cls) < 0) {
+				free(w);
+				return NVRT_CLI_USAGE;
+			}
 		rc = decode_need_one(path, bytes, 4, "dwords");
 		decode_warn_partial(path, bytes, 4, "dwords", n);
 		if (rc == NVRT_CLI_OK)
-			nvrt_pb_decode(c, w, used, stdout);
+			nvrt_pb_decode_classes(c, w, used, cls, stdout);
 	} else if (!strcmp(kind, "gpfifo")) {
 		size_t used = o->have_count ? (o->count * 2 < n ? o->count * 2 : n) : decode_used(w, n, 2);
 		rc = decode_need_one(path, bytes, 8, "GP entries");
@@ -273,7 +317,11 @@ static int decode_file(const struct nvrt_chip *c, const char *kind, const char *
 static void decode_help(void)
 {
 	printf("Usage: nvrt decode KIND [--chip CHIP] [options] FILE\n"
-	       "  pushbuffer FILE [--count DWORDS]   method headers, Host methods, data fields\n"
+	       "  pushbuffer FILE [--count DWORDS] [--class SUBCH=CLASS]...\n"
+	       "                                     method headers, Host methods, engine methods\n"
+	       "                                     by the class SetObject (or --class: an id in\n"
+	       "                                     hex or the copy-engine class's name) bound\n"
+	       "                                     to their subchannel, data fields\n"
 	       "  gpfifo FILE [--count ENTRIES]      GP entries\n"
 	       "  runlist FILE [--count ENTRIES]     TSG headers and channel entries\n"
 	       "  ramin FILE                         instance block: RAMFC and RAMIN fields\n"
@@ -294,6 +342,7 @@ static int decode_options(int argc, char **argv, struct decode_opts *o)
 		{ "dir", required_argument, NULL, 'd' },
 		{ "va", required_argument, NULL, 'v' },
 		{ "pdb", required_argument, NULL, 'p' },
+		{ "class", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -303,6 +352,12 @@ static int decode_options(int argc, char **argv, struct decode_opts *o)
 		switch (c) {
 		case 'c': o->chip = optarg; break;
 		case 'd': o->dir = optarg; break;
+		case 'C':
+			if (o->nclasses == NVRT_PB_SUBCHANNELS)
+				return nvrt_cli_usage("decode pushbuffer: more than %u --class options",
+						      NVRT_PB_SUBCHANNELS), -1;
+			o->classes[o->nclasses++] = optarg;
+			break;
 		case 'n':
 			if (cli_args_number(NVRT_CLI_PROG, "--count", optarg, 0, 1u << 24, &o->count))
 				return -1;

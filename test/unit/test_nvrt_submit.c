@@ -267,6 +267,68 @@ static void submit_inject(const char *kind, const char *const *names, struct sub
 		proc_result_free(&s.r);
 }
 
+/* --work copy|fill --verify: the copy engine's work, checked byte for byte. */
+static void test_work_copy_fill(void **state)
+{
+	static const char *const works[] = { "copy", "fill" };
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		struct submit_result s;
+
+		submit_run(&s, "--work", works[i], "--size", "3M", "--verify", NULL);
+		if (s.r.status != 0)
+			fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+		assert_int_equal(s.r.status, 0);
+		submit_expect(&s, "copy engine semaphore 1 seen", works[i]);
+		submit_expect(&s, "verify: all 3145728 bytes of the destination", works[i]);
+		submit_expect(&s, "teardown:", works[i]);
+		proc_result_free(&s.r);
+	}
+}
+
+/* --inject ce-unmapped: the copy engine's MMU fault, named as the copy engine's
+ * (dev_fault: LCE n faults as NV_PFAULT_MMU_ENG_ID_CE0 + n). */
+static void test_inject_ce_unmapped(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--work", "copy", "--inject", "ce-unmapped", "--timeout-ms", SUBMIT_TIMEOUT_MS);
+	if (s.r.status != 1)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 1);
+	submit_expect(&s, "injecting: ce-unmapped", "announced");
+	submit_expect(&s, "failure report:", "report");
+	submit_expect(&s, "ACCESS_TYPE_VIRT_WRITE", "the destination's write faulted");
+	submit_expect(&s, "= NV_PFAULT_MMU_ENG_ID_CE0 + ", "the engine named");
+	submit_expect(&s, ": copy engine, LCE ", "the engine named");
+	submit_expect(&s, "ENG_FAULTED", "the engine's fault");
+	proc_result_free(&s.r);
+}
+
+/* --work's usage errors exit 2 with the reason. */
+static void test_work_usage(void **state)
+{
+	static const char *const bad[][4] = {
+		{ "--work", "move", NULL, "none of release, copy, fill" },
+		{ "--work", "fill", "--size", "6" },
+		{ "--inject", "ce-unmapped", NULL, "needs --work copy or fill" },
+		{ "--size", "4G", "--work", "copy" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct submit_result s;
+
+		submit_run(&s, bad[i][0], bad[i][1], bad[i][2], bad[i][2] ? bad[i][3] : NULL, NULL, NULL);
+		assert_int_equal(s.r.status, 2);
+		if (!bad[i][2])
+			submit_expect(&s, bad[i][3], bad[i][0]);
+		proc_result_free(&s.r);
+	}
+}
+
 static void test_inject_bad_signature(void **state)
 {
 	static const char *const names[] = { "NV_PPBDMA_INTR_0", "SIGNATURE=PENDING",
@@ -598,6 +660,9 @@ int main(void)
 		cmocka_unit_test(test_inject_pri_error),
 		cmocka_unit_test(test_inject_stale_channel),
 		cmocka_unit_test(test_inject_host_request),
+		cmocka_unit_test(test_work_copy_fill),
+		cmocka_unit_test(test_inject_ce_unmapped),
+		cmocka_unit_test(test_work_usage),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_chip_option),
 	};

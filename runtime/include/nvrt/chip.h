@@ -162,6 +162,25 @@ struct nvrt_chip_pushbuf {
 	uint32_t (*membar_op_d)(void);       /* MEM_OP_D for a MEMBAR */
 };
 
+/* The copy engine's class: its methods pushed (hw/ce_hw.c, doc/ce-facts.md). */
+struct nvrt_ce_copy;
+struct nvrt_ce_fill;
+struct nvrt_pb;
+struct nvrt_chip_ce {
+	uint32_t class_id;      /* VOLTA_DMA_COPY_A 0xc3b5 on GV100 */
+	const char *class_name;
+	int (*push_object)(struct nvrt_pb *pb, uint32_t subch);
+	int (*push_copy)(struct nvrt_pb *pb, uint32_t subch, const struct nvrt_ce_copy *c);
+	int (*push_fill)(struct nvrt_pb *pb, uint32_t subch, const struct nvrt_ce_fill *f);
+	int (*push_release)(struct nvrt_pb *pb, uint32_t subch, uint64_t va, uint32_t payload);
+	/* The class's name of the method at byte offset method (NULL: none), and
+	 * "FIELD=VALUE ..." of its data, as the Host methods' (dump). */
+	const char *(*method_name)(uint32_t method);
+	uint32_t object_method;                  /* Host's SetObject (NV_UDMA_OBJECT) */
+	uint32_t (*object_class)(uint32_t data); /* its NVCLASS */
+	size_t (*method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap);
+};
+
 /* Page tables: the ver2 PDE, dual PDE and PTE words (pagetable/). */
 struct nvrt_chip_pt {
 	void (*pt_format)(struct nvrt_pt_format *out);
@@ -286,6 +305,7 @@ struct nvrt_chip {
 	const struct nvrt_chip_usermode *usermode;
 	const struct nvrt_chip_faults *faults;
 	const struct nvrt_chip_bus *bus;
+	const struct nvrt_chip_ce *ce;
 };
 
 extern const struct nvrt_chip nvrt_chip_gv100;

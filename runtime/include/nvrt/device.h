@@ -166,6 +166,8 @@ struct nvrt_channel_params {
 	uint32_t pushbuf_bytes;
 	uint32_t timeout_ms;     /* of every wait */
 	const struct nvrt_channel_hooks *hooks;   /* NULL: none */
+	bool copy_engine;        /* for copy-engine work (ce.h): a CE method buffer,
+				  * RAMFC TARGET CE_CTX_VALID TRUE */
 };
 
 /* chid 1, TSG 0, a copy engine's runlist, 512 entries, 4 KiB, 2 s. */
@@ -181,6 +183,7 @@ struct nvrt_channel {
 	bool laid_out, bound, enabled, scheduled;
 	bool faulted;            /* a wait ended on a fault */
 	uint64_t polls;          /* fault checks made by waits */
+	size_t pushed;           /* pushbuffer dwords already in a GP entry (ce.h) */
 };
 
 /*
@@ -205,6 +208,8 @@ int nvrt_channel_push_segment(struct nvrt_channel *ch, size_t start, struct nvrt
 int nvrt_channel_wait(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen,
 		      struct nvrt_err *err);
 uint32_t nvrt_channel_semaphore(const struct nvrt_channel *ch);
+/* Waits until Host fetched every GP entry and the last payload submitted was seen. */
+int nvrt_channel_wait_idle(struct nvrt_channel *ch, struct nvrt_err *err);
 /* The failure report: every register worth reading, decoded with the
  * manual's names, and what software expected. */
 void nvrt_channel_report(struct nvrt_channel *ch, FILE *out);

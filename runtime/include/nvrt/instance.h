@@ -26,6 +26,9 @@ struct nvrt_instance_params {
 	uint32_t veid;                     /* SET_CHANNEL_INFO VEID (subcontext) */
 	uint32_t timeslice_timeout;        /* RAMFC runlist timeslice, e.g. 128 */
 	uint32_t timeslice_scale;          /* e.g. 3: 128 << 3 us ~ 1 ms */
+	uint64_t ce_method_buffer;         /* the CE method buffer's address (RAMIN
+					    * ENG_METHOD_BUFFER_ADDR) and RAMFC TARGET
+					    * CE_CTX_VALID TRUE; 0: none, CE_CTX_VALID FALSE */
 };
 
 /*

@@ -26,6 +26,7 @@ struct nvrt_layout_params {
 	uint64_t va_base;                  /* GPU VA of the first mapped buffer; 0: identity */
 	bool privileged;
 	uint32_t timeslice_timeout, timeslice_scale;
+	bool copy_engine;                  /* a CE method buffer, RAMFC CE_CTX_VALID TRUE */
 };
 
 /* Defaults: chid 1, tsgid 0, runqueue 0, coherent, 512 entries, 4 KiB
@@ -37,7 +38,9 @@ struct nvrt_layout {
 	struct nvrt_backend *backend;
 	struct nvrt_layout_params params;
 	struct nvrt_dma inst, userd, runlist, gpfifo_mem, pushbuf_mem, semaphore;
-	uint64_t gpfifo_va, pushbuf_va, semaphore_va;
+	struct nvrt_dma ce_methods;        /* the CE method buffer (copy_engine) */
+	uint64_t gpfifo_va, pushbuf_va, semaphore_va, ce_methods_va;
+	uint64_t va_next;                  /* next free VA after va_base's buffers */
 	uint32_t runlist_entries;
 	struct nvrt_vm vm;
 	struct nvrt_gpfifo gpfifo;
@@ -48,6 +51,13 @@ struct nvrt_layout {
 int nvrt_layout_build(struct nvrt_layout *l, const struct nvrt_chip *c, struct nvrt_backend *b,
 		      const struct nvrt_layout_params *p, struct nvrt_err *err);
 void nvrt_layout_fini(struct nvrt_layout *l);
+
+/* A buffer of size bytes for the channel's engines, mapped with page_size
+ * (4 KiB or 64 KiB) pages at *va; nvrt_layout_buffer_unmap undoes it. */
+int nvrt_layout_buffer_map(struct nvrt_layout *l, struct nvrt_dma *buf, uint64_t size,
+			   uint32_t page_size, uint64_t *va, struct nvrt_err *err);
+void nvrt_layout_buffer_unmap(struct nvrt_layout *l, struct nvrt_dma *buf, uint64_t va,
+			      uint32_t page_size);
 
 /*
  * Appends one submission: a pushbuffer segment that releases payload to the

@@ -86,6 +86,10 @@ struct nvrt_walk {
 /* Walks va from the PD3 at pdb, reading tables through read. */
 int nvrt_pt_walk(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, nvrt_mem_read_fn read,
 		 void *ctx, struct nvrt_walk *w);
+/* nvrt_pt_walk, and in *run the bytes from va on (at most len) mapped
+ * physically contiguous with the same aperture, VOL and read-only bit. */
+int nvrt_pt_walk_run(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, uint64_t len,
+		     nvrt_mem_read_fn read, void *ctx, struct nvrt_walk *w, uint64_t *run);
 /* Prints every level of w with the manual's names. */
 void nvrt_pt_walk_dump(const struct nvrt_chip *c, const struct nvrt_walk *w, uint64_t va, FILE *out);
 

@@ -153,7 +153,18 @@ static inline int nvrt_pb_batch_end(struct nvrt_pb_batch *b)
 	return 0;
 }
 
+/* Subchannels a method header names (NV_FIFO_DMA_*_SUBCHANNEL 15:13). */
+#define NVRT_PB_SUBCHANNELS 8u
+
 /* Disassembles n dwords: headers, Host method names, data fields by name. */
 void nvrt_pb_decode(const struct nvrt_chip *c, const uint32_t *words, size_t n, FILE *out);
+/*
+ * The same, naming engine methods by the class bound to their subchannel:
+ * subch_class[NVRT_PB_SUBCHANNELS] (NULL: none) to start with, then each
+ * SetObject's.  The chip's copy-engine class is known; a method it does not
+ * define, or one of another class, is shown as unknown.
+ */
+void nvrt_pb_decode_classes(const struct nvrt_chip *c, const uint32_t *words, size_t n,
+			    const uint32_t *subch_class, FILE *out);
 
 #endif

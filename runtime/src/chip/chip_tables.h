@@ -21,6 +21,7 @@
 	extern const struct nvrt_chip_channel nvrt_##chip##_channel;    \
 	extern const struct nvrt_chip_usermode nvrt_##chip##_usermode;  \
 	extern const struct nvrt_chip_faults nvrt_##chip##_faults;      \
-	extern const struct nvrt_chip_bus nvrt_##chip##_bus
+	extern const struct nvrt_chip_bus nvrt_##chip##_bus;            \
+	extern const struct nvrt_chip_ce nvrt_##chip##_ce
 
 #endif

@@ -41,6 +41,7 @@ const struct nvrt_chip nvrt_chip_ga100 = {
 	.faults = &nvrt_ga100_faults,      /* NV_RUNLIST_INTR_0/INTR_BAD_TSG, CHRAM FAULTED bits,
 					    * the VF window's MMU fault registers */
 	.bus = &nvrt_ga100_bus,            /* stale channels per runlist, from the channel RAM */
+	.ce = &nvrt_ga100_ce,
 };
 
 /* ---- what sharing Turing's (GV100's) pt sub-table relies on -------------------------- */

@@ -18,4 +18,5 @@ const struct nvrt_chip nvrt_chip_gv100 = {
 	.usermode = &nvrt_gv100_usermode,
 	.faults = &nvrt_gv100_faults,
 	.bus = &nvrt_gv100_bus,
+	.ce = &nvrt_gv100_ce,
 };

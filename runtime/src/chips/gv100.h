@@ -19,3 +19,20 @@
 
 /* The interrupt fields bring-up enables (Volta's, kept by Turing). */
 #include "hw/pfifo/intr_fields.h"
+
+/* Its copy engines' class (doc/ce-facts.md section 1): VOLTA_DMA_COPY_A, named by the
+ * generated NV-style class header gv100/nv/clc3b5.h (NVIDIA's names). */
+#define NVRT_CHIP_CE_CLASS_HEADER NVRT_STR(NVRT_CHIP/nv/clc3b5.h)
+#define NVRT_CHIP_CE_CLASS C3B5_VOLTA_DMA_COPY_A
+#define NVRT_CHIP_CE_CLASS_NAME "VOLTA_DMA_COPY_A"
+#define NVRT_CE(name) NVC3B5_##name
+/* Its typed method builders and push helpers (c3b5_*, C3B5_*), and the Host
+ * class's (c36f_*: SET_OBJECT), from the generated class headers. */
+#define NVRT_CHIP_CE_TYPED_HEADER NVRT_STR(NVRT_CHIP/clc3b5.h)
+#define NVRT_CHIP_HOST_CLASS_HEADER NVRT_STR(NVRT_CHIP/clc36f.h)
+#define NVRT_CE_FN(name) c3b5_##name
+#define NVRT_CE_C(name) C3B5_##name
+#define NVRT_HOST_CLASS_FN(name) c36f_##name
+/* Its field descriptors (for the disassembler). */
+#define NVRT_CHIP_CE_FIELDS_HEADER NVRT_STR(NVRT_CHIP/fields/clc3b5.h)
+#define NVRT_CHIP_CE_LAYOUTS c3b5_clc3b5_layouts

@@ -36,6 +36,7 @@ const struct nvrt_chip nvrt_chip_tu104 = {
 	.usermode = &nvrt_tu104_usermode,  /* doorbell handle RUNLIST_ID << 16 | CHID */
 	.faults = &nvrt_tu104_faults,      /* SUBMIT_INFO(i) instead of ENG_RUNLIST(i) in the report */
 	.bus = &nvrt_tu104_bus,            /* stale runlists from RUNLIST_SUBMIT(i) */
+	.ce = &nvrt_tu104_ce,
 };
 
 /* ---- what sharing GV100's pt sub-table relies on ------------------------- */

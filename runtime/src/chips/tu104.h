@@ -23,3 +23,20 @@
 
 /* The interrupt fields bring-up enables (Volta's, kept by Turing). */
 #include "hw/pfifo/intr_fields.h"
+
+/* Its copy engines' class (doc/ce-facts.md section 1): TURING_DMA_COPY_A, named by the
+ * generated NV-style class header tu104/nv/clc5b5.h (NVIDIA's names). */
+#define NVRT_CHIP_CE_CLASS_HEADER NVRT_STR(NVRT_CHIP/nv/clc5b5.h)
+#define NVRT_CHIP_CE_CLASS C5B5_TURING_DMA_COPY_A
+#define NVRT_CHIP_CE_CLASS_NAME "TURING_DMA_COPY_A"
+#define NVRT_CE(name) NVC5B5_##name
+/* Its typed method builders and push helpers (c5b5_*, C5B5_*), and the Host
+ * class's (c46f_*: SET_OBJECT), from the generated class headers. */
+#define NVRT_CHIP_CE_TYPED_HEADER NVRT_STR(NVRT_CHIP/clc5b5.h)
+#define NVRT_CHIP_HOST_CLASS_HEADER NVRT_STR(NVRT_CHIP/clc46f.h)
+#define NVRT_CE_FN(name) c5b5_##name
+#define NVRT_CE_C(name) C5B5_##name
+#define NVRT_HOST_CLASS_FN(name) c46f_##name
+/* Its field descriptors (for the disassembler). */
+#define NVRT_CHIP_CE_FIELDS_HEADER NVRT_STR(NVRT_CHIP/fields/clc5b5.h)
+#define NVRT_CHIP_CE_LAYOUTS c5b5_clc5b5_layouts

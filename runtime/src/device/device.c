@@ -224,6 +224,12 @@ int nvrt_channel_wait(struct nvrt_channel *ch, uint32_t payload, uint32_t *seen,
 	return rc;
 }
 
+int nvrt_channel_wait_idle(struct nvrt_channel *ch, struct nvrt_err *err)
+{
+	return channel_poll(ch, channel_idle, NULL, "waiting for the channel to go idle",
+			    POLL_STOP_ON_FAULT, err);
+}
+
 /* ---- opening a channel ------------------------------------------------------------------ */
 
 void nvrt_channel_params_default(struct nvrt_channel_params *p)
@@ -281,6 +287,7 @@ static int channel_layout(struct nvrt_channel *ch, struct nvrt_err *err)
 	lp.runqueue = 0;    /* the runlist's first PBDMA */
 	lp.gpfifo_entries = ch->params.gpfifo_entries;
 	lp.pushbuf_bytes = ch->params.pushbuf_bytes;
+	lp.copy_engine = ch->params.copy_engine;
 	if (nvrt_layout_build(&ch->layout, ch->dev->chip, ch->dev->backend, &lp, err) < 0)
 		return -1;
 	ch->laid_out = true;

@@ -133,5 +133,9 @@ extern const struct nvrt_chip_faults NVRT_FN(faults);
 extern const struct nvrt_chip_bus NVRT_FN(bus);
 extern const struct nvrt_chip_ident NVRT_FN(ident);
 extern const struct nvrt_chip_runlist NVRT_FN(runlist);
+extern const struct nvrt_chip_ce NVRT_FN(ce);
+/* The CE class's method name and data fields (pushbuf_hw.c, for the disassembler). */
+const char *NVRT_FN(ce_method_name)(uint32_t method);
+size_t NVRT_FN(ce_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap);
 
 #endif

@@ -122,9 +122,11 @@ static void instance_ramfc_identity(ramfc_t *fc, const struct nvrt_instance_para
 	ci = HW(set_ppbdma_set_channel_info_scg_type)(ci, HWC(PPBDMA_SET_CHANNEL_INFO_SCG_TYPE_GRAPHICS_COMPUTE0));
 	ci = HW(set_ppbdma_set_channel_info_veid)(ci, p->veid);
 	HW(set_ramfc_set_channel_info)(fc, ci.v);
-	/* No engine context or CE method buffer exists: both invalid (dev_pbdma TARGET). */
+	/* No engine context: invalid.  CE_CTX_VALID TRUE when the channel has a
+	 * CE method buffer (dev_pbdma TARGET; doc/ce-facts.md 2). */
 	tg = HW(set_ppbdma_target_eng_ctx_valid)(tg, HWC(PPBDMA_TARGET_ENG_CTX_VALID_FALSE));
-	tg = HW(set_ppbdma_target_ce_ctx_valid)(tg, HWC(PPBDMA_TARGET_CE_CTX_VALID_FALSE));
+	tg = HW(set_ppbdma_target_ce_ctx_valid)(tg, p->ce_method_buffer ? HWC(PPBDMA_TARGET_CE_CTX_VALID_TRUE) :
+						       HWC(PPBDMA_TARGET_CE_CTX_VALID_FALSE));
 	HW(set_ramfc_target)(fc, tg.v);
 }
 
@@ -220,6 +222,12 @@ int NVRT_FN(instance_build)(void *inst, const struct nvrt_instance_params *p, st
 	HW(write_ramin_ramfc)(ri, &fc);
 	instance_ramin_pdb(ri, p);
 	instance_ramin_subcontexts(ri, p);
+	/* The CE method buffer, where a faulted CE saves its methods (dev_ram
+	 * ENG_METHOD_BUFFER_ADDR; nouveau gv100_ectx_ce_bind writes the same words). */
+	if (p->ce_method_buffer) {
+		HW(set_ramin_eng_method_buffer_addr_lo)(ri, (uint32_t)p->ce_method_buffer);
+		HW(set_ramin_eng_method_buffer_addr_hi)(ri, p->ce_method_buffer >> 32);
+	}
 	return nvrt_hw_check_result(err, "instance block");
 }
 

@@ -14,6 +14,7 @@
 #include NVRT_HW_HEADER(dev_ram)
 #include NVRT_HW_HEADER(dev_pbdma)
 #include NVRT_HW_HEADER(fields/dev_pbdma)
+#include NVRT_CHIP_CE_FIELDS_HEADER
 #include "dump/dump.h"
 
 /* A PB entry is one dword, and method addresses count dwords (dev_ram). */
@@ -477,9 +478,8 @@ static void pb_field_print(const struct refgen_layout *l, size_t lname, const st
  * bits no field covers.  Nothing for a method that is not a Host method.
  * Returns the length written to buf (cap > 0).
  */
-size_t NVRT_FN(host_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap)
+static size_t pb_layout_text(const struct refgen_layout *l, uint32_t data, char *buf, size_t cap)
 {
-	const struct refgen_layout *l = pb_host_layout(method);
 	struct pb_text t = { buf, 0, cap };
 	uint32_t covered = 0;
 	bool first = true;
@@ -509,6 +509,33 @@ size_t NVRT_FN(host_method_data_text)(uint32_t method, uint32_t data, char *buf,
 		pb_text_hex(&t, data & ~covered, 8);
 	}
 	return t.len;
+}
+
+size_t NVRT_FN(host_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap)
+{
+	return pb_layout_text(pb_host_layout(method), data, buf, cap);
+}
+
+/* The copy-engine class's method at byte offset method (its generated field
+ * descriptors), or NULL when the class defines none there. */
+static const struct refgen_layout *pb_ce_layout(uint32_t method)
+{
+	for (const struct refgen_layout *const *l = NVRT_CHIP_CE_LAYOUTS; *l; l++)
+		if ((*l)->offset == method)
+			return *l;
+	return NULL;
+}
+
+const char *NVRT_FN(ce_method_name)(uint32_t method)
+{
+	const struct refgen_layout *l = pb_ce_layout(method);
+
+	return l ? l->name : NULL;
+}
+
+size_t NVRT_FN(ce_method_data_text)(uint32_t method, uint32_t data, char *buf, size_t cap)
+{
+	return pb_layout_text(pb_ce_layout(method), data, buf, cap);
 }
 
 void NVRT_FN(host_method_data_dump)(uint32_t method, uint32_t data, FILE *out)

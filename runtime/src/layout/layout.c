@@ -4,6 +4,7 @@
  * system memory, the ring/pushbuffer/semaphore mapped by ver2 page tables.
  * The order and values follow ../shared/design/gv100-host-facts.md 1.4-1.8.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "nvrt/instance.h"
@@ -64,6 +65,8 @@ static int layout_alloc_all(struct nvrt_layout *l, struct nvrt_err *err)
 	    layout_alloc(l, &l->pushbuf_mem, p->pushbuf_bytes, LAYOUT_PAGE, err) ||
 	    layout_alloc(l, &l->semaphore, LAYOUT_PAGE, LAYOUT_PAGE, err))
 		return -1;
+	if (p->copy_engine && layout_alloc(l, &l->ce_methods, LAYOUT_PAGE, LAYOUT_PAGE, err))
+		return -1;
 	return 0;
 }
 
@@ -77,6 +80,9 @@ static int layout_map_all(struct nvrt_layout *l, struct nvrt_err *err)
 	    layout_map(l, &l->pushbuf_mem, &l->pushbuf_va, &next, err) < 0 ||
 	    layout_map(l, &l->semaphore, &l->semaphore_va, &next, err) < 0)
 		return -1;
+	if (l->params.copy_engine && layout_map(l, &l->ce_methods, &l->ce_methods_va, &next, err) < 0)
+		return -1;
+	l->va_next = next;
 	return 0;
 }
 
@@ -98,6 +104,7 @@ static int layout_fill(struct nvrt_layout *l, struct nvrt_err *err)
 		.privileged = p->privileged,
 		.timeslice_timeout = p->timeslice_timeout,
 		.timeslice_scale = p->timeslice_scale,
+		.ce_method_buffer = l->ce_methods_va,
 	};
 	struct nvrt_runlist_chan chan = {
 		.chid = p->chid,
@@ -148,6 +155,50 @@ void nvrt_layout_fini(struct nvrt_layout *l)
 	nvrt_dma_free(l->backend, &l->gpfifo_mem);
 	nvrt_dma_free(l->backend, &l->pushbuf_mem);
 	nvrt_dma_free(l->backend, &l->semaphore);
+	nvrt_dma_free(l->backend, &l->ce_methods);
+}
+
+/*
+ * A buffer for the channel's engines: size bytes (rounded up to whole pages
+ * of page_size), mapped with page_size pages at *va (its IOVA, or packed
+ * after the layout's buffers when va_base is set).
+ */
+int nvrt_layout_buffer_map(struct nvrt_layout *l, struct nvrt_dma *buf, uint64_t size,
+			   uint32_t page_size, uint64_t *va, struct nvrt_err *err)
+{
+	uint64_t bytes;
+
+	memset(buf, 0, sizeof(*buf));
+	if (!page_size || (page_size & (page_size - 1)) || !size)
+		return nvrt_err_set(err, "layout: a buffer of %" PRIu64 " bytes in %u-byte pages", size,
+				    page_size);
+	bytes = layout_round(size, page_size);
+	if (bytes != (size_t)bytes)
+		return nvrt_err_set(err, "layout: a buffer of %" PRIu64 " bytes is too large", size);
+	if (layout_alloc(l, buf, (size_t)bytes, page_size, err))
+		return -1;
+	if (l->params.va_base)
+		l->va_next = layout_round(l->va_next, page_size);
+	*va = l->params.va_base ? l->va_next : buf->iova;
+	if (nvrt_vm_map(&l->vm, *va, buf->iova, bytes, page_size, l->params.aperture, true, err) < 0) {
+		nvrt_dma_free(l->backend, buf);
+		return -1;
+	}
+	if (l->params.va_base)
+		l->va_next += bytes;
+	return 0;
+}
+
+/* Unmaps and frees what nvrt_layout_buffer_map made. */
+void nvrt_layout_buffer_unmap(struct nvrt_layout *l, struct nvrt_dma *buf, uint64_t va,
+			      uint32_t page_size)
+{
+	struct nvrt_err err;
+
+	if (!buf->cpu)
+		return;
+	nvrt_vm_unmap(&l->vm, va, layout_round(buf->size, page_size), page_size, &err);
+	nvrt_dma_free(l->backend, buf);
 }
 
 /* Room for one more release segment, starting over once Host consumed all. */

@@ -359,6 +359,8 @@ struct pb_line {
 	 * 8 bytes after the end let a line copy 8 at once. */
 	char at_text[PB_AT_END + 8];
 	int at_len;
+	/* The class bound to each subchannel (SetObject, or --class), 0: none. */
+	uint32_t cls[NVRT_PB_SUBCHANNELS];
 };
 
 static void pb_put(struct pb_line *l, const char *s, size_t n)
@@ -433,25 +435,72 @@ static void pb_decode_method(struct pb_line *l, const char *name, uint32_t metho
 		pb_put_hex(l, method, 4, true);
 }
 
-/* The fields a Host method's data word sets, after a space. */
-static void pb_decode_fields(const struct nvrt_chip *c, struct pb_line *l, uint32_t method,
-			     uint32_t data)
+/* The fields a method's data word sets (text: the Host's or a class's), after a space. */
+static void pb_decode_fields(struct pb_line *l, size_t (*text)(uint32_t, uint32_t, char *, size_t),
+			     uint32_t method, uint32_t data)
 {
 	pb_put(l, " ", 1);
 	if (l->len < l->start + PB_LINE_MAX)
-		l->len += c->dump->host_method_data_text(method, data, l->buf + l->len,
-						   l->start + PB_LINE_MAX - l->len);
+		l->len += text(method, data, l->buf + l->len, l->start + PB_LINE_MAX - l->len);
 }
 
-/* The method and, for a Host method, the fields the data word sets. */
-static void pb_decode_data(const struct nvrt_chip *c, struct pb_line *l, uint32_t method,
-			   uint32_t data)
+/*
+ * An engine method (not Host's) by the class bound to its subchannel: the
+ * class's name for it, or the address and why it has none.  Returns the
+ * class's name, NULL when it printed the address.
+ */
+static const char *pb_decode_engine_method(const struct nvrt_chip *c, struct pb_line *l,
+					   uint32_t subch, uint32_t method)
+{
+	uint32_t cls = l->cls[subch];
+	const char *name = cls && cls == c->ce->class_id ? c->ce->method_name(method) : NULL;
+
+	if (name) {
+		pb_puts(l, name);
+		return name;
+	}
+	pb_put_hex(l, method, 4, true);
+	if (cls == c->ce->class_id) {
+		pb_put(l, " (unknown: no method of ", 24);
+		pb_puts(l, c->ce->class_name);
+		pb_put(l, ")", 1);
+	} else if (cls) {
+		pb_put(l, " (unknown: class ", 17);
+		pb_put_hex(l, cls, 4, true);
+		pb_put(l, " is not known to nvrt)", 22);
+	}
+	return NULL;
+}
+
+/* The method and the fields the data word sets; SetObject binds its class. */
+static void pb_decode_data(const struct nvrt_chip *c, struct pb_line *l, uint32_t subch,
+			   uint32_t method, uint32_t data)
 {
 	const char *name = c->dump->host_method_name(method);
 
-	pb_decode_method(l, name, method);
-	if (name)
-		pb_decode_fields(c, l, method, data);
+	if (!name) {
+		if (l->cls[subch] && pb_decode_engine_method(c, l, subch, method))
+			pb_decode_fields(l, c->ce->method_data_text, method, data);
+		else if (!l->cls[subch])
+			pb_put_hex(l, method, 4, true);
+		return;
+	}
+	pb_puts(l, name);
+	pb_decode_fields(l, c->dump->host_method_data_text, method, data);
+	if (method == c->ce->object_method)
+		l->cls[subch] = c->ce->object_class(data);
+}
+
+/* A header's first method: Host's name, the bound class's, or the address. */
+static void pb_decode_header_method(const struct nvrt_chip *c, struct pb_line *l, uint32_t subch,
+				    uint32_t method)
+{
+	const char *name = c->dump->host_method_name(method);
+
+	if (name || !l->cls[subch])
+		pb_decode_method(l, name, method);
+	else
+		pb_decode_engine_method(c, l, subch, method);
 }
 
 /* Method of the i-th data dword of a header (dev_ram: INCR, NONINCR, ONEINCR). */
@@ -542,7 +591,7 @@ static size_t pb_decode_methods(const struct nvrt_chip *c, const struct nvrt_pb_
 	pb_put(l, " subch ", 7);
 	pb_put_dec(l, h->subch, 0);
 	pb_put(l, " ", 1);
-	pb_decode_method(l, c->dump->host_method_name(h->method), h->method);
+	pb_decode_header_method(c, l, h->subch, h->method);
 	pb_put(l, " count ", 7);
 	pb_put_dec(l, h->count, 0);
 	pb_line_end(l);
@@ -551,7 +600,7 @@ static size_t pb_decode_methods(const struct nvrt_chip *c, const struct nvrt_pb_
 
 		pb_decode_line(l, at + 1 + i, data);
 		pb_put(l, "  ", 2);
-		pb_decode_data(c, l, pb_data_method(h, i), data);
+		pb_decode_data(c, l, h->subch, pb_data_method(h, i), data);
 		pb_line_end(l);
 	}
 	if (i < h->count) {
@@ -580,11 +629,13 @@ static size_t pb_decode_one(const struct nvrt_chip *c, const struct nvrt_pb_head
 		pb_put(l, "IMMD subch ", 11);
 		pb_put_dec(l, h->subch, 0);
 		pb_put(l, " ", 1);
-		pb_decode_method(l, c->dump->host_method_name(h->method), h->method);
+		pb_decode_header_method(c, l, h->subch, h->method);
 		pb_put(l, " data ", 6);
 		pb_put_hex(l, h->data, 1, true);
 		if (c->dump->host_method_name(h->method))
-			pb_decode_fields(c, l, h->method, h->data);
+			pb_decode_fields(l, c->dump->host_method_data_text, h->method, h->data);
+		else if (l->cls[h->subch] == c->ce->class_id && c->ce->method_name(h->method))
+			pb_decode_fields(l, c->ce->method_data_text, h->method, h->data);
 		break;
 	case NVRT_PB_SET_SUBDEVICE_MASK:
 	case NVRT_PB_STORE_SUBDEVICE_MASK:
@@ -605,11 +656,19 @@ static size_t pb_decode_one(const struct nvrt_chip *c, const struct nvrt_pb_head
 
 void nvrt_pb_decode(const struct nvrt_chip *c, const uint32_t *words, size_t n, FILE *out)
 {
+	nvrt_pb_decode_classes(c, words, n, NULL, out);
+}
+
+void nvrt_pb_decode_classes(const struct nvrt_chip *c, const uint32_t *words, size_t n,
+			    const uint32_t *subch_class, FILE *out)
+{
 	struct pb_line l = { .out = out };
 	size_t at = 0;
 
 	if (!c || !out || !words)
 		return;
+	if (subch_class)
+		memcpy(l.cls, subch_class, sizeof(l.cls));
 	l.buf = malloc(PB_OUT_BYTES);
 	if (!l.buf) {
 		fputs("pushbuffer: out of memory\n", out);

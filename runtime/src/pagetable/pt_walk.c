@@ -184,3 +184,52 @@ int nvrt_pt_walk(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, nvrt_mem_
 	}
 	return walk_pd0(&k, table);
 }
+
+/*
+ * 0 when va is mapped, with *run the bytes from va on that are mapped
+ * physically contiguous and alike (aperture, VOL, read-only), at most len;
+ * else -1 as nvrt_pt_walk.  The PTEs after va's in its page table are read
+ * one at a time: a buffer's run costs one walk per page table, not per page.
+ */
+int nvrt_pt_walk_run(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, uint64_t len,
+		     nvrt_mem_read_fn read, void *ctx, struct nvrt_walk *w, uint64_t *run)
+{
+	struct pt_geom g;
+	uint32_t bytes, index, words[PT_ENTRY_MAX / sizeof(uint32_t)];
+	struct nvrt_pte prev;
+	uint64_t page, next;
+	bool big;
+
+	*run = 0;
+	if (nvrt_pt_walk(c, pdb, va, read, ctx, w))
+		return -1;
+	pt_geom_init(c, &g);
+	page = w->page_size;
+	big = page == g.big_page;
+	bytes = pt_entry_bytes(&g, PT_PT);
+	index = w->levels[PT_PT].index;
+	prev = w->pte;
+	next = (va & ~(page - 1)) + page;
+	*run = next - va;
+	while (*run < len) {
+		struct nvrt_pte pte;
+
+		/* Index 0 again: the next page is another page table's. */
+		if (next >> g.va_bits || pt_index(&g, PT_PT, big, next) != index + 1)
+			break;
+		memset(words, 0, sizeof(words));
+		if (read(ctx, w->levels[PT_PT].table + (uint64_t)(index + 1) * bytes, words, bytes))
+			break;
+		c->pt->pte_decode(words, &pte);
+		if (!pte.valid || pte.aperture != prev.aperture || pte.vol != prev.vol ||
+		    pte.read_only != prev.read_only || pte.addr != prev.addr + page)
+			break;
+		prev = pte;
+		index++;
+		next += page;
+		*run += page;
+	}
+	if (*run > len)
+		*run = len;
+	return 0;
+}

@@ -164,6 +164,18 @@ enum sim_step {
 	SIM_STEP_YIELD,                /* NV_UDMA_YIELD: switch the channel out */
 };
 
+/* Subchannels a method header names (NV_FIFO_DMA_*_SUBCHANNEL). */
+#define SIM_CE_SUBCHANNELS (1u << HWC(FIFO_DMA_METHOD_SUBCHANNEL_FIELD_WIDTH))
+
+/* The copy-engine methods a PBDMA's channel sent (sim_ce.c), by method. */
+struct sim_ce {
+	uint32_t object[SIM_CE_SUBCHANNELS];   /* SetObject's class per subchannel, 0: none */
+	uint32_t sem_upper, sem_lower, sem_payload;
+	uint32_t in_upper, in_lower, out_upper, out_lower;
+	uint32_t pitch_in, pitch_out, line_length, line_count;
+	uint32_t const_a, const_b, components;
+};
+
 /* What a PBDMA holds besides its NV_PPBDMA registers (not context switched). */
 struct sim_pbdma {
 	bool loaded;
@@ -183,6 +195,8 @@ struct sim_pbdma {
 	bool blocked;                  /* last step was an acquire that failed */
 	bool dirty;                    /* progress since the last USERD writeback */
 	uint64_t writeback_at;         /* ns of the last USERD writeback */
+	struct sim_ce ce;
+	bool ce_fault;                 /* the fault being taken is the copy engine's */
 };
 
 /*
@@ -235,6 +249,8 @@ void sim_kick(struct sim *s);                    /* wake the thread */
 int sim_mem_read(struct sim *s, uint64_t iova, void *buf, size_t len);
 int sim_mem_write(struct sim *s, uint64_t iova, const void *buf, size_t len);
 int sim_mem_read_cb(void *ctx, uint64_t iova, void *buf, size_t len);
+/* iova's CPU address, *len cut to its buffer's end; NULL: in no buffer. */
+uint8_t *sim_mem_span(struct sim *s, uint64_t iova, size_t *len);
 /* The backend's dma_alloc and dma_free: buffers the model finds by IOVA. */
 int sim_dma_alloc(struct nvrt_backend *b, size_t size, size_t align, enum nvrt_aperture ap,
 		  struct nvrt_dma *out, struct nvrt_err *err);
@@ -414,6 +430,8 @@ struct sim_fault {
 	enum sim_aperture phys_ap;    /* of addr, for physical accesses */
 	enum sim_access access;
 	uint32_t type;                /* NV_PFAULT_FAULT_TYPE_* */
+	bool ce;                      /* the copy engine's access, not the PBDMA's: */
+	uint32_t ce_engine;           /* its NV_PFAULT_MMU_ENG_ID (CE0 + LCE) */
 };
 
 /* NV_PFAULT_ACCESS_TYPE of the fault. */
@@ -443,6 +461,21 @@ bool sim_sched_runlist_holds(const struct sim *s, uint32_t r, uint32_t chid);
 bool sim_sched_tick(struct sim *s, uint64_t now);
 uint64_t sim_sched_next_due(const struct sim *s, uint64_t now);
 
+/* ---- sim_ce.c: the copy engine ------------------------------------------------------ */
+
+enum sim_ce_result {
+	SIM_CE_OK,
+	SIM_CE_FAULT,                  /* an MMU fault of the CE, recorded */
+	SIM_CE_ILLEGAL_MTHD,           /* dev_pbdma INTR_1 HCE_ILLEGAL_MTHD */
+	SIM_CE_ILLEGAL_CLASS,          /* INTR_1 HCE_ILLEGAL_CLASS */
+	SIM_CE_PRIV,                   /* INTR_1 HCE_PRIV */
+	SIM_CE_LAUNCH,                 /* a launch the model does not run */
+};
+
+bool sim_ce_method_defined(uint32_t addr);
+enum sim_ce_result sim_ce_object(struct sim *s, uint32_t p, uint32_t subch, uint32_t nvclass);
+enum sim_ce_result sim_ce_method(struct sim *s, uint32_t p, uint32_t addr, uint32_t data, bool priv);
+
 /* ---- sim_pbdma.c: the PBDMA executor ----------------------------------------------- */
 
 enum sim_step sim_pbdma_step(struct sim *s, uint32_t p);
@@ -457,6 +490,10 @@ void sim_pbdma_status_set(struct sim *s, uint32_t p, uint32_t state);
 /* Through PBDMA p's channel's page tables; -1 after recording an MMU fault. */
 int sim_mmu_read(struct sim *s, uint32_t p, uint64_t va, void *buf, size_t len);
 int sim_mmu_write(struct sim *s, uint32_t p, uint64_t va, const void *buf, size_t len);
+/* The copy engine's (engine: its MMU engine id): va's CPU address, *len cut
+ * to the run mapped contiguously there; NULL after recording its fault. */
+uint8_t *sim_mmu_ce_span(struct sim *s, uint32_t p, uint32_t engine, uint64_t va, size_t *len,
+			 enum sim_access acc);
 /* Physical (IOVA) accesses of PBDMA p; -1 after recording a fault. */
 int sim_mmu_phys_read(struct sim *s, uint32_t p, enum sim_aperture ap, uint64_t iova, void *buf,
 		      size_t len);

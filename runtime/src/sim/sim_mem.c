@@ -135,6 +135,26 @@ int sim_mem_write(struct sim *s, uint64_t iova, const void *buf, size_t len)
 	return sim_mem_access(s, iova, (void *)buf, len, true);
 }
 
+/*
+ * The CPU address of iova, with *len cut to what its buffer holds from
+ * there; NULL when iova is in no buffer.  For the copy engine's bulk
+ * copies, which go through memcpy/memmove, not word by word.
+ */
+uint8_t *sim_mem_span(struct sim *s, uint64_t iova, size_t *len)
+{
+	long i = sim_mem_find(&s->mem, iova);
+	const struct sim_buf *b;
+	uint64_t off;
+
+	if (i < 0)
+		return NULL;
+	b = &s->mem.bufs[i];
+	off = iova - b->iova;
+	if (b->size - off < *len)
+		*len = (size_t)(b->size - off);
+	return b->cpu + off;
+}
+
 /* nvrt_pt_walk's table reader. */
 int sim_mem_read_cb(void *ctx, uint64_t iova, void *buf, size_t len)
 {

@@ -73,7 +73,7 @@ static int sim_mmu_access(struct sim *s, uint32_t p, uint64_t va, void *buf, siz
 
 	while (len) {
 		size_t n = SIM_PAGE - (size_t)(va % SIM_PAGE);
-		struct sim_fault f = { va, false, SIM_AP_INVALID, acc, 0 };
+		struct sim_fault f = { va, false, SIM_AP_INVALID, acc, 0, false, 0 };
 		uint64_t pa;
 		int rc;
 
@@ -106,12 +106,48 @@ int sim_mmu_write(struct sim *s, uint32_t p, uint64_t va, const void *buf, size_
 	return sim_mmu_access(s, p, va, (void *)buf, len, SIM_WRITE);
 }
 
+/*
+ * The copy engine's access (engine: its MMU engine id): the CPU address of
+ * va, *len cut to the bytes mapped physically contiguous from there (one
+ * walk per page table, nvrt_pt_walk_run) within one DMA buffer; NULL after
+ * recording the fault, named for the copy engine.
+ */
+uint8_t *sim_mmu_ce_span(struct sim *s, uint32_t p, uint32_t engine, uint64_t va, size_t *len,
+			 enum sim_access acc)
+{
+	const struct sim_pbdma *pb = &s->pbdma[p];
+	struct sim_fault f = { va, false, SIM_AP_INVALID, acc, 0, true, engine };
+	struct nvrt_walk w;
+	uint64_t run;
+	uint8_t *cpu;
+
+	if (!pb->pdb_ok) {
+		f.type = pb->pdb_fault_type;
+	} else if (va >= SIM_VA_LIMIT) {
+		f.type = HWC(PFAULT_FAULT_TYPE_VA_LIMIT_VIOLATION);
+	} else if (nvrt_pt_walk_run(s->chip, pb->pdb, va, *len, sim_mem_read_cb, s, &w, &run) ||
+		   !w.mapped) {
+		f.type = w.nlevels > SIM_WALK_PT_LEVEL ? HWC(PFAULT_FAULT_TYPE_PTE) :
+							 HWC(PFAULT_FAULT_TYPE_PDE);
+	} else if (acc == SIM_WRITE && w.pte.read_only) {
+		f.type = HWC(PFAULT_FAULT_TYPE_RO_VIOLATION);
+	} else {
+		*len = (size_t)run;
+		cpu = sim_mem_span(s, w.pa, len);
+		if (cpu)
+			return cpu;
+		f.type = HWC(PFAULT_FAULT_TYPE_REGION_VIOLATION);
+	}
+	sim_host_fault_record(s, p, &f);
+	return NULL;
+}
+
 /* ---- physical accesses ------------------------------------------------------------------- */
 
 static int sim_mmu_phys(struct sim *s, uint32_t p, enum sim_aperture ap, uint64_t iova, void *buf,
 			size_t len, enum sim_access acc)
 {
-	struct sim_fault f = { iova, true, ap, acc, 0 };
+	struct sim_fault f = { iova, true, ap, acc, 0, false, 0 };
 	int rc;
 
 	if (!sim_ap_sysmem(ap)) {

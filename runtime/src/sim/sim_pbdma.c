@@ -242,21 +242,77 @@ static void sim_method_stage(struct sim *s, uint32_t p, uint32_t dword, uint32_t
 	PREG_SET(s, data0, p, data);
 }
 
+/* Does subchannel subch of PBDMA p's channel target a copy engine (dev_ram FIFO_DMA)? */
+static bool sim_subch_ce(const struct sim *s, uint32_t p, uint32_t subch)
+{
+	return s->pbdma[p].runlist != s->gr_runlist || subch == SIM_SUBCH_GRCOPY;
+}
+
+/* The HCE's errors (dev_pbdma INTR_1 HCE_*), with the method in HCE_DBG0/DBG1. */
+static enum sim_step sim_method_ce_result(struct sim *s, uint32_t p, enum sim_ce_result r,
+					  uint32_t addr, uint32_t data)
+{
+	HW(ppbdma_intr_1_t) i = { 0 };
+	HW(ppbdma_hce_dbg0_t) d0 = { 0 };
+	HW(ppbdma_hce_dbg1_t) d1 = { 0 };
+
+	switch (r) {
+	case SIM_CE_OK:
+		return SIM_STEP_PROGRESS;
+	case SIM_CE_FAULT:
+		s->pbdma[p].ce_fault = true;
+		return SIM_STEP_FAULT;
+	case SIM_CE_ILLEGAL_CLASS:
+		i = HW(set_ppbdma_intr_1_hce_illegal_class)(i, HWC(PPBDMA_INTR_1_HCE_ILLEGAL_CLASS_PENDING));
+		break;
+	case SIM_CE_PRIV:
+		i = HW(set_ppbdma_intr_1_hce_priv)(i, HWC(PPBDMA_INTR_1_HCE_PRIV_PENDING));
+		break;
+	case SIM_CE_ILLEGAL_MTHD:
+	case SIM_CE_LAUNCH:
+		i = HW(set_ppbdma_intr_1_hce_illegal_mthd)(i, HWC(PPBDMA_INTR_1_HCE_ILLEGAL_MTHD_PENDING));
+		break;
+	}
+	d0 = HW(set_ppbdma_hce_dbg0_mthd_addr)(d0, addr / HWC(FIFO_PB_ENTRY_SIZE));
+	d1 = HW(set_ppbdma_hce_dbg1_mthd_data)(d1, data);
+	PREG_SET(s, hce_dbg0, p, d0.v);
+	PREG_SET(s, hce_dbg1, p, d1.v);
+	return sim_pbdma_intr(s, p, 0, i.v);
+}
+
+static bool sim_channel_privileged(const struct sim *s, uint32_t p)
+{
+	HW(ppbdma_hce_ctrl_t) h = { PREG(s, hce_ctrl, p) };
+
+	return HW(get_ppbdma_hce_ctrl_hce_priv_mode)(h) == HWC(PPBDMA_HCE_CTRL_HCE_PRIV_MODE_YES);
+}
+
 /*
- * A non-Host method (or SetObject): subchannels 5-7 go to software (DEVICE);
- * the others need the context of the engine they target, else CTXNOTVALID
- * (dev_pbdma TARGET).  With one, there being no engine, it is consumed.
+ * A non-Host method (or SetObject, object true): subchannels 5-7 go to
+ * software (DEVICE); the others need the context of the engine they target,
+ * else CTXNOTVALID (dev_pbdma TARGET).  A copy engine's go to its model
+ * (sim_ce.c); any other engine's, there being none, are consumed.
  */
-static enum sim_step sim_method_engine(struct sim *s, uint32_t p, uint32_t subch)
+static enum sim_step sim_method_engine(struct sim *s, uint32_t p, uint32_t subch, uint32_t addr,
+				       uint32_t data, bool object)
 {
 	HW(ppbdma_target_t) t = { PREG(s, target, p) };
-	bool ce = s->pbdma[p].runlist != s->gr_runlist || subch == SIM_SUBCH_GRCOPY;
+	bool ce = sim_subch_ce(s, p, subch);
 	bool valid = ce ? HW(get_ppbdma_target_ce_ctx_valid)(t) == HWC(PPBDMA_TARGET_CE_CTX_VALID_TRUE) :
 			  HW(get_ppbdma_target_eng_ctx_valid)(t) == HWC(PPBDMA_TARGET_ENG_CTX_VALID_TRUE);
+	HW(udma_object_t) o = { data };
 
 	if (subch >= SIM_SUBCH_SW)
 		return SIM_INTR0(s, p, device, DEVICE);
-	return valid ? SIM_STEP_PROGRESS : sim_pbdma_ctxnotvalid(s, p);
+	if (!valid)
+		return sim_pbdma_ctxnotvalid(s, p);
+	if (!ce)
+		return SIM_STEP_PROGRESS;
+	if (object)
+		return sim_method_ce_result(s, p, sim_ce_object(s, p, subch,
+						(uint32_t)HW(get_udma_object_nvclass)(o)), addr, data);
+	return sim_method_ce_result(s, p, sim_ce_method(s, p, addr, data, sim_channel_privileged(s, p)),
+				    addr, data);
 }
 
 static enum sim_step sim_method_mem_op(struct sim *s, uint32_t p, uint32_t data)
@@ -589,7 +645,7 @@ static enum sim_step sim_method_host(struct sim *s, uint32_t p, uint32_t addr, u
 	if (addr == HW(udma_nop_offset)() || addr == HW(udma_wfi_offset)())
 		return SIM_STEP_PROGRESS;   /* WFI: no engine to wait for */
 	if (addr == HW(udma_object_offset)())
-		return sim_method_engine(s, p, subch);
+		return sim_method_engine(s, p, subch, addr, data, true);
 	if (addr == HW(udma_sem_execute_offset)())
 		return sim_method_sem_execute(s, p, data);
 	if (addr == HW(udma_mem_op_d_offset)())
@@ -621,7 +677,7 @@ static enum sim_step sim_method_run(struct sim *s, uint32_t p)
 	uint32_t subch = (uint32_t)HW(get_ppbdma_method0_subch)(m);
 	enum sim_step st = addr <= HWC(UDMA_LIMIT) ?
 			   sim_method_host(s, p, addr, subch, PREG(s, data0, p)) :
-			   sim_method_engine(s, p, subch);
+			   sim_method_engine(s, p, subch, addr, PREG(s, data0, p), false);
 
 	if (st == SIM_STEP_PROGRESS || st == SIM_STEP_YIELD) {
 		m = HW(set_ppbdma_method0_valid)(m, HWC(PPBDMA_METHOD0_VALID_FALSE));

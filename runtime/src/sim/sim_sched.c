@@ -237,7 +237,9 @@ static void sim_sched_fault(struct sim *s, uint32_t p)
 {
 	struct sim_pbdma *pb = &s->pbdma[p];
 
-	sim_host_chan_faulted_set(s, p, pb->chid, false, true);
+	/* The copy engine's fault is the engine's (ENG_FAULTED), Host's the PBDMA's. */
+	sim_host_chan_faulted_set(s, p, pb->chid, pb->ce_fault, true);
+	pb->ce_fault = false;
 	if (pb->loaded)
 		sim_sched_save(s, p, sim_sched_out_status(s, p));
 }

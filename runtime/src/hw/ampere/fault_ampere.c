@@ -276,6 +276,10 @@ static void report_fault_engine(const struct nvrt_host_watch *w, uint32_t id, FI
 	if (id >= w->pbdma_fault_id && id - w->pbdma_fault_id < w->num_pbdma)
 		fprintf(out, " = NV_PPBDMA_CFG0_PBDMA_FAULT_ID(0) + %u: Host, PBDMA %u",
 			id - w->pbdma_fault_id, id - w->pbdma_fault_id);
+	/* dev_fault: LCE n faults as CE0 + n; the LCEs' ids lie below Host's. */
+	else if (id >= HWC(PFAULT_MMU_ENG_ID_CE0) && id < w->pbdma_fault_id)
+		fprintf(out, " = NV_PFAULT_MMU_ENG_ID_CE0 + %u: copy engine, LCE %u",
+			id - HWC(PFAULT_MMU_ENG_ID_CE0), id - HWC(PFAULT_MMU_ENG_ID_CE0));
 	fputc('\n', out);
 }
 

@@ -56,8 +56,9 @@ static void sim_fault_addr_regs(struct sim *s, const struct sim_fault *f)
 	sim_reg_set(s, HW(virtual_function_priv_mmu_fault_addr_hi)(), hi.v);
 }
 
-/* Which engine: the PBDMA's CFG0 PBDMA_FAULT_ID, and its instance block. */
-static void sim_fault_inst_regs(struct sim *s, uint32_t p)
+/* Which engine: the PBDMA's CFG0 PBDMA_FAULT_ID or the copy engine, and the
+ * instance block. */
+static void sim_fault_inst_regs(struct sim *s, uint32_t p, const struct sim_fault *f)
 {
 	const struct sim_pbdma *pb = &s->pbdma[p];
 	HW(ppbdma_cfg0_t) cfg = { sim_reg(s, HW(ppbdma_cfg0)(p)) };
@@ -66,7 +67,7 @@ static void sim_fault_inst_regs(struct sim *s, uint32_t p)
 
 	HW(split_virtual_function_priv_mmu_fault_inst)(pb->inst, &lo, &hi);
 	lo = HW(set_virtual_function_priv_mmu_fault_inst_lo_engine_id)(lo,
-			HW(get_ppbdma_cfg0_pbdma_fault_id)(cfg));
+			f->ce ? f->ce_engine : HW(get_ppbdma_cfg0_pbdma_fault_id)(cfg));
 	lo = HW(set_virtual_function_priv_mmu_fault_inst_lo_aperture)(lo, sim_ap_fault_inst(pb->inst_ap));
 	sim_reg_set(s, HW(virtual_function_priv_mmu_fault_inst_lo)(), lo.v);
 	sim_reg_set(s, HW(virtual_function_priv_mmu_fault_inst_hi)(), hi.v);
@@ -100,7 +101,7 @@ void sim_host_fault_record(struct sim *s, uint32_t p, const struct sim_fault *f)
 		return;
 	}
 	sim_fault_addr_regs(s, f);
-	sim_fault_inst_regs(s, p);
+	sim_fault_inst_regs(s, p, f);
 	sim_fault_info_regs(s, f);
 	st = HW(set_virtual_function_priv_mmu_fault_status_non_replayable)(st,
 			HWC(VIRTUAL_FUNCTION_PRIV_MMU_FAULT_STATUS_NON_REPLAYABLE_SET));

@@ -68,8 +68,9 @@ static void sim_fault_addr_regs(struct sim *s, const struct sim_fault *f)
 	sim_reg_set(s, HW(pfb_pri_mmu_fault_addr_hi)(), hi.v);
 }
 
-/* Which engine: HOST0 + PBDMA (NV_PFIFO_CFG0_PBDMA_FAULT_ID), and its instance block. */
-static void sim_fault_inst_regs(struct sim *s, uint32_t p)
+/* Which engine: HOST0 + PBDMA (NV_PFIFO_CFG0_PBDMA_FAULT_ID) or the copy
+ * engine, and the instance block. */
+static void sim_fault_inst_regs(struct sim *s, uint32_t p, const struct sim_fault *f)
 {
 	const struct sim_pbdma *pb = &s->pbdma[p];
 	HW(pfifo_cfg0_t) cfg = { sim_reg(s, HW(pfifo_cfg0)()) };
@@ -78,7 +79,7 @@ static void sim_fault_inst_regs(struct sim *s, uint32_t p)
 
 	HW(split_pfb_pri_mmu_fault_inst)(pb->inst, &lo, &hi);
 	lo = HW(set_pfb_pri_mmu_fault_inst_lo_engine_id)(lo,
-			HW(get_pfifo_cfg0_pbdma_fault_id)(cfg) + p);
+			f->ce ? f->ce_engine : HW(get_pfifo_cfg0_pbdma_fault_id)(cfg) + p);
 	lo = HW(set_pfb_pri_mmu_fault_inst_lo_aperture)(lo, sim_ap_fault_inst(pb->inst_ap));
 	sim_reg_set(s, HW(pfb_pri_mmu_fault_inst_lo)(), lo.v);
 	sim_reg_set(s, HW(pfb_pri_mmu_fault_inst_hi)(), hi.v);
@@ -112,7 +113,7 @@ void sim_host_fault_record(struct sim *s, uint32_t p, const struct sim_fault *f)
 		return;
 	}
 	sim_fault_addr_regs(s, f);
-	sim_fault_inst_regs(s, p);
+	sim_fault_inst_regs(s, p, f);
 	sim_fault_info_regs(s, f);
 	st = HW(set_pfb_pri_mmu_fault_status_non_replayable)(st,
 			HWC(PFB_PRI_MMU_FAULT_STATUS_NON_REPLAYABLE_SET));
