@@ -131,8 +131,11 @@ int nvrt_cli_layout(int argc, char **argv)
 	c = nvrt_cli_chip(o.chip);
 	if (!c)
 		return NVRT_CLI_USAGE;
-	if (stat(o.dir, &st) < 0 && mkdir(o.dir, 0777) < 0) {
-		fprintf(stderr, "nvrt: %s: cannot create: %s\n", o.dir, strerror(errno));
+	/* Another run may create it between our look and our mkdir: what
+	 * counts is that a directory is there afterwards. */
+	if (mkdir(o.dir, 0777) < 0 && (errno != EEXIST || stat(o.dir, &st) < 0 || !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "nvrt: %s: cannot create: %s\n", o.dir,
+			errno == EEXIST ? "exists and is not a directory" : strerror(errno));
 		return NVRT_CLI_FAIL;
 	}
 	if (layout_run(&o, c, &err) < 0) {

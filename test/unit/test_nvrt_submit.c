@@ -103,7 +103,9 @@ static const struct submit_expect submit_expects[] = {
 	  "(block 0xc10000) (0xc1008c): "
 	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
 	  "stale runlist 1 (block 0xc10000):",
-	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound",
+	  /* no Host reset: the runlist is emptied and preempted with every
+	   * runlist (nouveau ga100_runl_init), its channel torn down */
+	  "stale state cleared: runlist 1 emptied and preempted (with every runlist); 1 channel disabled and unbound",
 	  /* dev_top (addendum, published dev_top.h) NV_PTOP_DEVICE_INFO2;
 	   * dev_runlist NV_RUNLIST_INTR_0 BAD_TSG 12 and NV_RUNLIST_INTR_BAD_TSG
 	   * CODE EXPECTED_A_TSG_HEADER (the injected runlist is a channel entry
