@@ -80,8 +80,9 @@ check-spaces: | check-manuals
 	@$(SPACES_TEST_ENV) REFGEN_MANUALS="$(MANUALS)" PUBLISHED="$(if $(PUBLISHED_FOUND),$(PUBLISHED))" sh test/build/spaces.sh
 # test/build/outputs.sh: outputs follow the manuals tree (make run on copies);
 # test/build/parse-emit.sh: parse --emit writes what parse, then emit, writes;
-# test/docs/commands.sh: the command examples of README.md and doc/*.md run.
-BUILD_SCRIPTS := test/build/outputs.sh test/build/parse-emit.sh test/docs/commands.sh
+# test/docs/commands.sh: the command examples of README.md and doc/*.md run;
+# test/docs/stale.sh: the docs name every chip the built tools list.
+BUILD_SCRIPTS := test/build/outputs.sh test/build/parse-emit.sh test/docs/commands.sh test/docs/stale.sh
 # test/trace/run.sh: nvrt-submit --trace of every runtime chip, decoded by
 # refgen lookup and checked against test/trace/<chip>.expected.
 TRACE_TESTS := test/trace/run.sh
