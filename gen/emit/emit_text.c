@@ -179,7 +179,7 @@ static bool emit_check_directive(const char *s, const char *end)
 #undef EMIT_KW
 	static const char *const includes[] = {
 		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "<stdint.h>", "<stdbool.h>",
-		"<linux/types.h>", "<linux/bug.h>", "<assert.h>",
+		"<linux/types.h>", "<linux/bug.h>", "<stdio.h>", "<stdlib.h>",
 	};
 	const char *eol;
 
