@@ -426,6 +426,12 @@ static void test_usage(void **state)
 	assert_int_equal(s.r.status, 2);
 	submit_expect(&s, "only the simulator can stage it", "simulator-only kinds");
 	proc_result_free(&s.r);
+	/* A BDF without its domain is the command line's fault, found before
+	 * anything is opened (nvrt-submit(1): usage errors exit 2). */
+	submit_run(&s, "--vfio", "65:00.0", NULL, NULL, NULL, NULL);
+	assert_int_equal(s.r.status, 2);
+	submit_expect(&s, "nvrt-submit: --vfio: vfio: bad PCI address \"65:00.0\"", "BDF format");
+	proc_result_free(&s.r);
 }
 
 /* A GP100's NV_PMC_BOOT_0 (dev_master of gv100 lists GP100's architecture). */
