@@ -7,9 +7,9 @@
 #
 # Environment: INSTALL_TEST_DIR (scratch, made absolute), INSTALL_TEST_OUT
 # (the build tree to install, default out), CC.  The kbuild
-# module needs kernel headers: KDIR, else /lib/modules/$(uname -r)/build,
-# else Debian's /usr/src/linux-headers-*-amd64 (.ci/deps installs
-# linux-headers-amd64).  Without them the module check is skipped with a
+# module needs kernel headers, found by mk/kdir.sh: KDIR, else
+# /lib/modules/$(uname -r)/build, else Debian's /usr/src/linux-headers-*-<arch>
+# (.ci/deps installs linux-headers-amd64).  Without them the module check is skipped with a
 # message, unless CI=true, where it fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -116,10 +116,8 @@ else
 fi
 
 # A kbuild module through pkg-config, W=1: no warning at all.
-kdir=${KDIR:-}
-[ -z "$kdir" ] && [ -d "/lib/modules/$(uname -r)/build" ] && kdir=/lib/modules/$(uname -r)/build
-[ -z "$kdir" ] && kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1)
-if [ -n "$kdir" ] && [ -f "$kdir/Makefile" ]; then
+kdir=$(sh "$top/mk/kdir.sh" 2>/dev/null) || kdir=""
+if [ -n "$kdir" ]; then
 	mkdir -p "$work/kmod"
 	cp "$here/regs_mod.c" "$here/Kbuild" "$work/kmod/"
 	# Every gv100 field-descriptor header (dev_display_head is the other
