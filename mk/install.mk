@@ -5,7 +5,7 @@
 #
 # GNU/Debian layout under PREFIX (prefix is accepted too):
 #   bin/refgen, bin/nvrt, bin/nvrt-submit
-#   include/refgen-regs/<chip>/<unit>.h, <chip>/nv/, <chip>/fields/, refgen/
+#   include/refgen-regs/<chip>/<unit>.h, <chip>/nv/, <chip>/fields/, <chip>/make/, refgen/
 #                                     the generated headers of every chip built
 #   include/nvrt/*.h, lib/libnvrt.a   the runtime
 #   lib/pkgconfig/<chip>-regs.pc, nvrt.pc
@@ -52,7 +52,7 @@ install: headers runtime $(REFGEN)
 	$(INSTALL_DATA) runtime/include/nvrt/*.h $(DESTDIR)$(includedir)/nvrt
 	$(INSTALL_DATA) $(OUT)/include/refgen/*.h $(DESTDIR)$(INSTALL_REGS)/refgen
 	set -e; for c in $(INSTALL_CHIPS); do \
-		for d in "" /nv /fields; do \
+		for d in "" /nv /fields /make; do \
 			$(INSTALL) -d $(DESTDIR)$(INSTALL_REGS)/$$c$$d; \
 			$(INSTALL_DATA) $(OUT)/include/$$c$$d/*.h $(DESTDIR)$(INSTALL_REGS)/$$c$$d; \
 		done; \

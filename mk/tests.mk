@@ -87,11 +87,14 @@ check-spaces: | check-manuals
 	@$(SPACES_TEST_ENV) REFGEN_MANUALS="$(MANUALS)" PUBLISHED="$(if $(PUBLISHED_FOUND),$(PUBLISHED))" sh test/build/spaces.sh
 # test/build/outputs.sh: outputs follow the manuals tree (make run on copies);
 # test/build/parse-emit.sh: parse --emit writes what parse, then emit, writes;
-# test/docs/commands.sh: the command examples of README.md and doc/*.md run.
-BUILD_SCRIPTS := test/build/outputs.sh test/build/parse-emit.sh test/docs/commands.sh
+# test/docs/commands.sh: the command examples of README.md and doc/*.md run;
+# test/docs/stale.sh: the docs name every chip the built tools list.
+BUILD_SCRIPTS := test/build/outputs.sh test/build/parse-emit.sh test/docs/commands.sh test/docs/stale.sh
 # test/trace/run.sh: nvrt-submit --trace of every runtime chip, decoded by
 # refgen lookup and checked against test/trace/<chip>.expected.
 TRACE_TESTS := test/trace/run.sh
+# test/cli/layout-race.sh: pairs of nvrt layout into one directory at once.
+TRACE_TESTS += test/cli/layout-race.sh
 SELFCHECK_GEN := $(OUT)/test/selfcheck-gen
 SELFCHECK_CFLAGS := -std=gnu11 -O0 -Wall -Wextra -Werror -Itest/headers -I$(OUT)/include
 # clang builds the big generated tables in less than half gcc's time; the
@@ -163,7 +166,7 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
-		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" REFGEN_PARSE_EMIT_DIR="$(OUT)/tmp/parse-emit" MAKE="$(MAKE)" \
+		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" NVRT_RACE_DIR="$(OUT)/tmp/layout-race" REFGEN_PARSE_EMIT_DIR="$(OUT)/tmp/parse-emit" MAKE="$(MAKE)" \
 		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(CLASSES_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(VFIO_TEST_SCRIPTS) \
 		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(CLASSES_TESTS) $(SPACES_TESTS)
 

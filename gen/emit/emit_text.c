@@ -180,7 +180,7 @@ static bool emit_check_directive(const char *s, const char *end)
 	static const char *const includes[] = {
 		"\"../refgen/accessors.h\"", "\"../../refgen/fields.h\"", "\"../refgen/push.h\"",
 		"\"accessors.h\"", "<stdint.h>", "<stdbool.h>",
-		"<linux/types.h>", "<linux/bug.h>", "<assert.h>",
+		"<linux/types.h>", "<linux/bug.h>", "<stdio.h>", "<stdlib.h>",
 	};
 	const char *eol;
 

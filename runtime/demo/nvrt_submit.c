@@ -137,9 +137,15 @@ static int submit_opt(struct submit_opts *o, int c, const char *arg)
 			return submit_usage("--chip: unknown chip '%s' (this build knows %s)", arg,
 					    submit_chip_list(", "));
 		return 0;
-	case 'v':
+	case 'v': {
+		struct nvrt_err err;
+
+		/* A BDF not written as one is the command line's fault (exit 2). */
+		if (nvrt_vfio_bdf_check(arg, &err) < 0)
+			return submit_usage("--vfio: %s", err.msg);
 		o->vfio = arg;
 		return 0;
+	}
 	case 'T':
 		o->trace = arg;
 		return 0;

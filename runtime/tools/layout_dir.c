@@ -5,11 +5,14 @@
  * read it back line by line.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "atomic_file.h"
 #include "bits.h"
@@ -88,7 +91,7 @@ static int layout_dir_tables(const struct nvrt_layout *l, const char *dir, FILE 
 	return 0;
 }
 
-int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct nvrt_err *err)
+static int layout_dir_write_locked(const struct nvrt_layout *l, const char *dir, struct nvrt_err *err)
 {
 	struct layout_json j = { 0 };
 	const struct {
@@ -128,6 +131,37 @@ int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct n
 		atomic_file_abort();
 	else if (atomic_file_commit() < 0)
 		rc = nvrt_err_set(err, "%s: cannot write: %s", dir, strerror(errno));
+	return rc;
+}
+
+/*
+ * Runs into one directory take turns: an exclusive lock on the directory
+ * itself (no lock file to leave behind) from the first file staged to the
+ * commit.  Without it two commits interleave their renames and leave some
+ * files of each run; and a file one run finds identical (and so does not
+ * stage) may be replaced by the other's before the commit.  -1 if the
+ * directory cannot be opened; a filesystem without flock runs unlocked.
+ */
+static int layout_dir_lock(const char *dir, struct nvrt_err *err)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return nvrt_err_set(err, "%s: cannot open: %s", dir, strerror(errno));
+	while (flock(fd, LOCK_EX) < 0 && errno == EINTR)
+		;
+	return fd;
+}
+
+int nvrt_layout_dir_write(const struct nvrt_layout *l, const char *dir, struct nvrt_err *err)
+{
+	int lock = layout_dir_lock(dir, err);
+	int rc;
+
+	if (lock < 0)
+		return -1;
+	rc = layout_dir_write_locked(l, dir, err);
+	close(lock);   /* releases the lock */
 	return rc;
 }
 

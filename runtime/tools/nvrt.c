@@ -46,9 +46,14 @@ int main(int argc, char **argv)
 		printf("nvrt %s\n", NVRT_VERSION);
 		return NVRT_CLI_OK;
 	}
-	if (!strcmp(argv[1], "layout"))
+	/* getopt names the program by argv[0]: "nvrt layout: unrecognized option". */
+	if (!strcmp(argv[1], "layout")) {
+		argv[1] = (char *)"nvrt layout";
 		return nvrt_flush_stdout(nvrt_cli_layout(argc - 1, argv + 1));
-	if (!strcmp(argv[1], "decode"))
+	}
+	if (!strcmp(argv[1], "decode")) {
+		argv[1] = (char *)"nvrt decode";
 		return nvrt_flush_stdout(nvrt_cli_decode(argc - 1, argv + 1));
+	}
 	return nvrt_cli_usage("unknown command '%s'", argv[1]);
 }

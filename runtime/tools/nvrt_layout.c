@@ -2,6 +2,7 @@
 /* nvrt layout: one TSG with one channel, written out for inspection. */
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -96,6 +97,26 @@ static int layout_options(int argc, char **argv, struct layout_opts *o)
 	return 0;
 }
 
+/*
+ * Whether a lay-out that failed failed for its options: the same chip with
+ * the default parameters lays out in the same (host) memory.  Then what the
+ * library refused (a GPFIFO size that is no power of two, a CHID or TSG id
+ * out of range, ...) is a usage error.
+ */
+static bool layout_options_refused(const struct nvrt_chip *c, struct nvrt_backend *b)
+{
+	struct nvrt_layout_params p;
+	struct nvrt_layout l;
+	struct nvrt_err err;
+
+	nvrt_layout_params_default(&p);
+	if (nvrt_layout_build(&l, c, b, &p, &err) < 0)
+		return false;
+	nvrt_layout_fini(&l);
+	return true;
+}
+
+/* 0, -1 with err, or NVRT_CLI_USAGE with err (the options were refused). */
 static int layout_run(const struct layout_opts *o, const struct nvrt_chip *c, struct nvrt_err *err)
 {
 	struct nvrt_backend *b = nvrt_backend_host_open(0x100000, err);
@@ -104,10 +125,16 @@ static int layout_run(const struct layout_opts *o, const struct nvrt_chip *c, st
 
 	if (!b)
 		return -1;
-	if (nvrt_layout_build(&l, c, b, &o->p, err) == 0) {
+	if (nvrt_layout_build(&l, c, b, &o->p, err) < 0) {
+		if (layout_options_refused(c, b))
+			rc = NVRT_CLI_USAGE;
+	} else {
 		rc = 0;
+		/* Host memory does not run out: releases that do not fit are the
+		 * options' (--count for --pushbuffer-bytes / --gpfifo-entries). */
 		for (uint64_t k = 0; k < o->count && !rc; k++)
-			rc = nvrt_layout_push_release(&l, (uint32_t)(o->payload + k), 0, err);
+			if (nvrt_layout_push_release(&l, (uint32_t)(o->payload + k), 0, err) < 0)
+				rc = NVRT_CLI_USAGE;
 		if (!rc)
 			rc = nvrt_layout_dir_write(&l, o->dir, err);
 		nvrt_layout_fini(&l);
@@ -131,13 +158,17 @@ int nvrt_cli_layout(int argc, char **argv)
 	c = nvrt_cli_chip(o.chip);
 	if (!c)
 		return NVRT_CLI_USAGE;
-	if (stat(o.dir, &st) < 0 && mkdir(o.dir, 0777) < 0) {
-		fprintf(stderr, "nvrt: %s: cannot create: %s\n", o.dir, strerror(errno));
+	/* Another run may create it between our look and our mkdir: what
+	 * counts is that a directory is there afterwards. */
+	if (mkdir(o.dir, 0777) < 0 && (errno != EEXIST || stat(o.dir, &st) < 0 || !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "nvrt: %s: cannot create: %s\n", o.dir,
+			errno == EEXIST ? "exists and is not a directory" : strerror(errno));
 		return NVRT_CLI_FAIL;
 	}
-	if (layout_run(&o, c, &err) < 0) {
+	rc = layout_run(&o, c, &err);
+	if (rc) {
 		fprintf(stderr, "nvrt: layout: %s\n", err.msg);
-		return NVRT_CLI_FAIL;
+		return rc == NVRT_CLI_USAGE ? NVRT_CLI_USAGE : NVRT_CLI_FAIL;
 	}
 	return NVRT_CLI_OK;
 }

@@ -20,9 +20,14 @@
  *                 after one untimed warm-up; best and median wall time in
  *                 the rows, the compilers' CPU time (less disturbed by other
  *                 load) after them, also less the empty TU's.  Goal (issue
- *                 24): typed at most 2x NV-style under gcc, 1.5x under
- *                 clang (2x under any other compiler), judged on the
- *                 wall-time medians; the CPU-time ratio is printed beside.
+ *                 31: the field enums that type-check getters and setters
+ *                 stay, and the cost is held, not cut): typed at most 3.3x
+ *                 NV-style under gcc, 2.5x under clang (3.3x under any other
+ *                 compiler), judged on the wall-time medians; the CPU-time
+ *                 ratio is printed beside.  A second pair of TUs includes
+ *                 only the Host units a driver uses (dev_fifo, dev_ram,
+ *                 dev_pbdma, dev_usermode, dev_master), typed against
+ *                 NV-style: its rows give the milliseconds typed adds.
  *   sizes         Bytes and lines of every generated header per chip, typed
  *                 (<chip>/<unit>.h) against NVIDIA-style (<chip>/nv/<unit>.h),
  *                 and of the chip's IR (out/ir/<chip>/<unit>.xml), for the
@@ -73,8 +78,12 @@ extern char **environ;
 #define BENCH_CC_MAX 8
 #define BENCH_REPEAT_DEFAULT 5
 #define BENCH_REPEAT_MAX 99
-#define BENCH_GOAL_RATIO 2.0          /* gcc and any compiler not named below */
-#define BENCH_GOAL_RATIO_CLANG 1.5
+#define BENCH_GOAL_RATIO 3.3          /* gcc and any compiler not named below */
+#define BENCH_GOAL_RATIO_CLANG 2.5
+/* The units a Host driver includes (nvrt's runtime/src/hw, Volta). */
+static const char *const bench_host_units[] = {
+	"dev_fifo.h", "dev_ram.h", "dev_pbdma.h", "dev_usermode.h", "dev_master.h",
+};
 #define BENCH_NOISE_SECONDS 0.002   /* below this, a start-up-free time is noise */
 
 /* Must match the header printed by run-bench.sh. */
@@ -462,8 +471,8 @@ static bool bench_cc_version(const char *cc, char *buf, size_t cap)
 
 /* ---- compile time ----------------------------------------------------------- */
 
-enum bench_tu { TU_EMPTY, TU_NV, TU_TYPED, TU_COUNT };
-static const char *const bench_tu_name[TU_COUNT] = { "empty", "nv", "typed" };
+enum bench_tu { TU_EMPTY, TU_NV, TU_TYPED, TU_HOST_NV, TU_HOST_TYPED, TU_COUNT };
+static const char *const bench_tu_name[TU_COUNT] = { "empty", "nv", "typed", "host_nv", "host_typed" };
 
 struct bench_compile {
 	const char *cc;
@@ -510,6 +519,15 @@ static char *bench_tu_text(const struct bench_list *units, const char *subdir)
 		text = next;
 	}
 	return text;
+}
+
+/* The Host units of units (all of them, for gv100). */
+static void bench_host_list(const struct bench_list *units, struct bench_list *host)
+{
+	for (size_t k = 0; k < sizeof(bench_host_units) / sizeof(bench_host_units[0]); k++)
+		for (size_t i = 0; i < units->n; i++)
+			if (!strcmp(units->v[i], bench_host_units[k]))
+				bench_list_add(host, bench_strdup(units->v[i]));
 }
 
 static int bench_compile_tu(const char *cc, const char *src, const char *obj, struct bench_time *t)
@@ -577,6 +595,23 @@ static void bench_compile_rows(const struct bench_compile *b, int reps, size_t u
 	}
 }
 
+/* The Host units' TUs: what typed adds to a driver's compile, in ms. */
+static void bench_compile_host_rows(const struct bench_compile *b, int reps, size_t nhost)
+{
+	for (int m = 0; m < 2; m++) {
+		const double *v = m ? b->median : b->best;
+		char fig[64], val[32], base[32], notes[160];
+
+		snprintf(fig, sizeof(fig), "%s -c Host units, %s of %d", b->cc,
+			 m ? "median" : "best", reps);
+		snprintf(val, sizeof(val), "%.4f s", v[TU_HOST_TYPED]);
+		snprintf(base, sizeof(base), "%.4f s", v[TU_HOST_NV]);
+		snprintf(notes, sizeof(notes), "typed / NV-style, %zu headers: typed adds %.1f ms; empty TU %.4f s",
+			 nhost, (v[TU_HOST_TYPED] - v[TU_HOST_NV]) * 1e3, v[TU_EMPTY]);
+		bench_row(fig, val, base, v[TU_HOST_TYPED] / v[TU_HOST_NV], notes);
+	}
+}
+
 /* The compile-time goal for compiler cc: typed at most this many times NV-style. */
 static double bench_goal_ratio(const char *cc)
 {
@@ -585,14 +620,16 @@ static double bench_goal_ratio(const char *cc)
 
 static void bench_compile_report(const struct bench_compile *b, size_t ncc, int reps,
 				 size_t units, const struct bench_size *typed,
-				 const struct bench_size *nv)
+				 const struct bench_size *nv, const struct bench_list *host)
 {
 	bool met = true, any = false;
 	const char *sep = "";
 
 	for (size_t i = 0; i < ncc; i++)
-		if (b[i].ok)
+		if (b[i].ok) {
 			bench_compile_rows(&b[i], reps, units, typed, nv);
+			bench_compile_host_rows(&b[i], reps, host->n);
+		}
 	printf("compile time: one TU per side, every %s header but %s (it can't be "
 	       "included with dev_display_withoffset), -std=gnu11 -O2 -DNDEBUG -Wall -Wextra -Werror\n",
 	       BENCH_CHIP, BENCH_UNIT_EXCLUDED);
@@ -631,11 +668,26 @@ static void bench_compile_report(const struct bench_compile *b, size_t ncc, int 
 			sep = ", ";
 		}
 	printf(")\n");
+	printf("a driver's Host units (");
+	for (size_t k = 0; k < host->n; k++)
+		printf("%s%s", k ? " " : "", host->v[k]);
+	printf("), typed vs NV-style, wall medians:");
+	sep = " ";
+	for (size_t i = 0; i < ncc; i++)
+		if (b[i].ok) {
+			const double *md = b[i].median, *cm = b[i].cpu_median;
+
+			printf("%s%s +%.1f ms (%.4f / %.4f s, %.2fx; CPU +%.1f ms)", sep, b[i].cc,
+			       (md[TU_HOST_TYPED] - md[TU_HOST_NV]) * 1e3, md[TU_HOST_TYPED], md[TU_HOST_NV],
+			       md[TU_HOST_TYPED] / md[TU_HOST_NV], (cm[TU_HOST_TYPED] - cm[TU_HOST_NV]) * 1e3);
+			sep = "; ";
+		}
+	printf("\n");
 }
 
 static void bench_compile_group(const struct bench_config *c)
 {
-	struct bench_list units = { 0 };
+	struct bench_list units = { 0 }, host = { 0 };
 	struct bench_size typed = { 0 }, nv = { 0 };
 	struct bench_compile b[BENCH_CC_MAX] = { 0 };
 	char *src[TU_COUNT], *obj[TU_COUNT], *text[TU_COUNT];
@@ -644,6 +696,9 @@ static void bench_compile_group(const struct bench_config *c)
 	text[TU_EMPTY] = bench_strdup("/* Generated by bench_headers: the compiler's start-up. */\n");
 	text[TU_NV] = bench_tu_text(&units, "nv/");
 	text[TU_TYPED] = bench_tu_text(&units, "");
+	bench_host_list(&units, &host);
+	text[TU_HOST_NV] = bench_tu_text(&host, "nv/");
+	text[TU_HOST_TYPED] = bench_tu_text(&host, "");
 	for (int t = 0; t < TU_COUNT; t++) {
 		src[t] = bench_printf("%s/%s.c", c->tmp, bench_tu_name[t]);
 		obj[t] = bench_printf("%s/%s.o", c->tmp, bench_tu_name[t]);
@@ -659,7 +714,7 @@ static void bench_compile_group(const struct bench_config *c)
 		}
 	}
 	bench_compile_time(b, c->ccs.n, c->reps, src, obj);
-	bench_compile_report(b, c->ccs.n, c->reps, units.n, &typed, &nv);
+	bench_compile_report(b, c->ccs.n, c->reps, units.n, &typed, &nv, &host);
 	for (size_t i = 0; i < c->ccs.n; i++)
 		for (int t = 0; t < TU_COUNT; t++) {
 			free(b[i].s[t]);
@@ -671,6 +726,7 @@ static void bench_compile_group(const struct bench_config *c)
 		free(text[t]);
 	}
 	bench_list_free(&units);
+	bench_list_free(&host);
 }
 
 /* ---- sizes ------------------------------------------------------------------ */

@@ -342,9 +342,10 @@ expect "decode: unknown option" 2 "unrecognized option '--bogus'\$" \
 	"$NVRT" decode --bogus pushbuffer layout/pushbuffer.bin
 
 # ---- nvrt layout: layout/ holds an earlier lay-out ----------------------------------------
-expect "layout: pushbuffer too small" 1 '^nvrt: layout: .*pushbuffer of 3 bytes is too small' \
+# Options the lay-out refuses are usage errors (nvrt(1): exit 2).
+expect "layout: pushbuffer too small" 2 '^nvrt: layout: .*pushbuffer of 3 bytes is too small' \
 	"$NVRT" layout --dir layout --pushbuffer-bytes 3
-expect "layout: --va-base not page aligned" 1 '^nvrt: layout: .*VA 0x123 is not aligned' \
+expect "layout: --va-base not page aligned" 2 '^nvrt: layout: .*VA 0x123 is not aligned' \
 	"$NVRT" layout --dir layout --va-base 0x123
 expect "layout: --va-base too large" 2 "^nvrt: --va-base: '0x4000000000000' is not a number" \
 	"$NVRT" layout --dir layout --va-base 0x4000000000000
@@ -352,11 +353,11 @@ expect "layout: --count not a number" 2 "^nvrt: --count: 'abc' is not a number" 
 	"$NVRT" layout --dir layout --count abc
 expect "layout: --payload too large" 2 "^nvrt: --payload: '0x100000000' is not a number" \
 	"$NVRT" layout --dir layout --payload 0x100000000
-expect "layout: --runqueue out of range" 1 '^nvrt: layout: .*does not fit' \
+expect "layout: --runqueue out of range" 2 '^nvrt: layout: .*does not fit' \
 	"$NVRT" layout --dir layout --runqueue 2
-expect "layout: --tsgid out of range" 1 '^nvrt: layout: .*TSG id 99999 is above NV_RAMRL_ENTRY_ID_MAX' \
+expect "layout: --tsgid out of range" 2 '^nvrt: layout: .*TSG id 99999 is above NV_RAMRL_ENTRY_ID_MAX' \
 	"$NVRT" layout --dir layout --tsgid 99999
-expect "layout: --dir is a file" 1 '^nvrt: layout: afile/[a-z_0-9]+\.bin: cannot write: Not a directory$' \
+expect "layout: --dir is a file" 1 '^nvrt: afile: cannot create: exists and is not a directory$' \
 	"$NVRT" layout --dir afile
 expect "layout: a FIFO in --dir is not replaced, nothing written" 1 '^nvrt: layout: fifolay/gpfifo\.bin: is a FIFO, not a regular file: refusing to replace it$' \
 	"$NVRT" layout --dir fifolay
@@ -377,11 +378,13 @@ expect "submit: --chip unknown" 2 "^nvrt-submit: --chip: unknown chip 'gv999' \\
 	"$SUBMIT" --chip gv999
 expect "submit: --inject unknown" 2 "^nvrt-submit: --inject: 'unknown' is none of bad-signature, " \
 	"$SUBMIT" --inject unknown
-expect "submit: --vfio not a PCI address" 1 '^nvrt-submit: .*"xyz"' \
+# An address not written DOMAIN:BUS:DEV.FN is a usage error (exit 2);
+# a well-formed one with no device behind it a failure (exit 1).
+expect "submit: --vfio not a PCI address" 2 '^nvrt-submit: .*"xyz"' \
 	"$SUBMIT" --vfio xyz
-expect "submit: --vfio bad hex" 1 '^nvrt-submit: .*"0000:zz:00\.0"' \
+expect "submit: --vfio bad hex" 2 '^nvrt-submit: .*"0000:zz:00\.0"' \
 	"$SUBMIT" --vfio 0000:zz:00.0
-expect "submit: --vfio device out of range" 1 '^nvrt-submit: .*"0000:65:20\.0"' \
+expect "submit: --vfio device out of range" 2 '^nvrt-submit: .*"0000:65:20\.0"' \
 	"$SUBMIT" --vfio 0000:65:20.0
 expect "submit: --vfio no such device" 1 '^nvrt-submit: vfio ffff:ff:1f\.7: no such PCI device' \
 	"$SUBMIT" --vfio ffff:ff:1f.7

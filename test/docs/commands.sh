@@ -16,10 +16,12 @@
 #                    lines, "..." inside a line for any text (run-dependent
 #                    figures); no lines shown: the output is not checked.
 #                    A command ending in "# exit N" must exit with status N,
-#                    any other with 0.  A command naming $KDIR needs kernel
-#                    headers (KDIR, else /lib/modules/$(uname -r)/build, else
-#                    Debian's /usr/src/linux-headers-*-amd64): skipped without
-#                    them, a failure when CI=true.
+#                    any other with 0.  A command naming $KDIR or mk/kdir.sh
+#                    needs kernel headers (mk/kdir.sh finds them; KDIR is
+#                    passed only if set here): skipped without them, a
+#                    failure when CI=true.  What the commands write must go
+#                    to scratch/ (git ignores it): any other new entry at the
+#                    top of the tree fails the page.
 #   ```sh ci         the quick-start commands CI runs itself (.ci/run): not
 #   ```sh dry-run    re-run here, nor the long make targets a dry-run block
 #                    shows.  `make ...` is checked statically: every target
@@ -52,11 +54,10 @@ work=${REFGEN_DOCS_DIR:-$outdir/tmp/docs}
 docs=${DOCS:-README.md $(ls doc/*.md 2>/dev/null)}
 passed=0 failed=0 skipped=0
 
-# Kernel headers for the kbuild examples, found as test/install/run.sh does.
-kdir=${KDIR:-}
-[ -z "$kdir" ] && [ -d "/lib/modules/$(uname -r)/build" ] && kdir=/lib/modules/$(uname -r)/build
-[ -z "$kdir" ] && kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1)
-[ -n "$kdir" ] && [ -f "$kdir/Makefile" ] || kdir=""
+# Kernel headers for the kbuild examples, found as the examples find them
+# (mk/kdir.sh).  The commands get KDIR only if it was set for this script:
+# a reader's shell has none, and the examples must work without it.
+kdir=$(sh mk/kdir.sh 2>/dev/null) || kdir=""
 
 case $work in
 "" | /) echo "commands.sh: refusing scratch dir '$work'" >&2; exit 1 ;;
@@ -236,7 +237,7 @@ for page in $docs; do
 			failed=$((failed + 1)); echo "FAIL ($where): unknown block info string"; continue ;;
 		esac
 		case $cmd in
-		*'$KDIR'* | *'${KDIR}'*)
+		*'$KDIR'* | *'${KDIR'* | *mk/kdir.sh*)
 			if [ -z "$kdir" ]; then
 				if [ "${CI:-}" = true ]; then
 					failed=$((failed + 1)); printf '%s\n' "FAIL ($where): no kernel headers (install linux-headers-amd64, or set KDIR): $cmd"
@@ -247,7 +248,7 @@ for page in $docs; do
 			fi ;;
 		esac
 		(cd "$p/top" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u REFGEN_BIN -u REFGEN_DOCS_DIR -u DOCS \
-			KDIR="$kdir" PATH="$p/top/out/bin:$ccdir$PATH" sh -c "$cmd") >"$c/got" 2>&1 </dev/null
+			PATH="$p/top/out/bin:$ccdir$PATH" sh -c "$cmd") >"$c/got" 2>&1 </dev/null
 		rc=$?
 		if [ "$rc" -ne "$status" ]; then
 			failed=$((failed + 1)); printf '%s\n' "FAIL ($where): $cmd"; echo "  exit status $rc, want $status"; sed -n '1,20p' "$c/got"
@@ -258,6 +259,17 @@ for page in $docs; do
 			passed=$((passed + 1)); printf '%s\n' "ok ($where): $cmd"
 		fi
 	done
+	# A reader pastes these into a checkout: what they write goes to
+	# scratch/ (ignored by git), nothing else beside the tree's own files.
+	new=$(cd "$p/top" && for e in * .[!.]*; do
+		[ -e "$e" ] || [ -L "$e" ] || continue
+		[ -L "$e" ] || [ "$e" = scratch ] || echo "$e"
+	done)
+	if [ -n "$new" ]; then
+		failed=$((failed + 1)); printf '%s\n' "FAIL $page: its examples write into the checkout (write into scratch/): $(echo $new)"
+	else
+		passed=$((passed + 1)); printf '%s\n' "ok $page: its examples write only into scratch/"
+	fi
 done
 echo "($skipped shown only or skipped; scratch in $work)"
 echo "$passed passed, $failed failed"

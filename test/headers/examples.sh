@@ -16,6 +16,7 @@
 #   - the helpers by address space hold the manual's values (spaces_static.c);
 #   - a class's push helpers write the dwords worked out from clc3b5.h and
 #     dev_ram, and take only their own method's value (class_push_main.c).
+#   - a failed check names the accessor and the value (range_check.c).
 # Environment: REFGEN_INCLUDE (out/include), REFGEN_EXAMPLES_DIR (out/tmp/examples).
 set -u
 
@@ -109,6 +110,35 @@ if gcc -std=c11 $CWARN -DALL -I"$inc" -c -o /dev/null $ex/read_only_setter.c >"$
 else
 	ko "read_only_setter.c with REFGEN_ALL_ACCESSORS does not compile"
 	sed -n '1,10p' "$work/ro-all.log"
+fi
+
+# A failed check in a debug build names the accessor and the value (with
+# its field's width) or says the index is out of range, then aborts; with
+# NDEBUG the value is masked to its 12 bits (5000 = 0x1388 -> 0x388).
+check_message()
+{
+	name=$1 want=$2
+	shift 2
+	if ! "$@" -I"$inc" -o "$work/$name" $ex/range_check.c >"$work/$name.log" 2>&1; then
+		ko "$name: range_check.c does not build: $*"; sed -n '1,10p' "$work/$name.log"; return
+	fi
+	"$work/$name" >"$work/$name.out" 2>&1
+	rc=$?
+	if [ "$rc" -ne 0 ] && grep -qxF "$want" "$work/$name.out"; then
+		ok
+	else
+		ko "$name: exit $rc, want '$want', got: $(cat "$work/$name.out")"
+	fi
+}
+value_msg="gv100_set_ramrl_entry_chan_chid: 5000 (0x1388) does not fit its 12-bit field"
+check_message range-gcc "$value_msg" gcc -std=c99 $CWARN
+check_message range-gxx "$value_msg" g++ -std=c++17 $XWARN -x c++
+check_message index-clang "gv100_pccsr_channel_inst: index out of range" clang -std=c11 $CWARN -DINDEX
+if gcc -std=c11 $CWARN -DNDEBUG -I"$inc" -o "$work/range-ndebug" $ex/range_check.c >"$work/range-ndebug.log" 2>&1 &&
+	[ "$("$work/range-ndebug")" = 0x388 ]; then
+	ok
+else
+	ko "range_check.c with NDEBUG: not masked to 0x388"
 fi
 
 # The helpers by address space (refgen-headers(7)), as _Static_assert /

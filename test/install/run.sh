@@ -7,9 +7,9 @@
 #
 # Environment: INSTALL_TEST_DIR (scratch, made absolute), INSTALL_TEST_OUT
 # (the build tree to install, default out), CC.  The kbuild
-# module needs kernel headers: KDIR, else /lib/modules/$(uname -r)/build,
-# else Debian's /usr/src/linux-headers-*-amd64 (.ci/deps installs
-# linux-headers-amd64).  Without them the module check is skipped with a
+# module needs kernel headers, found by mk/kdir.sh: KDIR, else
+# /lib/modules/$(uname -r)/build, else Debian's /usr/src/linux-headers-*-<arch>
+# (.ci/deps installs linux-headers-amd64).  Without them the module check is skipped with a
 # message, unless CI=true, where it fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,7 +38,8 @@ else
 fi
 for f in bin/refgen bin/nvrt bin/nvrt-submit lib/libnvrt.a include/nvrt/device.h \
 	include/refgen-regs/gv100/dev_fifo.h include/refgen-regs/gv100/nv/dev_fifo.h \
-	include/refgen-regs/gv100/fields/dev_fifo.h include/refgen-regs/refgen/accessors.h \
+	include/refgen-regs/gv100/fields/dev_fifo.h include/refgen-regs/gv100/make/dev_fifo.h \
+	include/refgen-regs/refgen/accessors.h \
 	include/refgen-regs/refgen/fields.h share/refgen/ir/gv100/dev_fifo.xml \
 	lib/pkgconfig/gv100-regs.pc lib/pkgconfig/nvrt.pc share/man/man1/refgen.1 share/man/man1/nvrt.1 \
 	share/man/man1/nvrt-submit.1 share/man/man7/refgen-headers.7 \
@@ -106,6 +107,7 @@ if ${CC:-cc} -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags gv100-regs nvr
 	"$work/prog" >"$work/prog.out" 2>&1
 	# 0x800000 + 5*8 (dev_fifo:54); BIND is bit 31; one TSG header + one channel.
 	printf '%s\n' "NV_PCCSR_CHANNEL_INST(5) 0x800028 BIND_TRUE 0x80000000" "first dev_fifo layout NV_PFIFO_CFG0" \
+		"made NV_PCCSR_CHANNEL_INST 0x80000123" \
 		"runlist entries 2" >"$work/prog.want"
 	cmp -s "$work/prog.out" "$work/prog.want" && ok "out-of-tree program runs" ||
 		{ bad "out-of-tree program output"; diff "$work/prog.want" "$work/prog.out"; }
@@ -114,10 +116,8 @@ else
 fi
 
 # A kbuild module through pkg-config, W=1: no warning at all.
-kdir=${KDIR:-}
-[ -z "$kdir" ] && [ -d "/lib/modules/$(uname -r)/build" ] && kdir=/lib/modules/$(uname -r)/build
-[ -z "$kdir" ] && kdir=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1)
-if [ -n "$kdir" ] && [ -f "$kdir/Makefile" ]; then
+kdir=$(sh "$top/mk/kdir.sh" 2>/dev/null) || kdir=""
+if [ -n "$kdir" ]; then
 	mkdir -p "$work/kmod"
 	cp "$here/regs_mod.c" "$here/Kbuild" "$work/kmod/"
 	# Every gv100 field-descriptor header (dev_display_head is the other

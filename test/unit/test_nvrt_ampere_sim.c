@@ -26,6 +26,7 @@
 
 #include "nvrt/backend.h"
 #include "nvrt/chip.h"
+#include "nvrt/device.h"
 #include "nvrt/sim.h"
 
 /* The description's runlist 1 (the first async copy engine's). */
@@ -171,6 +172,91 @@ static void test_ampere_pbdma_enable_pair(void **state)
 	nvrt_backend_close(b);
 }
 
+/* The BAR0 writes a bring-up makes, in order. */
+struct write_log {
+	uint32_t off[8192], val[8192];
+	size_t n;
+};
+
+static void write_log_access(void *ctx, char op, uint32_t offset, uint32_t value)
+{
+	struct write_log *l = ctx;
+
+	if (op == 'W' && l->n < sizeof(l->off) / sizeof(l->off[0])) {
+		l->off[l->n] = offset;
+		l->val[l->n++] = value;
+	}
+}
+
+/* The first write to off with value v at or after from; n if none. */
+static size_t write_log_find(const struct write_log *l, size_t from, uint32_t off, uint32_t v)
+{
+	for (size_t i = from; i < l->n; i++)
+		if (l->off[i] == off && l->val[i] == v)
+			return i;
+	return l->n;
+}
+
+/*
+ * A previous owner's runlist: the simulator starts as a killed run left it
+ * (nvrt_sim_config.crashed_run: channel 1's TSG, 2 entries, still submitted
+ * on runlist 1, the channel enabled).  GA100 has no Host reset
+ * (ga100-host-facts.md 1.2), so bring-up empties and preempts every runlist
+ * before any channel exists, as nouveau's ga100_runl_init does ("Submit
+ * NULL runlist and preempt", drivers/gpu/drm/nouveau/nvkm/engine/fifo/
+ * ga100.c): for each of the description's 9 runlists (r's block at
+ * 0xc00000 + 0x10000 r), NV_RUNLIST_SUBMIT (+0x88) = LENGTH 0, OFFSET 0 =
+ * 0 (dev_runlist.ref.txt:133-138), then NV_RUNLIST_PREEMPT (+0x98) = TYPE
+ * RUNLIST 0 in 25:24, ID 0 = 0 (:526-537), both before the first write to
+ * any channel RAM entry (block + 0x8000, 2048 words: NV_CHRAM_CHANNEL) or to
+ * VIRTUAL_CHANNEL_CFG(0) (+0x300, the doorbell's PENDING_ENABLE, :45-55).
+ * Afterwards every runlist holds nothing (SUBMIT LENGTH 0, SUBMIT_INFO
+ * PENDING 15 and PREEMPT RUNLIST_PREEMPT_PENDING 21 clear, :133-147,
+ * :533-535) and the previous owner's channel is cleared (CHRAM 0).
+ */
+static void test_ampere_previous_owner_runlists(void **state)
+{
+	static struct write_log log;
+	struct nvrt_sim_config cfg = { .chip = nvrt_chip_find("ga100"), .crashed_run = true };
+	struct nvrt_device d;
+	struct nvrt_err err;
+	struct nvrt_backend *b = nvrt_backend_sim_open(&cfg, &err);
+	size_t first_channel = SIZE_MAX;
+
+	(void)state;
+	if (!b)
+		fail_msg("%s", err.msg);
+	assert_int_equal(rd(b, ga100_runlist_submit(RL1_BLOCK)), 2);   /* scheduled: TSG header + channel */
+	log.n = 0;
+	b->hook = (struct nvrt_bar0_hook){ write_log_access, &log };
+	if (nvrt_device_open(&d, b, cfg.chip, NULL, &err) < 0)
+		fail_msg("%s", err.msg);
+	b->hook.access = NULL;
+	for (size_t i = 0; i < log.n && first_channel == SIZE_MAX; i++)
+		for (uint32_t r = 0; r < 9; r++) {
+			uint32_t blk = 0xc00000u + r * 0x10000u;
+
+			if ((log.off[i] >= blk + 0x8000u && log.off[i] < blk + 0x8000u + 4u * 2048u) ||
+			    log.off[i] == blk + 0x300u)
+				first_channel = i;
+		}
+	assert_true(first_channel < log.n);
+	for (uint32_t r = 0; r < 9; r++) {
+		uint32_t blk = 0xc00000u + r * 0x10000u;
+		size_t submit = write_log_find(&log, 0, blk + 0x88u, 0);
+		size_t preempt = write_log_find(&log, submit, blk + 0x98u, 0);
+
+		assert_true(submit < preempt);
+		assert_true(preempt < first_channel);
+		assert_int_equal(rd(b, blk + 0x88u), 0);
+		assert_int_equal(rd(b, blk + 0x8cu) & (1u << 15), 0);
+		assert_int_equal(rd(b, blk + 0x98u) & (1u << 21), 0);
+	}
+	assert_int_equal(rd(b, ga100_chram_channel(RL1_CHRAM, 1)), 0);
+	nvrt_device_close(&d);
+	nvrt_backend_close(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +266,7 @@ int main(void)
 		cmocka_unit_test(test_ampere_chram_write_control),
 		cmocka_unit_test(test_ampere_doorbell_gated),
 		cmocka_unit_test(test_ampere_pbdma_enable_pair),
+		cmocka_unit_test(test_ampere_previous_owner_runlists),
 	};
 
 	return cmocka_run_group_tests_name("GA100 simulator (sim/ampere)", tests, NULL, NULL);

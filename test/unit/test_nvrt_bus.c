@@ -506,7 +506,8 @@ static void test_bus_stale_channel(void **state)
 	expect_text(log, "BIND=TRUE");
 	expect_text(log, "ENABLE=IN_USE");
 	expect_text(log, "stale runlist 1:");
-	expect_text(log, "NV_PFIFO_ENG_RUNLIST(1) 0x00000002: LENGTH=0x2");
+	/* fields high to low: PENDING 20:20, LENGTH 15:0 (dev_fifo) */
+	expect_text(log, "NV_PFIFO_ENG_RUNLIST(1) 0x00000002: PENDING=FALSE LENGTH=0x2");
 	expect_text(log, "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; "
 		    "1 channel disabled and unbound");
 	/* The stale text comes before bring-up's reset. */

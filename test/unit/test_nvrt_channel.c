@@ -370,8 +370,10 @@ static void test_channel_dumps_round_trip(void **state)
 	(void)state;
 	assert_int_equal(nvrt_instance_build(chip, &inst, &p, &err), 0);
 	char *ramin = channel_dump(chip->dump->ramin_dump, inst.cpu);
-	channel_expect_text(ramin, "NV_RAMFC_SIGNATURE                 = 0x0000face  NV_PPBDMA_SIGNATURE: HW=VALID SW=ZERO");
-	channel_expect_text(ramin, "NV_PPBDMA_USERD: TARGET=SYS_MEM_COHERENT");
+	/* fields high to low: SW 31:16, then HW 15:0 (w4 above) */
+	channel_expect_text(ramin, "NV_RAMFC_SIGNATURE                 = 0x0000face  NV_PPBDMA_SIGNATURE: SW=ZERO HW=VALID");
+	/* ADDR 31:9 = 1 (0x200 >> 9) before TARGET 1:0 (w2 above) */
+	channel_expect_text(ramin, "NV_PPBDMA_USERD: ADDR=0x1 TARGET=SYS_MEM_COHERENT");
 	channel_expect_text(ramin, "NV_RAMFC_CHID                      = 0x00000001");
 	channel_expect_text(ramin, "NV_RAMIN_PAGE_DIR_BASE_TARGET                    = 0x2 SYS_MEM_COHERENT");
 	channel_expect_text(ramin, "NV_RAMIN_USE_VER2_PT_FORMAT                      = 0x1 TRUE");

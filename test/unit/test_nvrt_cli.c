@@ -232,8 +232,11 @@ static void test_cli_bad_input(void **state)
 	nvrt_expect(2, "--dir is required", "layout", NULL, NULL, NULL, NULL);
 	nvrt_expect(2, "is not coherent or noncoherent", "layout", "--dir", dir, "--aperture", "vram");
 	nvrt_expect(2, "is not a number", "layout", "--dir", dir, "--chid", "x1");
-	nvrt_expect(1, "power of two", "layout", "--dir", dir, "--gpfifo-entries", "500");
-	nvrt_expect(1, cli->chid_limit, "layout", "--dir", dir, "--chid", cli->chid_over);
+	/* Options the library refuses are usage errors too (nvrt(1): exit 2). */
+	nvrt_expect(2, "power of two", "layout", "--dir", dir, "--gpfifo-entries", "500");
+	nvrt_expect(2, cli->chid_limit, "layout", "--dir", dir, "--chid", cli->chid_over);
+	nvrt_expect(2, "not aligned", "layout", "--dir", dir, "--va-base", "0x123");
+	nvrt_expect(2, "pushbuffer", "layout", "--dir", dir, "--pushbuffer-bytes", "3");
 	nvrt_expect(2, "unknown KIND", "decode", "bogus", pb, NULL, NULL);
 	nvrt_expect(1, "No such file", "decode", "pushbuffer", pb, NULL, NULL);
 	nvrt_expect(2, "--va is required", "decode", "walk", "--dir", dir, NULL);
@@ -243,7 +246,7 @@ static void test_cli_bad_input(void **state)
 	proc_result_free(&r);
 	size_t before_len = 0, after_len = 0;
 	char *before = file_slurp(pb, &before_len);
-	nvrt_expect(1, "power of two", "layout", "--dir", dir, "--gpfifo-entries", "3");
+	nvrt_expect(2, "power of two", "layout", "--dir", dir, "--gpfifo-entries", "3");
 	char *after = file_slurp(pb, &after_len);
 	assert_int_equal(before_len, after_len);
 	assert_memory_equal(before, after, before_len);

@@ -103,7 +103,9 @@ static const struct submit_expect submit_expects[] = {
 	  "(block 0xc10000) (0xc1008c): "
 	  "0xbadf0000 is a failed priv-ring read (NV_PRI_ERROR_CODE_BADF), not the register's value",
 	  "stale runlist 1 (block 0xc10000):",
-	  "stale state cleared: runlist 1 scheduling disabled, preempted, emptied; 1 channel disabled and unbound",
+	  /* no Host reset: the runlist is emptied and preempted with every
+	   * runlist (nouveau ga100_runl_init), its channel torn down */
+	  "stale state cleared: runlist 1 emptied and preempted (with every runlist); 1 channel disabled and unbound",
 	  /* dev_top (addendum, published dev_top.h) NV_PTOP_DEVICE_INFO2;
 	   * dev_runlist NV_RUNLIST_INTR_0 BAD_TSG 12 and NV_RUNLIST_INTR_BAD_TSG
 	   * CODE EXPECTED_A_TSG_HEADER (the injected runlist is a channel entry
@@ -485,6 +487,12 @@ static void test_usage(void **state)
 	submit_run(&s, "--inject", "fell-off-bus", "--vfio", "0000:65:00.0", NULL, NULL);
 	assert_int_equal(s.r.status, 2);
 	submit_expect(&s, "only the simulator can stage it", "simulator-only kinds");
+	proc_result_free(&s.r);
+	/* A BDF without its domain is the command line's fault, found before
+	 * anything is opened (nvrt-submit(1): usage errors exit 2). */
+	submit_run(&s, "--vfio", "65:00.0", NULL, NULL, NULL, NULL);
+	assert_int_equal(s.r.status, 2);
+	submit_expect(&s, "nvrt-submit: --vfio: vfio: bad PCI address \"65:00.0\"", "BDF format");
 	proc_result_free(&s.r);
 }
 

@@ -222,6 +222,12 @@ struct nvrt_chip_host {
 	/* NV_PTOP_DEVICE_INFO chains and NV_PFIFO_PBDMA_MAP. */
 	int (*topology_read)(struct nvrt_backend *b, struct nvrt_topology *t, struct nvrt_err *err);
 	bool (*host_enabled)(struct nvrt_backend *b);   /* PFIFO out of reset */
+	/* No Host reset (GA100: no PFIFO bit in NV_PMC_ENABLE): what a previous
+	 * owner scheduled stays scheduled, so bring-up submits an empty runlist
+	 * and preempts the runlist, for every runlist, before any channel
+	 * exists (nouveau ga100_runl_init; device/device_stale.c).  Chips with
+	 * a PFIFO reset are cleared by it. */
+	bool runlists_cleared_by_hand;
 };
 
 /*

@@ -16,6 +16,11 @@
 /* bdf: "DOMAIN:BUS:DEV.FN", e.g. "0000:65:00.0". */
 struct nvrt_backend *nvrt_backend_vfio_open(const char *bdf, struct nvrt_err *err);
 
+/* Whether bdf is written as nvrt_backend_vfio_open takes it (0), or -1 with
+ * err saying what is expected: a tool's usage check before it opens
+ * anything. */
+int nvrt_vfio_bdf_check(const char *bdf, struct nvrt_err *err);
+
 /* The size of the BAR0 mapping, as VFIO's region info gave it; 0 when b is
  * not a VFIO backend. */
 uint64_t nvrt_vfio_bar0_size(const struct nvrt_backend *b);

@@ -43,12 +43,41 @@ void nvrt_dump_layout(const struct refgen_layout *l, const uint32_t *w, uint32_t
 	}
 }
 
+uint32_t nvrt_dump_field_order(const struct refgen_layout *l, uint16_t *order)
+{
+	uint32_t n = l->nfields;
+
+	if (n > NVRT_DUMP_ORDER_MAX)
+		return 0;
+	for (uint32_t i = 0; i < n; i++)
+		order[i] = (uint16_t)i;
+	for (uint32_t i = 1; i < n; i++) {
+		uint16_t x = order[i];
+		const struct refgen_field *f = &l->fields[x];
+		uint64_t hi = (uint64_t)f->lo + f->width;
+		uint32_t j = i;
+
+		for (; j > 0; j--) {
+			const struct refgen_field *g = &l->fields[order[j - 1]];
+			uint64_t ghi = (uint64_t)g->lo + g->width;
+
+			if (ghi > hi || (ghi == hi && g->width >= f->width))
+				break;
+			order[j] = order[j - 1];
+		}
+		order[j] = x;
+	}
+	return n;
+}
+
 void nvrt_dump_fields_inline(const struct refgen_layout *l, uint32_t v, FILE *out)
 {
 	size_t n = strlen(l->name);
+	uint16_t order[NVRT_DUMP_ORDER_MAX];
+	uint32_t nord = nvrt_dump_field_order(l, order);
 
-	for (uint32_t i = 0; i < l->nfields; i++) {
-		const struct refgen_field *f = &l->fields[i];
+	for (uint32_t k = 0; k < l->nfields; k++) {
+		const struct refgen_field *f = &l->fields[k < nord ? order[k] : k];
 		uint64_t x = refgen_field_value(f, &v);
 		const char *name = nvrt_dump_value_suffix(f, x);
 		const char *short_name = !strncmp(f->name, l->name, n) && f->name[n] == '_' ?

@@ -21,6 +21,14 @@ enum nvrt_dump_flags {
 void nvrt_dump_layout(const struct refgen_layout *l, const uint32_t *w, uint32_t nwords,
 		      const char *prefix, unsigned flags, const char *indent, FILE *out);
 /* "FIELD=VALUE_NAME" pairs of a one-word register value on one line. */
+/*
+ * Register values list their fields in bit order, high to low, as refgen
+ * lookup does: the highest bit first, a wider field before a narrower one
+ * ending at the same bit.  order gets l's field indices so; 0 (the manual's
+ * order to be kept) for a layout of more than NVRT_DUMP_ORDER_MAX fields.
+ */
+#define NVRT_DUMP_ORDER_MAX 256
+uint32_t nvrt_dump_field_order(const struct refgen_layout *l, uint16_t *order);
 void nvrt_dump_fields_inline(const struct refgen_layout *l, uint32_t v, FILE *out);
 /* The manual's value name without its field's name ("SYS_MEM_COHERENT"). */
 const char *nvrt_dump_value_suffix(const struct refgen_field *f, uint64_t v);

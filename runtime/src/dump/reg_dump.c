@@ -225,8 +225,11 @@ static void reg_fields_buf(const struct refgen_layout *l, uint32_t v, unsigned f
 			   struct reg_buf *b)
 {
 	size_t ln = strlen(l->name);
+	uint16_t order[NVRT_DUMP_ORDER_MAX];
+	uint32_t n = nvrt_dump_field_order(l, order);
 
-	for (uint32_t i = 0; i < l->nfields; i++) {
+	for (uint32_t k = 0; k < l->nfields; k++) {
+		uint32_t i = k < n ? order[k] : k;
 		const struct refgen_field *f = &l->fields[i];
 		uint64_t x = reg_field_get(f, v);
 		const char *name, *fname;

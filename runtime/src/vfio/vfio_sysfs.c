@@ -55,6 +55,13 @@ int vfio_bdf_parse(const char *s, char out[VFIO_BDF_MAX], struct nvrt_err *err)
 	return 0;
 }
 
+int nvrt_vfio_bdf_check(const char *bdf, struct nvrt_err *err)
+{
+	char name[VFIO_BDF_MAX];
+
+	return vfio_bdf_parse(bdf, name, err);
+}
+
 int vfio_sysfs_check_device(const char *bdf, struct nvrt_err *err)
 {
 	char path[64];

@@ -160,9 +160,14 @@ bool NVRT_FN(preempt_done)(struct nvrt_backend *b, const struct nvrt_host_watch 
 	return true;
 }
 
-/* Every PBDMA serving the runlist is CHAN_STATUS INVALID. */
+/* No runlist preempt in flight (NV_RUNLIST_PREEMPT RUNLIST_PREEMPT_PENDING,
+ * dev_runlist.ref.txt:533-535) and every PBDMA serving the runlist is
+ * CHAN_STATUS INVALID. */
 bool NVRT_FN(runlist_idle)(struct nvrt_backend *b, const struct nvrt_host_watch *w)
 {
+	if (HW(get_runlist_preempt_runlist_preempt_pending)(REG_RD(b, runlist_preempt, w->loc.pri_base)) ==
+	    HWC(RUNLIST_PREEMPT_RUNLIST_PREEMPT_PENDING_TRUE))
+		return false;
 	for (uint32_t p = 0; p < w->num_pbdma; p++) {
 		if (!(w->pbdma_mask >> p & 1))
 			continue;

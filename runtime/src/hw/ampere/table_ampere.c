@@ -24,6 +24,7 @@ const struct nvrt_chip_host NVRT_FN(host) = {
 	.host_enable = NVRT_FN(host_enable),
 	.topology_read = NVRT_FN(topology_read),
 	.host_enabled = NVRT_FN(host_enabled),
+	.runlists_cleared_by_hand = true,
 };
 
 const struct nvrt_chip_runlist NVRT_FN(runlist) = {
