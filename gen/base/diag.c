@@ -12,6 +12,7 @@ static const char *const diag_names[DIAG_W_COUNT] = {
 	[DIAG_W_XML] = "xml",
 	[DIAG_W_PUBLISHED] = "published",
 	[DIAG_W_CODE_LETTER] = "code-letter",
+	[DIAG_W_RUST] = "rust",
 };
 
 void diag_init(struct diag *d)

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+//! A small `register!` of our own for the tests (written from the grammar the
+//! kernel documents in rust/kernel/io/register.rs, none of its code): it
+//! accepts the forms refgen writes and expands each register into consts a
+//! test can check, instead of I/O accessors.
+//!
+//!   [docs] pub NAME(STORAGE) [N[, stride = S]] @ [BASE +] OFFSET {
+//!       [docs] HI:LO field [=> bool | ?=> Type];
+//!   }
+//!
+//! Per register: `NAME::OFFSET`, `SIZE` and `STRIDE` (1 and 0 for one
+//! register), `BASE` (the marker type's name, "" for none) and `FIELDS`, the
+//! fields in order.  `=> bool` and `?=> Type` fields also get a getter that
+//! converts through `Bounded` as the kernel's macro does, so a generated enum
+//! without the `TryFrom`/`From` the grammar needs does not compile.
+
+/// One field as an invocation writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    pub name: &'static str,
+    pub hi: u32,
+    pub lo: u32,
+    /// "", "bool", or the enum's name.
+    pub into: &'static str,
+}
+
+#[macro_export]
+macro_rules! register {
+    ($($(#[$attr:meta])* $vis:vis $name:ident ($storage:ty) $([$($array:tt)*])?
+        @ $($base:ident +)? $offset:literal { $($fields:tt)* })*) => {$(
+        $(#[$attr])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis struct $name { pub inner: $storage }
+
+        #[allow(dead_code)]
+        impl $name {
+            pub const OFFSET: usize = $offset;
+            pub const SIZE: usize = $crate::register!(@size [$($($array)*)?]);
+            pub const STRIDE: usize = $crate::register!(@stride $storage [$($($array)*)?]);
+            pub const BASE: &'static str = $crate::register!(@base [$($base)?]);
+            pub const FIELDS: &'static [$crate::register_macro::Field] =
+                &$crate::register!(@fields [] $($fields)*);
+        }
+        $(
+        // The marker type must exist (mod.rs declares it).
+        #[allow(dead_code)]
+        const _: Option<$base> = None;
+        )?
+        $crate::register!(@getters $name $storage { $($fields)* });
+    )*};
+
+    (@size []) => { 1 };
+    (@size [$n:literal]) => { $n };
+    (@size [$n:literal, stride = $s:literal]) => { $n };
+    (@stride $st:ty []) => { 0 };
+    (@stride $st:ty [$n:literal]) => { ::core::mem::size_of::<$st>() };
+    (@stride $st:ty [$n:literal, stride = $s:literal]) => { $s };
+    (@base []) => { "" };
+    (@base [$b:ident]) => { stringify!($b) };
+
+    (@fields [$($done:expr,)*]) => { [$($done,)*] };
+    (@fields [$($done:expr,)*] $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident ?=> $t:ty; $($rest:tt)*) => {
+        $crate::register!(@fields [$($done,)* $crate::register_macro::Field {
+            name: stringify!($field), hi: $hi, lo: $lo, into: stringify!($t) },] $($rest)*)
+    };
+    (@fields [$($done:expr,)*] $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident => $t:ty; $($rest:tt)*) => {
+        $crate::register!(@fields [$($done,)* $crate::register_macro::Field {
+            name: stringify!($field), hi: $hi, lo: $lo, into: stringify!($t) },] $($rest)*)
+    };
+    (@fields [$($done:expr,)*] $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident; $($rest:tt)*) => {
+        $crate::register!(@fields [$($done,)* $crate::register_macro::Field {
+            name: stringify!($field), hi: $hi, lo: $lo, into: "" },] $($rest)*)
+    };
+
+    (@getters $name:ident $storage:ty { }) => {};
+    (@getters $name:ident $storage:ty { $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident ?=> $t:ty; $($rest:tt)* }) => {
+        #[allow(dead_code)]
+        impl $name {
+            pub fn $field(self) -> Result<$t, <$t as ::core::convert::TryFrom<$crate::num::Bounded<$storage, { $hi + 1 - $lo }>>>::Error> {
+                let raw = (self.inner >> $lo) & (<$storage>::MAX >> (<$storage>::BITS - ($hi + 1 - $lo)));
+                let b = $crate::num::Bounded::<$storage, { $hi + 1 - $lo }>::try_new(raw).unwrap();
+                ::core::convert::TryFrom::try_from(b)
+            }
+        }
+        #[allow(dead_code)]
+        const _: fn($t) -> $crate::num::Bounded<$storage, { $hi + 1 - $lo }> = |v| v.into();
+        $crate::register!(@getters $name $storage { $($rest)* });
+    };
+    (@getters $name:ident $storage:ty { $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident => $t:ty; $($rest:tt)* }) => {
+        #[allow(dead_code)]
+        impl $name {
+            pub fn $field(self) -> $t {
+                let raw = (self.inner >> $lo) & (<$storage>::MAX >> (<$storage>::BITS - ($hi + 1 - $lo)));
+                $crate::num::Bounded::<$storage, { $hi + 1 - $lo }>::try_new(raw).unwrap().into()
+            }
+        }
+        $crate::register!(@getters $name $storage { $($rest)* });
+    };
+    (@getters $name:ident $storage:ty { $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident; $($rest:tt)* }) => {
+        $crate::register!(@getters $name $storage { $($rest)* });
+    };
+}

@@ -1,0 +1,129 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The Rust outputs as Rust users build them (doc/rust.md#tests), offline:
+#  1. each chip's rust-crate: cargo build and cargo test (its accessors are
+#     checked when its tests compile), warnings refused;
+#  2. every chip's register! modules compiled with our own register! macro
+#     (test/rust/register_macro.rs) and a stand-in for the kernel's types
+#     (test/rust/kernel_shim.rs), with hand-worked expectations
+#     (test/rust/expect.rs) when its five chips are built;
+#  3. gv100, tu104, ga100 (those built): the crate and the typed C headers
+#     agree on every offset, count, stride, field position and named value
+#     (test/rust/xcheck.awk writes both sides; their printouts must be equal).
+#   REFGEN_RUST (refgen emit --format=rust,rust-crate's OUTDIR)
+#   REFGEN_INCLUDE (the typed C headers)  REFGEN_CHIPS  REFGEN_RUST_DIR (scratch)
+#   [CARGO] [CC]
+# cargo's target folder is REFGEN_RUST_DIR/target.  Ends with "N passed, N failed".
+: "${REFGEN_RUST:?}" "${REFGEN_INCLUDE:?}" "${REFGEN_CHIPS:?}" "${REFGEN_RUST_DIR:?}"
+case $REFGEN_RUST_DIR in
+/ | "") echo "rust/run.sh: refusing scratch dir '$REFGEN_RUST_DIR'" >&2; exit 1 ;;
+esac
+CARGO=${CARGO:-cargo}
+CC=${CC:-cc}
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; }
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v "$CARGO" >/dev/null 2>&1; then
+	bad "no $CARGO: install Rust (Debian: apt-get install rustc cargo; .ci/deps does)"
+	echo "$passed passed, $failed failed"
+	exit 1
+fi
+mkdir -p "$REFGEN_RUST_DIR" || exit 1
+dir=$(cd "$REFGEN_RUST_DIR" && pwd)
+rust=$(cd "$REFGEN_RUST" && pwd)
+export CARGO_TARGET_DIR="$dir/target" CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=0 \
+	CARGO_PROFILE_TEST_DEBUG=0 RUSTFLAGS="-D warnings"
+"$CARGO" --version
+log="$dir/log"
+
+# 1. Each chip's crate, from a copy (cargo writes Cargo.lock beside Cargo.toml).
+for chip in $REFGEN_CHIPS; do
+	rm -rf "${dir:?}/crates/$chip"
+	mkdir -p "$dir/crates" && cp -R "$rust/$chip/rust-crate" "$dir/crates/$chip" || { bad "$chip: no crate"; continue; }
+	if (cd "$dir/crates/$chip" && "$CARGO" build --offline -q) >"$log" 2>&1; then ok
+	else bad "$chip: cargo build"; tail -30 "$log"; continue; fi
+	if (cd "$dir/crates/$chip" && "$CARGO" test --offline -q) >"$log" 2>&1; then
+		ok; echo "$chip crate: $(grep '^test result' "$log")"
+	else bad "$chip: cargo test"; tail -30 "$log"; fi
+done
+
+# 2. The register! modules with our macro.
+m="$dir/macro"
+rm -rf "${m:?}" && mkdir -p "$m/src"
+printf '[package]\nname = "refgen-register-test"\nversion = "0.1.0"\nedition = "2021"\npublish = false\n\n[lib]\npath = "src/lib.rs"\ndoctest = false\n\n[dependencies]\n' >"$m/Cargo.toml"
+{
+	echo "extern crate self as kernel;"
+	echo "#[path = \"$here/kernel_shim.rs\"] mod shim;"
+	echo "pub use shim::{error, io, num};"
+	echo "#[macro_use] #[path = \"$here/register_macro.rs\"] pub mod register_macro;"
+	for chip in $REFGEN_CHIPS; do
+		echo "#[path = \"$rust/$chip/rust/mod.rs\"] pub mod $chip;"
+	done
+} >"$m/src/lib.rs"
+expect=yes
+for chip in gv100 tu104 ga100 ga102 gh100; do
+	case " $REFGEN_CHIPS " in *" $chip "*) ;; *) expect=no ;; esac
+done
+[ $expect = yes ] && echo "#[cfg(test)] #[path = \"$here/expect.rs\"] mod expect;" >>"$m/src/lib.rs"
+if (cd "$m" && "$CARGO" test --offline -q) >"$log" 2>&1; then
+	ok; echo "register! modules ($REFGEN_CHIPS): $(grep '^test result' "$log")"
+else bad "register! modules: cargo test"; tail -40 "$log"; fi
+
+# 3. The crate against the typed C headers.
+x="$dir/xcheck"
+rm -rf "${x:?}" && mkdir -p "$x/src"
+chips=""
+for chip in gv100 tu104 ga100; do
+	case " $REFGEN_CHIPS " in *" $chip "*) [ -d "$dir/crates/$chip" ] && chips="$chips $chip" ;; esac
+done
+if [ -n "$chips" ]; then
+	printf '[package]\nname = "refgen-xcheck"\nversion = "0.1.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n' >"$x/Cargo.toml"
+	echo "fn main() {" >"$x/src/main.rs"
+	for chip in $chips; do
+		echo "refgen-$chip = { path = \"../crates/$chip\" }" >>"$x/Cargo.toml"
+		{
+			echo "#define REFGEN_ALL_ACCESSORS"
+			echo "#include <stdio.h>"
+			for h in "$rust/$chip/rust-crate/src/"*.rs; do
+				u=$(basename "$h" .rs)
+				[ "$u" = lib ] || echo "#include <$chip/$u.h>"
+			done
+			echo "int main(void)"
+			echo "{"
+			awk -v side=c -v chip="$chip" "$here/xcheck.awk" $(ls "$rust/$chip/rust-crate/src/"*.rs | grep -v '/lib\.rs$')
+			echo "	return 0;"
+			echo "}"
+		} >"$x/$chip.c"
+		{
+			echo "static ${chip}: &[(&str, u64, u64, u64)] = &["
+			awk -v side=rust -v chip="$chip" -v crate="refgen_$chip" "$here/xcheck.awk" $(ls "$rust/$chip/rust-crate/src/"*.rs | grep -v '/lib\.rs$')
+			echo "];"
+		} >>"$x/src/tables.rs"
+		echo "    for (what, a, b, c) in ${chip}.iter() { println!(\"$chip {} {:x} {:x} {:x}\", what, a, b, c); }" >>"$x/src/main.rs"
+	done
+	echo "}" >>"$x/src/main.rs"
+	echo '#[allow(non_upper_case_globals)] mod tables; use tables::*;' | cat - "$x/src/main.rs" >"$x/src/main.tmp" && mv "$x/src/main.tmp" "$x/src/main.rs"
+	sed -i 's/^static /pub static /' "$x/src/tables.rs"
+	: >"$x/c.out"
+	for chip in $chips; do
+		if "$CC" -std=c11 -w -I"$REFGEN_INCLUDE" -o "$x/$chip" "$x/$chip.c" >"$log" 2>&1; then
+			"$x/$chip" | sed "s/^/$chip /" >>"$x/c.out"
+		else bad "$chip: the C side of the cross-check does not compile"; head -20 "$log"; fi
+	done
+	if (cd "$x" && "$CARGO" run --offline -q) >"$x/rust.out" 2>"$log"; then
+		sort "$x/c.out" >"$x/c.sorted"; sort "$x/rust.out" >"$x/rust.sorted"
+		if cmp -s "$x/c.sorted" "$x/rust.sorted" && [ -s "$x/c.sorted" ]; then
+			ok
+			for chip in $chips; do
+				echo "cross-check $chip: $(grep -c "^$chip reg " "$x/c.sorted") registers, $(grep -c "^$chip field " "$x/c.sorted") fields, $(grep -c "^$chip value " "$x/c.sorted") named values agree"
+			done
+		else
+			bad "cross-check: the crate and the C headers differ ($x/c.sorted, $x/rust.sorted)"
+			diff "$x/c.sorted" "$x/rust.sorted" | head -20
+		fi
+	else bad "cross-check: the Rust side"; tail -30 "$log"; fi
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
