@@ -225,8 +225,8 @@ static void rust_reg_overlaps(struct emit_chip *ec, size_t unit, struct rust_reg
 
 static void rust_reg_fields(struct emit_chip *ec, size_t unit, struct rust_reg *rr, bool warn)
 {
-	static const char *const reserved[] = { "from_raw", "into_raw", "zeroed", "offset_at", "address",
-						"bits" };
+	/* the kernel macro's own methods, and the crate's */
+	static const char *const reserved[] = { "from_raw", "into_raw", "zeroed", "offset_at" };
 	const struct ir_def *r = rr->r;
 	struct strmap taken;
 	size_t n = 0;
