@@ -114,7 +114,8 @@ static int cli_emit_run(const struct cli_emit_chips *cs, const struct emit_run_f
 			const char *outdir, struct diag *d)
 {
 	atomic_file_begin();
-	if (emit_run_stage(cs->chip, cs->views, cs->n, sel, outdir, d) < 0) {
+	/* a warning made an error (-Werror=rust) fails the run: nothing written */
+	if (emit_run_stage(cs->chip, cs->views, cs->n, sel, outdir, d) < 0 || diag_failed(d)) {
 		atomic_file_abort();
 		fs_mkdir_p_undo();
 		return -1;

@@ -55,29 +55,10 @@ static void rust_enum(struct strbuf *b, const struct rust_reg *rr, const struct 
 	unsigned w = rf->hi - rf->lo + 1;
 	const char *e = rf->enum_name;
 
-	strbuf_printf(b, "\n/// Values of %s (%u:%u).\n", e, rf->hi, rf->lo);
-	strbuf_printf(b, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]\n#[repr(%s)]\npub enum %s {\n",
-		      rr->storage, e);
-	for (size_t k = 0; k < rf->nvalues; k++) {
-		const struct rust_value *v = &rf->values[k];
-		if (v->alias_of)
-			continue;
-		rust_doc_define(b, v->v, "    ");
-		strbuf_printf(b, "    %s = 0x%llx,\n", v->ident, (unsigned long long)v->value);
-	}
-	strbuf_puts(b, "}\n");
-	bool aliases = false;
-	for (size_t k = 0; k < rf->nvalues; k++)
-		aliases = aliases || rf->values[k].alias_of;
-	if (aliases) {
+	rust_enum_decl(b, rr, rf);
+	if (rust_enum_aliases(NULL, rf)) {
 		strbuf_printf(b, "\nimpl %s {\n", e);
-		for (size_t k = 0; k < rf->nvalues; k++) {
-			const struct rust_value *v = &rf->values[k];
-			if (!v->alias_of)
-				continue;
-			rust_doc_define(b, v->v, "    ");
-			strbuf_printf(b, "    pub const %s: Self = Self::%s;\n", v->ident, v->alias_of);
-		}
+		rust_enum_aliases(b, rf);
 		strbuf_puts(b, "}\n");
 	}
 	strbuf_printf(b, "\nimpl ::core::convert::TryFrom<Bounded<%s, %u>> for %s {\n"

@@ -24,23 +24,9 @@ static void crate_enum(struct strbuf *b, const struct rust_reg *rr, const struct
 {
 	const char *e = rf->enum_name, *s = rr->storage;
 
-	strbuf_printf(b, "\n/// Values of %s (%u:%u).\n", e, rf->hi, rf->lo);
-	strbuf_printf(b, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]\n#[repr(%s)]\npub enum %s {\n", s, e);
-	for (size_t k = 0; k < rf->nvalues; k++) {
-		const struct rust_value *v = &rf->values[k];
-		if (v->alias_of)
-			continue;
-		rust_doc_define(b, v->v, "    ");
-		strbuf_printf(b, "    %s = 0x%llx,\n", v->ident, (unsigned long long)v->value);
-	}
-	strbuf_printf(b, "}\n\nimpl %s {\n", e);
-	for (size_t k = 0; k < rf->nvalues; k++) {
-		const struct rust_value *v = &rf->values[k];
-		if (!v->alias_of)
-			continue;
-		rust_doc_define(b, v->v, "    ");
-		strbuf_printf(b, "    pub const %s: Self = Self::%s;\n", v->ident, v->alias_of);
-	}
+	rust_enum_decl(b, rr, rf);
+	strbuf_printf(b, "\nimpl %s {\n", e);
+	rust_enum_aliases(b, rf);
 	strbuf_printf(b, "    /// The value named `v`, if the manual names it.\n"
 		      "    #[inline]\n    pub const fn from_bits(v: %s) -> Option<Self> {\n        match v {\n", s);
 	for (size_t k = 0; k < rf->nvalues; k++)

@@ -72,4 +72,9 @@ void rust_doc_define(struct strbuf *b, const struct ir_def *d, const char *inden
 /* The comment saying a register or field is left out, and why. */
 void rust_skip_comment(struct strbuf *b, const char *name, const char *why, const char *indent);
 
+/* The field's enum: its doc comment and its variants, a value's first name each. */
+void rust_enum_decl(struct strbuf *b, const struct rust_reg *rr, const struct rust_field *rf);
+/* Its other names, as associated consts (b NULL: counted only). */
+size_t rust_enum_aliases(struct strbuf *b, const struct rust_field *rf);
+
 #endif

@@ -192,21 +192,27 @@ static bool rust_field_names_free(struct strmap *taken, struct emit_chip *ec, co
 	return true;
 }
 
-static void rust_field_skip(struct emit_chip *ec, size_t unit, struct rust_field *rf, const char *why,
-			    bool warn)
+static void rust_field_skip(struct rust_field *rf, const char *why)
 {
-	const struct ir_def *f = rf->f;
-
 	rf->skip = why;
-	if (warn)
-		diag_warn(ec->diag, DIAG_W_RUST, ir_def_file(ec->units[unit], f), f->line, f->col, f->name,
-			  "field %s left out of the Rust outputs: %s", f->name, why);
+}
+
+/* A -Wrust warning for each field left out, in manual order. */
+static void rust_field_warn(struct emit_chip *ec, size_t unit, const struct rust_reg *rr)
+{
+	for (size_t k = 0; k < rr->nfields; k++) {
+		const struct ir_def *f = rr->fields[k].f;
+		if (rr->fields[k].skip)
+			diag_warn(ec->diag, DIAG_W_RUST, ir_def_file(ec->units[unit], f), f->line, f->col,
+				  f->name, "field %s left out of the Rust outputs: %s", f->name,
+				  rr->fields[k].skip);
+	}
 }
 
 /* Fields' bits: where two overlap, the narrower one stays (a field over the
  * whole register, "ID 31:0", is the register's number; its parts say more),
  * and of two as wide the earlier. */
-static void rust_reg_overlaps(struct emit_chip *ec, size_t unit, struct rust_reg *rr, bool warn)
+static void rust_reg_overlaps(struct rust_reg *rr)
 {
 	uint64_t used = 0;
 
@@ -217,7 +223,7 @@ static void rust_reg_overlaps(struct emit_chip *ec, size_t unit, struct rust_reg
 				continue;
 			uint64_t mask = (width >= 64 ? ~0ull : ((1ull << width) - 1)) << rf->lo;
 			if (used & mask)
-				rust_field_skip(ec, unit, rf, "it overlaps a narrower or earlier field", warn);
+				rust_field_skip(rf, "it overlaps a narrower or earlier field");
 			else
 				used |= mask;
 		}
@@ -247,17 +253,17 @@ static void rust_reg_fields(struct emit_chip *ec, size_t unit, struct rust_reg *
 			*q = (char)toupper((unsigned char)*q);
 		rf->upper = up;
 		if (f->nparams || !f->hi.known || !f->lo.known) {
-			rust_field_skip(ec, unit, rf, "its bits depend on an index", warn);
+			rust_field_skip(rf, "its bits depend on an index");
 			continue;
 		}
 		if (f->hi.value < f->lo.value || f->hi.value >= 8u * rr->bytes) {
-			rust_field_skip(ec, unit, rf, "its bits are outside the register's storage", warn);
+			rust_field_skip(rf, "its bits are outside the register's storage");
 			continue;
 		}
 		rf->hi = (unsigned)f->hi.value;
 		rf->lo = (unsigned)f->lo.value;
 	}
-	rust_reg_overlaps(ec, unit, rr, warn);
+	rust_reg_overlaps(rr);
 	strmap_init(&taken);
 	for (size_t k = 0; k < sizeof(reserved) / sizeof(reserved[0]); k++)
 		strmap_put(&taken, reserved[k], (void *)1);
@@ -266,7 +272,7 @@ static void rust_reg_fields(struct emit_chip *ec, size_t unit, struct rust_reg *
 		if (rf->skip)
 			continue;
 		if (!rust_field_names_free(&taken, ec, rf->ident)) {
-			rust_field_skip(ec, unit, rf, "its accessors' names are another field's", warn);
+			rust_field_skip(rf, "its accessors' names are another field's");
 			continue;
 		}
 		unsigned width = rf->hi - rf->lo + 1;
@@ -278,6 +284,8 @@ static void rust_reg_fields(struct emit_chip *ec, size_t unit, struct rust_reg *
 		}
 	}
 	strmap_free(&taken);
+	if (warn)
+		rust_field_warn(ec, unit, rr);
 }
 
 /* Array: offsets of a one-index register at 0, 1, size - 1 on one line. */
@@ -465,4 +473,36 @@ void rust_doc_define(struct strbuf *b, const struct ir_def *d, const char *inden
 void rust_skip_comment(struct strbuf *b, const char *name, const char *why, const char *indent)
 {
 	strbuf_printf(b, "%s// %s: left out, %s.\n", indent, name, why);
+}
+
+void rust_enum_decl(struct strbuf *b, const struct rust_reg *rr, const struct rust_field *rf)
+{
+	strbuf_printf(b, "\n/// Values of %s (%u:%u).\n", rf->enum_name, rf->hi, rf->lo);
+	strbuf_printf(b, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]\n#[repr(%s)]\npub enum %s {\n",
+		      rr->storage, rf->enum_name);
+	for (size_t k = 0; k < rf->nvalues; k++) {
+		const struct rust_value *v = &rf->values[k];
+		if (v->alias_of)
+			continue;
+		rust_doc_define(b, v->v, "    ");
+		strbuf_printf(b, "    %s = 0x%llx,\n", v->ident, (unsigned long long)v->value);
+	}
+	strbuf_puts(b, "}\n");
+}
+
+size_t rust_enum_aliases(struct strbuf *b, const struct rust_field *rf)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < rf->nvalues; k++) {
+		const struct rust_value *v = &rf->values[k];
+		if (!v->alias_of)
+			continue;
+		if (b) {
+			rust_doc_define(b, v->v, "    ");
+			strbuf_printf(b, "    pub const %s: Self = Self::%s;\n", v->ident, v->alias_of);
+		}
+		n++;
+	}
+	return n;
 }

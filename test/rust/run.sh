@@ -10,11 +10,14 @@
 #  3. gv100, tu104, ga100 (those built): the crate and the typed C headers
 #     agree on every offset, count, stride, field position and named value
 #     (test/rust/xcheck.awk writes both sides; their printouts must be equal).
-#   REFGEN_RUST (refgen emit --format=rust,rust-crate's OUTDIR)
+#  0. bad input (test/fixtures/rust/dev_rs.ref): what the grammar cannot hold
+#     is a comment and a -Wrust warning (an error under -Werror=rust, nothing
+#     written), and the rest compiles and holds what test/rust/fixture.rs says.
+#   REFGEN_BIN  REFGEN_RUST (refgen emit --format=rust,rust-crate's OUTDIR)
 #   REFGEN_INCLUDE (the typed C headers)  REFGEN_CHIPS  REFGEN_RUST_DIR (scratch)
 #   [CARGO] [CC]
 # cargo's target folder is REFGEN_RUST_DIR/target.  Ends with "N passed, N failed".
-: "${REFGEN_RUST:?}" "${REFGEN_INCLUDE:?}" "${REFGEN_CHIPS:?}" "${REFGEN_RUST_DIR:?}"
+: "${REFGEN_BIN:?}" "${REFGEN_RUST:?}" "${REFGEN_INCLUDE:?}" "${REFGEN_CHIPS:?}" "${REFGEN_RUST_DIR:?}"
 case $REFGEN_RUST_DIR in
 / | "") echo "rust/run.sh: refusing scratch dir '$REFGEN_RUST_DIR'" >&2; exit 1 ;;
 esac
@@ -37,6 +40,35 @@ export CARGO_TARGET_DIR="$dir/target" CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBU
 	CARGO_PROFILE_TEST_DEBUG=0 RUSTFLAGS="-D warnings"
 "$CARGO" --version
 log="$dir/log"
+
+# 0. Bad input.
+fx="$dir/fixture"
+rm -rf "${fx:?}" && mkdir -p "$fx" || exit 1
+"$REFGEN_BIN" parse --chip rsfix -o "$fx/dev_rs.xml" "$here/../fixtures/rust/dev_rs.ref" || bad "fixture: parse"
+if "$REFGEN_BIN" emit --chip rsfix --format=rust -o "$fx/out" "$fx/dev_rs.xml" 2>"$fx/emit.err"; then ok
+else bad "fixture: emit failed"; cat "$fx/emit.err"; fi
+rs="$fx/out/rsfix/rust/dev_rs.rs"
+for w in "dev_rs.ref:6:9: warning: field NV_PRS_CTRL_WHOLE left out of the Rust outputs: it overlaps a narrower or earlier field [-Wrust]" \
+	"dev_rs.ref:14:9: warning: field NV_PRS_CTRL_BIT left out of the Rust outputs: its bits depend on an index [-Wrust]"; do
+	if grep -qxF "$w" "$fx/emit.err"; then ok; else bad "fixture: no warning '$w'"; cat "$fx/emit.err"; fi
+done
+[ "$(grep -c . "$fx/emit.err")" -eq 2 ] && ok || bad "fixture: warnings other than the two expected"
+for c in "        // NV_PRS_CTRL_WHOLE: left out, it overlaps a narrower or earlier field." \
+	"        // NV_PRS_CTRL_BIT: left out, its bits depend on an index." \
+	"// NV_PRS_GRID: left out, two indices: the grammar's arrays have one." \
+	"// NV_PRS_LIST: left out, an array whose count the manual does not give (no __SIZE_1)."; do
+	if grep -qxF "$c" "$rs"; then ok; else bad "fixture: no comment '$c'"; fi
+done
+if grep -v '^ *//' "$rs" | grep -q 'NV_PRS_CTRL_WHOLE\|NV_PRS_CTRL_BIT\|NV_PRS_GRID\|NV_PRS_LIST'; then
+	bad "fixture: a left-out define outside a comment"
+else ok; fi
+if "$REFGEN_BIN" emit -Werror=rust --chip rsfix --format=rust -o "$fx/werror" "$fx/dev_rs.xml" 2>/dev/null; then
+	bad "fixture: -Werror=rust did not fail"
+else
+	[ -e "$fx/werror" ] && bad "fixture: -Werror=rust wrote output" || ok
+fi
+"$REFGEN_BIN" emit -Wno-rust --chip rsfix --format=rust -o "$fx/quiet" "$fx/dev_rs.xml" 2>"$fx/quiet.err"
+[ -s "$fx/quiet.err" ] && bad "fixture: -Wno-rust still warns" || ok
 
 # 1. Each chip's crate, from a copy (cargo writes Cargo.lock beside Cargo.toml).
 for chip in $REFGEN_CHIPS; do
@@ -61,6 +93,8 @@ printf '[package]\nname = "refgen-register-test"\nversion = "0.1.0"\nedition = "
 	for chip in $REFGEN_CHIPS; do
 		echo "#[path = \"$rust/$chip/rust/mod.rs\"] pub mod $chip;"
 	done
+	echo "#[path = \"$fx/out/rsfix/rust/mod.rs\"] pub mod rsfix;"
+	echo "#[cfg(test)] #[path = \"$here/fixture.rs\"] mod fixture;"
 } >"$m/src/lib.rs"
 expect=yes
 for chip in gv100 tu104 ga100 ga102 gh100; do
