@@ -125,7 +125,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "                     (-Wno-error=NAME undoes that)\n"
 			       "  -WNAME, -Wno-NAME  enable or disable warning NAME: unplaced, redefined,\n"
 			       "                     code-length, no-field, directive, xml, published,\n"
-			       "                     code-letter (all on by default)\n"
+			       "                     code-letter, rust (--emit's Rust formats; all on by default)\n"
 			       "      --emit OUTDIR  also write the chip's outputs, as `refgen emit --chip CHIP\n"
 			       "                     -o OUTDIR` does from this IR (byte for byte), from the\n"
 			       "                     parsed model: the IR is not read back.  The inputs are\n"

@@ -93,9 +93,11 @@ static void crate_register(struct strbuf *b, const struct ir_manual *m, const st
 		return;
 	}
 	rust_doc(b, rr->r, m, "");
-	if (rr->base)
-		strbuf_printf(b, "///\n/// Its offset is in a block at %.*s's base, which a driver finds at run time.\n",
-			      (int)(strlen(rr->base) - 4), rr->base);
+	if (rr->base) {
+		strbuf_puts(b, "///\n/// Its offset is in a block at ");
+		rust_base_via(b, rr->base);
+		strbuf_puts(b, "'s base, which a driver finds at run time.\n");
+	}
 	strbuf_printf(b, "#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]\n#[repr(transparent)]\n"
 		      "pub struct %s(pub %s);\n\nimpl %s {\n", n, rr->storage, n);
 	strbuf_printf(b, "    /// Byte offset%s.\n    pub const OFFSET: u32 = 0x%08llx;\n",

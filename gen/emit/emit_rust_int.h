@@ -63,6 +63,8 @@ struct rust_unit {
 void rust_unit_classify(struct emit_chip *ec, size_t unit, struct rust_unit *u, bool warn);
 /* The marker type of a block whose base via gives ("NV_PFALCON" -> "PfalconBase"). */
 const char *rust_base_name(struct emit_chip *ec, const char *via);
+/* The define a marker type is named after: "PfalconFbifBase" -> "NV_PFALCON_FBIF". */
+void rust_base_via(struct strbuf *b, const char *base);
 /* Every marker type of the chip's units, sorted, each once; n set. */
 const char **rust_chip_bases(struct emit_chip *ec, size_t *n);
 /* "/// " lines of d's doc comment (emit_doc's text), each after indent. */

@@ -506,3 +506,16 @@ size_t rust_enum_aliases(struct strbuf *b, const struct rust_field *rf)
 	}
 	return n;
 }
+
+void rust_base_via(struct strbuf *b, const char *base)
+{
+	size_t n = strlen(base) - 4;  /* without "Base" */
+
+	strbuf_puts(b, "NV");
+	for (size_t k = 0; k < n; k++) {
+		char c = (char)toupper((unsigned char)base[k]);
+		if (isupper((unsigned char)base[k]))
+			strbuf_puts(b, "_");
+		strbuf_append(b, &c, 1);
+	}
+}

@@ -29,7 +29,7 @@ function flush_reg() {
 	} else {
 		p = crate "::" unit() "::" reg
 		if (arr)
-			row("reg", reg, p "::OFFSET", p "::SIZE", p "::SIZE > 1 { " p "::STRIDE } else { 0 }")
+			row("reg", reg, p "::OFFSET", p "::SIZE", "if " p "::SIZE > 1 { " p "::STRIDE } else { 0 }")
 		else
 			row("reg", reg, p "::OFFSET", "1", "0")
 	}
