@@ -20,7 +20,7 @@ static void rust_named_values(struct strbuf *b, const struct rust_field *rf)
 		if (v->kind != IR_VALUE || !v->value.known)
 			continue;
 		if (n++ == 6) {
-			strbuf_puts(b, ", ...");
+			strbuf_puts(b, " and more");
 			break;
 		}
 		strbuf_printf(b, "%s %s = 0x%llx", n > 1 ? "," : "", v->name, (unsigned long long)v->value.value);

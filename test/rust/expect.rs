@@ -43,9 +43,13 @@ fn gv100_pmc_boot_0() {
 fn gv100_pmc_boot_42() {
     use crate::gv100::dev_master::*;
     // dev_master.ref.txt:111 NV_PMC_BOOT_42 0x00000A00 /* R--4R */
-    // :112 MINOR_EXTENDED_REVISION 11:8, values _0, _1, ... (numbers: no enum)
+    // :112 MINOR_EXTENDED_REVISION 11:8, values _0.._9 and _A, _B (:113-124): A and B
+    // are no decimal numbers, so the values are an enumeration (headers.md's rule)
     assert_eq!(NV_PMC_BOOT_42::OFFSET, 0xa00);
-    assert!(NV_PMC_BOOT_42::FIELDS.contains(&f("minor_extended_revision", 11, 8, "")));
+    assert!(NV_PMC_BOOT_42::FIELDS.contains(&f("minor_extended_revision", 11, 8,
+                                               "NV_PMC_BOOT_42_MINOR_EXTENDED_REVISION")));
+    assert_eq!(NV_PMC_BOOT_42_MINOR_EXTENDED_REVISION::B as u32, 0xb); // :124
+    assert_eq!(NV_PMC_BOOT_42_MINOR_EXTENDED_REVISION::_7 as u32, 7); // :120
 }
 
 #[test]
@@ -122,9 +126,16 @@ fn tu104_pmc_boot_0_aliases() {
 #[test]
 fn ga100_pmc_boot_42() {
     use crate::ga100::dev_boot::*;
-    // dev_boot.ref.txt:116 NV_PMC_BOOT_42 0x00000A00 /* R--4R */; :117 MINOR_EXTENDED_REVISION 11:8
+    // dev_boot.ref.txt:116 NV_PMC_BOOT_42 0x00000A00 /* R--4R */; :117 MINOR_EXTENDED_REVISION
+    // 11:8, values _0.._9, _A.._F (:118-133): an enumeration; :134 MINOR_REVISION 15:12
+    // values _1.. (decimal numbers, :135-): a number
     assert_eq!(NV_PMC_BOOT_42::OFFSET, 0xa00);
-    assert!(NV_PMC_BOOT_42::FIELDS.contains(&f("minor_extended_revision", 11, 8, "")));
+    assert!(NV_PMC_BOOT_42::FIELDS.contains(&f("minor_extended_revision", 11, 8,
+                                               "NV_PMC_BOOT_42_MINOR_EXTENDED_REVISION")));
+    assert!(NV_PMC_BOOT_42::FIELDS.contains(&f("minor_revision", 15, 12, "")));
+    assert_eq!(NV_PMC_BOOT_42_MINOR_EXTENDED_REVISION::F as u32, 0xf); // :133
+    let r = NV_PMC_BOOT_42 { inner: 0xc00 };
+    assert_eq!(r.minor_extended_revision(), Ok(NV_PMC_BOOT_42_MINOR_EXTENDED_REVISION::C));
 }
 
 #[test]

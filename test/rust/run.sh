@@ -16,7 +16,7 @@
 #   REFGEN_BIN  REFGEN_RUST (refgen emit --format=rust,rust-crate's OUTDIR)
 #   REFGEN_INCLUDE (the typed C headers)  REFGEN_CHIPS  REFGEN_RUST_DIR (scratch)
 #   [CARGO] [CC]
-# cargo's target folder is REFGEN_RUST_DIR/target.  Ends with "N passed, N failed".
+# cargo's target folders are under REFGEN_RUST_DIR/target.  Ends with "N passed, N failed".
 : "${REFGEN_BIN:?}" "${REFGEN_RUST:?}" "${REFGEN_INCLUDE:?}" "${REFGEN_CHIPS:?}" "${REFGEN_RUST_DIR:?}"
 case $REFGEN_RUST_DIR in
 / | "") echo "rust/run.sh: refusing scratch dir '$REFGEN_RUST_DIR'" >&2; exit 1 ;;
@@ -36,7 +36,7 @@ fi
 mkdir -p "$REFGEN_RUST_DIR" || exit 1
 dir=$(cd "$REFGEN_RUST_DIR" && pwd)
 rust=$(cd "$REFGEN_RUST" && pwd)
-export CARGO_TARGET_DIR="$dir/target" CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=0 \
+export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=0 \
 	CARGO_PROFILE_TEST_DEBUG=0 RUSTFLAGS="-D warnings"
 "$CARGO" --version
 log="$dir/log"
@@ -70,15 +70,33 @@ fi
 "$REFGEN_BIN" emit -Wno-rust --chip rsfix --format=rust -o "$fx/quiet" "$fx/dev_rs.xml" 2>"$fx/quiet.err"
 [ -s "$fx/quiet.err" ] && bad "fixture: -Wno-rust still warns" || ok
 
-# 1. Each chip's crate, from a copy (cargo writes Cargo.lock beside Cargo.toml).
+# 1. Each chip's crate, from a copy (cargo writes Cargo.lock beside Cargo.toml),
+# two at a time, each with its own target folder (cargo locks one).
+crate_check() {
+	c=$1
+	l="$dir/logs/$c"
+	export CARGO_TARGET_DIR="$dir/target/$c"
+	rm -rf "${dir:?}/crates/$c"
+	if ! cp -R "$rust/$c/rust-crate" "$dir/crates/$c"; then echo "FAIL $c: no crate" >"$l.result"; return; fi
+	if ! (cd "$dir/crates/$c" && "$CARGO" build --offline -q) >"$l.build" 2>&1; then
+		echo "FAIL $c: cargo build" >"$l.result"; tail -30 "$l.build" >>"$l.result"; return
+	fi
+	if (cd "$dir/crates/$c" && "$CARGO" test --offline -q) >"$l.test" 2>&1; then
+		echo "ok $c crate: cargo build; cargo test: $(grep '^test result' "$l.test")" >"$l.result"
+	else echo "FAIL $c: cargo test" >"$l.result"; tail -30 "$l.test" >>"$l.result"; fi
+}
+mkdir -p "$dir/crates" "$dir/logs"
+n=0
 for chip in $REFGEN_CHIPS; do
-	rm -rf "${dir:?}/crates/$chip"
-	mkdir -p "$dir/crates" && cp -R "$rust/$chip/rust-crate" "$dir/crates/$chip" || { bad "$chip: no crate"; continue; }
-	if (cd "$dir/crates/$chip" && "$CARGO" build --offline -q) >"$log" 2>&1; then ok
-	else bad "$chip: cargo build"; tail -30 "$log"; continue; fi
-	if (cd "$dir/crates/$chip" && "$CARGO" test --offline -q) >"$log" 2>&1; then
-		ok; echo "$chip crate: $(grep '^test result' "$log")"
-	else bad "$chip: cargo test"; tail -30 "$log"; fi
+	crate_check "$chip" &
+	n=$((n + 1))
+	[ $((n % 2)) -eq 0 ] && wait
+done
+wait
+for chip in $REFGEN_CHIPS; do
+	r="$dir/logs/$chip.result"
+	if [ -f "$r" ] && head -n 1 "$r" | grep -q '^ok '; then ok; sed -n '1s/^ok //p' "$r"
+	else bad "$chip crate"; cat "$r" 2>/dev/null; fi
 done
 
 # 2. The register! modules with our macro.
@@ -101,7 +119,7 @@ for chip in gv100 tu104 ga100 ga102 gh100; do
 	case " $REFGEN_CHIPS " in *" $chip "*) ;; *) expect=no ;; esac
 done
 [ $expect = yes ] && echo "#[cfg(test)] #[path = \"$here/expect.rs\"] mod expect;" >>"$m/src/lib.rs"
-if (cd "$m" && "$CARGO" test --offline -q) >"$log" 2>&1; then
+if (cd "$m" && CARGO_TARGET_DIR="$dir/target/register" "$CARGO" test --offline -q) >"$log" 2>&1; then
 	ok; echo "register! modules ($REFGEN_CHIPS): $(grep '^test result' "$log")"
 else bad "register! modules: cargo test"; tail -40 "$log"; fi
 
@@ -141,7 +159,8 @@ for chip in gv100 tu104 ga100; do
 		echo "    }"
 		echo "}"
 	} >"$dir/crates/$chip/examples/xcheck.rs"
-	if (cd "$dir/crates/$chip" && "$CARGO" run --offline -q --example xcheck) >>"$x/rust.out" 2>"$log"; then :
+	if (cd "$dir/crates/$chip" && CARGO_TARGET_DIR="$dir/target/$chip" "$CARGO" run --offline -q --example xcheck) \
+		>>"$x/rust.out" 2>"$log"; then :
 	else bad "$chip: the Rust side of the cross-check"; tail -30 "$log"; fi
 done
 if [ -n "$xchips" ]; then
