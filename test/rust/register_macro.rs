@@ -38,15 +38,13 @@ macro_rules! register {
             pub const SIZE: usize = $crate::register!(@size [$($($array)*)?]);
             pub const STRIDE: usize = $crate::register!(@stride $storage [$($($array)*)?]);
             pub const BASE: &'static str = $crate::register!(@base [$($base)?]);
-            pub const FIELDS: &'static [$crate::register_macro::Field] =
-                &$crate::register!(@fields [] $($fields)*);
         }
         $(
         // The marker type must exist (mod.rs declares it).
         #[allow(dead_code)]
         const _: Option<$base> = None;
         )?
-        $crate::register!(@getters $name $storage { $($fields)* });
+        $crate::register!(@fields $name $storage { $($fields)* });
     )*};
 
     (@size []) => { 1 };
@@ -58,45 +56,52 @@ macro_rules! register {
     (@base []) => { "" };
     (@base [$b:ident]) => { stringify!($b) };
 
-    (@fields [$($done:expr,)*]) => { [$($done,)*] };
-    (@fields [$($done:expr,)*] $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident ?=> $t:ty; $($rest:tt)*) => {
-        $crate::register!(@fields [$($done,)* $crate::register_macro::Field {
-            name: stringify!($field), hi: $hi, lo: $lo, into: stringify!($t) },] $($rest)*)
-    };
-    (@fields [$($done:expr,)*] $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident => $t:ty; $($rest:tt)*) => {
-        $crate::register!(@fields [$($done,)* $crate::register_macro::Field {
-            name: stringify!($field), hi: $hi, lo: $lo, into: stringify!($t) },] $($rest)*)
-    };
-    (@fields [$($done:expr,)*] $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident; $($rest:tt)*) => {
-        $crate::register!(@fields [$($done,)* $crate::register_macro::Field {
-            name: stringify!($field), hi: $hi, lo: $lo, into: "" },] $($rest)*)
-    };
-
-    (@getters $name:ident $storage:ty { }) => {};
-    (@getters $name:ident $storage:ty { $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident ?=> $t:ty; $($rest:tt)* }) => {
+    // The fields, matched as one repetition (no recursion a field).
+    (@fields $name:ident $storage:ty {
+        $($(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident
+            $(?=> $try_into:ty)? $(=> $into:ty)?;)*
+    }) => {
         #[allow(dead_code)]
         impl $name {
+            pub const FIELDS: &'static [$crate::register_macro::Field] = &[$(
+                $crate::register_macro::Field {
+                    name: stringify!($field), hi: $hi, lo: $lo,
+                    into: $crate::register!(@into $(?=> $try_into)? $(=> $into)?),
+                },
+            )*];
+        }
+        $($crate::register!(@getter $name [$storage] $hi $lo $field $(?=> $try_into)? $(=> $into)?);)*
+    };
+
+    (@into) => { "" };
+    (@into ?=> $t:ty) => { stringify!($t) };
+    (@into => $t:ty) => { stringify!($t) };
+
+    (@getter $name:ident [$storage:ty] $hi:literal $lo:literal $field:ident) => {};
+    (@getter $name:ident [$storage:ty] $hi:literal $lo:literal $field:ident ?=> $t:ty) => {
+        #[allow(dead_code)]
+        impl $name {
+            #[inline]
             pub fn $field(self) -> Result<$t, <$t as ::core::convert::TryFrom<$crate::num::Bounded<$storage, { $hi + 1 - $lo }>>>::Error> {
                 let raw = (self.inner >> $lo) & (<$storage>::MAX >> (<$storage>::BITS - ($hi + 1 - $lo)));
                 let b = $crate::num::Bounded::<$storage, { $hi + 1 - $lo }>::try_new(raw).unwrap();
                 ::core::convert::TryFrom::try_from(b)
             }
         }
+        // ?=> also needs the way back, for the setter.
         #[allow(dead_code)]
-        const _: fn($t) -> $crate::num::Bounded<$storage, { $hi + 1 - $lo }> = |v| v.into();
-        $crate::register!(@getters $name $storage { $($rest)* });
+        const _: fn($t) -> $crate::num::Bounded<$storage, { $hi + 1 - $lo }> = ::core::convert::Into::into;
     };
-    (@getters $name:ident $storage:ty { $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident => $t:ty; $($rest:tt)* }) => {
+    (@getter $name:ident [$storage:ty] $hi:literal $lo:literal $field:ident => $t:ty) => {
         #[allow(dead_code)]
         impl $name {
+            #[inline]
             pub fn $field(self) -> $t {
                 let raw = (self.inner >> $lo) & (<$storage>::MAX >> (<$storage>::BITS - ($hi + 1 - $lo)));
                 $crate::num::Bounded::<$storage, { $hi + 1 - $lo }>::try_new(raw).unwrap().into()
             }
         }
-        $crate::register!(@getters $name $storage { $($rest)* });
-    };
-    (@getters $name:ident $storage:ty { $(#[doc = $doc:expr])* $hi:literal:$lo:literal $field:ident; $($rest:tt)* }) => {
-        $crate::register!(@getters $name $storage { $($rest)* });
+        #[allow(dead_code)]
+        const _: fn($t) -> $crate::num::Bounded<$storage, { $hi + 1 - $lo }> = ::core::convert::Into::into;
     };
 }
