@@ -41,8 +41,9 @@ FNR == 1 { flush_reg(); blk = 0; inenum = "" }
 	flush_reg(); reg = $3; sub(/\(.*/, "", reg); arr = 0
 }
 /^    pub const SIZE: u32 = / { arr = 1 }
-/^    \/\/\/ [A-Za-z0-9_]+ [0-9]+:[0-9]+/ { fname = $2 }
-/^    pub const [A-Za-z0-9_]+_SHIFT: u32/ && reg != "" {
+# A field's consts follow the line naming it: "    /// NAME body [code]".
+/^    pub const [A-Za-z0-9_]+_SHIFT: u32/ && reg != "" && prev ~ /^    \/\/\/ / {
+	split(prev, w, " "); fname = w[2]
 	up = $3; sub(/_SHIFT:$/, "", up)
 	if (side == "c")
 		row("field", fname, cname(fname, 1) "_FIELD_SHIFT", cname(fname, 1) "_FIELD_WIDTH", cname(fname, 1) "_FIELD_MASK")
@@ -53,12 +54,13 @@ FNR == 1 { flush_reg(); blk = 0; inenum = "" }
 }
 /^}$/ { if (!inenum) { flush_reg(); blk = 0 } inenum = "" }
 /^pub enum [A-Za-z0-9_]+ \{/ { flush_reg(); blk = 0; inenum = $3 }
-/^    \/\/\/ [A-Za-z0-9_]+ / { vname = $2 }
-inenum != "" && /^    [A-Za-z0-9_]+ = 0x/ {
+inenum != "" && /^    [A-Za-z0-9_]+ = 0x/ && prev ~ /^    \/\/\/ / {
+	split(prev, w, " "); vname = w[2]
 	v = $1
 	if (side == "c")
 		row("value", vname, cname(vname, 1), "0", "0")
 	else
 		row("value", vname, crate "::" unit() "::" inenum "::" v, "0", "0")
 }
+{ prev = $0 }
 END { flush_reg() }
