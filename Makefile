@@ -110,10 +110,10 @@ all: headers runtime
 FORCE:
 
 include mk/common.mk mk/generator.mk mk/headers.mk mk/html.mk mk/runtime.mk \
-	mk/tests.mk mk/fuzz.mk mk/bench.mk mk/install.mk mk/help.mk
+	mk/tests.mk mk/rust.mk mk/fuzz.mk mk/bench.mk mk/install.mk mk/help.mk
 
 clean:
-	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/share $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
+	rm -rf $(OUT)/bin $(OUT)/lib $(OUT)/obj $(OUT)/ir $(OUT)/include $(OUT)/rust $(OUT)/share $(OUT)/test $(OUT)/bench $(OUT)/tmp $(OUT)/san \
 		$(FUZZ_DIR)/obj $(FUZZ_DIR)/lib $(FUZZ_DIR)/logs $(FUZZ_BINS) $(OUT)/valgrind
 
 -include $(wildcard $(OUT)/obj/common/*.d $(OUT)/obj/gen/*/*.d $(OUT)/obj/gen/*/*/*.d $(OUT)/obj/tools/*.d $(OUT)/obj/demo/*.d $(OUT)/test/*.d $(OUT)/obj/runtime/*.d $(OUT)/obj/runtime/*/*.d $(OUT)/obj/runtime/*/*/*.d \

@@ -9,6 +9,8 @@ help:
 	@echo '  headers          the generated headers (out/include)'
 	@echo '  runtime          libnvrt.a, nvrt and nvrt-submit'
 	@echo '  html             the HTML register reference of the chips (out/html/index.html)'
+	@echo '  rust             Rust: register! modules and a no_std crate per chip (out/rust, doc/rust.md)'
+	@echo '  check-rust-all   the Rust outputs of every chip (CHIPS=all), built with cargo'
 	@echo '  test             the whole test suite (make test CI=true: the QEMU test must run)'
 	@echo '  test-vfio        only the VFIO backend test in a QEMU guest'
 	@echo '  check-sanitize   the test suite built by clang with ASan and UBSan (the full failure sweep)'

@@ -10,6 +10,7 @@
 #   include/nvrt/*.h, lib/libnvrt.a   the runtime
 #   lib/pkgconfig/<chip>-regs.pc, nvrt.pc
 #   share/refgen/ir/<chip>/*.xml      the IR, for refgen lookup/diff
+#   share/refgen/rust/<chip>/rust/, rust-crate/  the Rust outputs (doc/rust.md)
 #   share/refgen/ir/<chip>/.lookup-index  lookup's unit map of that IR (written by lookup)
 #   share/refgen/*.txt                the project's declarations refgen reads by
 #                                     default (alternative views, known warnings)
@@ -41,7 +42,7 @@ INSTALL_TOOLS := refgen nvrt nvrt-submit
 INSTALL_REGS := $(includedir)/refgen-regs
 
 .PHONY: install uninstall
-install: headers runtime $(REFGEN)
+install: headers runtime rust $(REFGEN)
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(pkgconfigdir) \
 		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man7 $(DESTDIR)$(bashcompdir) $(DESTDIR)$(INSTALL_REGS)/refgen \
 		$(DESTDIR)$(docdir) $(DESTDIR)$(datadir)/refgen
@@ -55,6 +56,10 @@ install: headers runtime $(REFGEN)
 		for d in "" /nv /fields /make; do \
 			$(INSTALL) -d $(DESTDIR)$(INSTALL_REGS)/$$c$$d; \
 			$(INSTALL_DATA) $(OUT)/include/$$c$$d/*.h $(DESTDIR)$(INSTALL_REGS)/$$c$$d; \
+		done; \
+		for d in rust rust-crate rust-crate/src; do \
+			$(INSTALL) -d $(DESTDIR)$(datadir)/refgen/rust/$$c/$$d; \
+			$(INSTALL_DATA) $$(ls -d $(RUST_OUT)/$$c/$$d/* | grep -v '/src$$') $(DESTDIR)$(datadir)/refgen/rust/$$c/$$d; \
 		done; \
 		$(INSTALL) -d $(DESTDIR)$(datadir)/refgen/ir/$$c; \
 		$(INSTALL_DATA) $(OUT)/ir/$$c/*.xml $(DESTDIR)$(datadir)/refgen/ir/$$c; \
@@ -79,8 +84,9 @@ uninstall:
 		$(addprefix $(DESTDIR)$(bashcompdir)/,$(INSTALL_TOOLS)) $(DESTDIR)$(docdir)/LICENSE \
 		$(addprefix $(DESTDIR)$(includedir)/nvrt/,$(notdir $(wildcard runtime/include/nvrt/*.h))) \
 		$(addprefix $(DESTDIR)$(datadir)/refgen/,$(REFGEN_DECLS))
-	rm -rf $(DESTDIR)$(INSTALL_REGS) $(patsubst %,$(DESTDIR)$(datadir)/refgen/ir/%,$(INSTALL_CHIPS))
-	-rmdir $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(datadir)/refgen/ir $(DESTDIR)$(datadir)/refgen \
+	rm -rf $(DESTDIR)$(INSTALL_REGS) $(patsubst %,$(DESTDIR)$(datadir)/refgen/ir/%,$(INSTALL_CHIPS)) \
+		$(patsubst %,$(DESTDIR)$(datadir)/refgen/rust/%,$(INSTALL_CHIPS))
+	-rmdir $(DESTDIR)$(includedir)/nvrt $(DESTDIR)$(datadir)/refgen/ir $(DESTDIR)$(datadir)/refgen/rust $(DESTDIR)$(datadir)/refgen \
 		$(DESTDIR)$(docdir) 2>/dev/null
 
 # refgen --version states the same version.

@@ -162,13 +162,19 @@ IDENTICAL_TESTS :=
 LAYERS_TESTS :=
 BUILD_SCRIPTS := $(filter-out test/build/outputs.sh,$(BUILD_SCRIPTS))
 endif
-test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
+# test/rust/run.sh: the Rust outputs built with cargo and checked (mk/rust.mk).
+RUST_TESTS := test/rust/run.sh
+ifneq ($(findstring -fsanitize,$(CFLAGS)),)
+RUST_TESTS :=
+endif
+test: headers runtime rust $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 	@REFGEN_MANUALS="$(MANUALS)" REFGEN_BIN="$(REFGEN)" NVRT_BIN="$(NVRT)" NVRT_SUBMIT_BIN="$(NVRT_SUBMIT)" REFGEN_FIXTURES=test/fixtures \
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" NVRT_RACE_DIR="$(OUT)/tmp/layout-race" REFGEN_PARSE_EMIT_DIR="$(OUT)/tmp/parse-emit" MAKE="$(MAKE)" \
+		REFGEN_RUST="$(OUT)/rust" REFGEN_RUST_DIR="$(OUT)/tmp/rust" \
 		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(CLASSES_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(CLASSES_TESTS) $(SPACES_TESTS)
+		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(CLASSES_TESTS) $(SPACES_TESTS) $(RUST_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,

@@ -13,6 +13,7 @@ static const char *const diag_names[DIAG_W_COUNT] = {
 	[DIAG_W_PUBLISHED] = "published",
 	[DIAG_W_CODE_LETTER] = "code-letter",
 	[DIAG_W_STRUCT] = "struct",
+	[DIAG_W_RUST] = "rust",
 };
 
 void diag_init(struct diag *d)

@@ -21,6 +21,7 @@ enum diag_warning {
 	DIAG_W_PUBLISHED,    /* a published header's define that disagrees with the manual */
 	DIAG_W_CODE_LETTER,  /* a published header's internal-state letter no legend defines */
 	DIAG_W_STRUCT,       /* a class header's C struct, kept as prose, no layout */
+	DIAG_W_RUST,         /* a field the Rust outputs leave out (the grammar can't hold it) */
 	DIAG_W_COUNT
 };
 

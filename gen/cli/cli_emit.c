@@ -19,15 +19,17 @@
 
 static void cli_emit_help(void)
 {
-	printf("Usage: refgen emit --chip CHIP -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] IR.xml...\n"
-	       "       refgen emit -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] IRDIR...\n"
+	printf("Usage: refgen emit --chip CHIP -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] [-W...] IR.xml...\n"
+	       "       refgen emit -o OUTDIR [--format=NAME[,NAME...]] [--views FILE] [-W...] IRDIR...\n"
 	       "Generate outputs from the IR of a chip's manuals (the second form: every\n"
 	       "chip of the run, each IRDIR one chip named after it, e.g. out/ir/gv100;\n"
 	       "cross-chip outputs compare the chips of one run).  Per unit\n"
 	       "OUTDIR/CHIP/<subdir><unit>.<ext>.  Formats (* = default):\n");
 	for (const struct emit_format *f = emit_formats; f->name; f++)
 		printf("  %c %-8s CHIP/%-8s %s\n", f->by_default ? '*' : ' ', f->name, f->subdir, f->help);
-	printf("--views FILE declares units that are alternative views of one block\n"
+	printf("-WNAME, -Wno-NAME, -Werror[=NAME] as refgen parse has them; emit's own:\n"
+	       "-Wrust, a field the rust formats leave out (doc/rust.md says why).\n"
+	       "--views FILE declares units that are alternative views of one block\n"
 	       "(lines CHIP UNIT UNIT); any other units sharing a name are an error.\n"
 	       "Default: the project's alternative-views.txt, installed with refgen\n"
 	       "(share/refgen).  Nothing is written unless every input is good.\n");
@@ -112,7 +114,8 @@ static int cli_emit_run(const struct cli_emit_chips *cs, const struct emit_run_f
 			const char *outdir, struct diag *d)
 {
 	atomic_file_begin();
-	if (emit_run_stage(cs->chip, cs->views, cs->n, sel, outdir, d) < 0) {
+	/* a warning made an error (-Werror=rust) fails the run: nothing written */
+	if (emit_run_stage(cs->chip, cs->views, cs->n, sel, outdir, d) < 0 || diag_failed(d)) {
 		atomic_file_abort();
 		fs_mkdir_p_undo();
 		return -1;
@@ -165,8 +168,13 @@ int cli_emit(int argc, char **argv)
 	struct diag d;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "c:o:f:h", longopts, NULL)) != -1) {
+	diag_init(&d);
+	while ((c = getopt_long(argc, argv, "c:o:f:hW:", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'W':
+			if (diag_option(&d, optarg) < 0)
+				return cli_usage_error("emit: unknown option -W%s", optarg);
+			break;
 		case 'c': chip = optarg; break;
 		case 'o': outdir = optarg; break;
 		case 'v': views_file = optarg; break;
@@ -192,7 +200,6 @@ int cli_emit(int argc, char **argv)
 	if (!views_file && data_file_find("alternative-views.txt", views_found, sizeof(views_found),
 					   tried, sizeof(tried)) == 0)
 		views_file = views_found;
-	diag_init(&d);
 	rc = cli_emit_read_all(&cs, chip, argv + optind, (size_t)(argc - optind), views_file, &d);
 	if (rc == CLI_OK && (d.errors || cli_emit_run(&cs, &sel, outdir, &d) < 0))
 		rc = CLI_INPUT_ERROR;

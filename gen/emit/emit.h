@@ -7,6 +7,8 @@
  *   <outdir>/<chip>/make/<unit>.h   builders from named fields (emit_builder.c)
  *   <outdir>/refgen/accessors.h   chip-independent support (emit_support.c)
  *   <outdir>/<chip>/<unit>.html   the HTML reference (emit_html*.c)
+ *   <outdir>/<chip>/rust/<unit>.rs  the kernel's register! invocations (emit_rust.c)
+ *   <outdir>/<chip>/rust-crate/   a no_std Cargo crate (emit_rust_crate.c)
  * chosen from the table of formats in emit_format.c.
  */
 #ifndef REFGEN_EMIT_H
@@ -76,6 +78,10 @@ struct strbuf *emit_chip_text(struct emit_chip *ec);
 void emit_banner(struct strbuf *b, const struct ir_manual *m, const char *what);
 /* A short doc comment for d from its prose (if any) and its source line. */
 void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m);
+/* The same text as lines each starting with line_start (a paragraph break: the
+ * line blank), no comment opener or closer: Rust's "/// ". */
+void emit_doc_lines(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m,
+		    const char *line_start, const char *blank);
 /* Include guard REFGEN_<CHIP>_<STYLE><UNIT>_H (the typed styles' guard name). */
 void emit_guard_name(struct strbuf *b, const struct emit_chip *ec, size_t unit, const char *style);
 /* How a header style names its guard; dir prefixes unit names in the #error. */
@@ -112,6 +118,12 @@ int emit_typed_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 int emit_fields_unit(struct emit_chip *ec, size_t unit, const char *outdir);
 /* <chip>/make/<unit>.h: builders (emit_builder.c). */
 int emit_make_unit(struct emit_chip *ec, size_t unit, const char *outdir);
+/* <chip>/rust/<unit>.rs, the kernel's register! grammar, and mod.rs (emit_rust.c). */
+int emit_rust_unit(struct emit_chip *ec, size_t unit, const char *outdir);
+int emit_rust_chip(struct emit_chip *ec, const char *outdir);
+/* <chip>/rust-crate/: a no_std Cargo crate (emit_rust_crate.c). */
+int emit_rust_crate_unit(struct emit_chip *ec, size_t unit, const char *outdir);
+int emit_rust_crate_chip(struct emit_chip *ec, const char *outdir);
 /* refgen/accessors.h, and refgen/push.h (struct refgen_pushbuf, what a
  * class's push helpers write to). */
 int emit_support(const char *outdir, struct diag *d);

@@ -280,11 +280,15 @@ static bool emit_doc_pick(const struct ir_def *d, struct emit_para *out)
 
 #define EMIT_DOC_MAX_LINES 12
 
-void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m)
+/* emit_doc in a comment style: open, then each line after line (a blank one
+ * is blank), then close. */
+static void emit_doc_styled(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m,
+			    const char *open, const char *line_start, const char *blank,
+			    const char *close)
 {
 	struct emit_para p;
 
-	strbuf_puts(b, "/*\n");
+	strbuf_puts(b, open);
 	if (emit_doc_pick(d, &p)) {
 		const char *s = p.start, *end = p.start + p.len;
 
@@ -292,19 +296,19 @@ void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *
 			const char *nl = memchr(s, '\n', (size_t)(end - s));
 			const char *e = nl ? nl : end;
 			if (line == EMIT_DOC_MAX_LINES) {
-				strbuf_puts(b, " * [...]\n");
+				strbuf_printf(b, "%s[...]\n", line_start);
 				break;
 			}
 			while (s < e && (*s == ' ' || *s == '\t'))
 				s++;
-			strbuf_puts(b, " * ");
+			strbuf_puts(b, line_start);
 			emit_comment_text(b, s, (size_t)(e - s));
 			strbuf_puts(b, "\n");
 			s = nl ? nl + 1 : end;
 		}
-		strbuf_puts(b, " *\n");
+		strbuf_puts(b, blank);
 	}
-	strbuf_puts(b, " * ");
+	strbuf_puts(b, line_start);
 	emit_comment_text(b, d->name, strlen(d->name));
 	if (d->params) {
 		strbuf_puts(b, "(");
@@ -322,8 +326,20 @@ void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *
 	}
 	strbuf_puts(b, "  (");
 	emit_comment_text(b, ir_def_file(m, d), strlen(ir_def_file(m, d)));
-	strbuf_printf(b, ":%u%s)\n */\n", d->line, d->addendum ? ", refgen addendum" :
+	strbuf_printf(b, ":%u%s)\n", d->line, d->addendum ? ", refgen addendum" :
 		      d->published && !ir_manual_excerpt(m) ? ", published header" : "");
+	strbuf_puts(b, close);
+}
+
+void emit_doc(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m)
+{
+	emit_doc_styled(b, d, m, "/*\n", " * ", " *\n", " */\n");
+}
+
+void emit_doc_lines(struct strbuf *b, const struct ir_def *d, const struct ir_manual *m,
+		    const char *line_start, const char *blank)
+{
+	emit_doc_styled(b, d, m, "", line_start, blank, "");
 }
 
 int emit_write(const char *path, const struct strbuf *b, struct diag *d)
