@@ -85,6 +85,9 @@ BUILD_SCRIPTS := test/build/outputs.sh test/build/parse-emit.sh test/docs/comman
 # test/trace/run.sh: nvrt-submit --trace of every runtime chip, decoded by
 # refgen lookup and checked against test/trace/<chip>.expected.
 TRACE_TESTS := test/trace/run.sh
+# test/cli/lookup-modes.sh: each lookup query as one ADDRESS and as a batch
+# line, in text and JSON, gives the same (hand-worked) answer.
+LOOKUP_TESTS := test/cli/lookup-modes.sh
 SELFCHECK_GEN := $(OUT)/test/selfcheck-gen
 SELFCHECK_CFLAGS := -std=gnu11 -O0 -Wall -Wextra -Werror -Itest/headers -I$(OUT)/include
 # clang builds the big generated tables in less than half gcc's time; the
@@ -154,7 +157,7 @@ test: headers runtime $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manuals
 		REFGEN_IR="$(OUT)/ir" REFGEN_INCLUDE="$(OUT)/include" REFGEN_HTML="$(OUT)/html" REFGEN_HTML_SHOTS="$(OUT)/test/html" \
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" REFGEN_PARSE_EMIT_DIR="$(OUT)/tmp/parse-emit" MAKE="$(MAKE)" \
-		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(VFIO_TEST_SCRIPTS) \
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(LOOKUP_TESTS) $(VFIO_TEST_SCRIPTS) \
 		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(SPACES_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------

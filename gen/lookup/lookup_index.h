@@ -47,6 +47,7 @@ struct lookup_layout {
 	uint64_t bits;                 /* register width in bits; a structure's covered bits */
 	uint64_t covered;              /* bits 0..63 some field holds */
 	const struct ir_def *unsized;  /* the first indexed field without an array size (shown anyway) */
+	const uint32_t *by_bit;        /* field numbers in bit order, high bits first (how they are shown) */
 };
 
 /*
