@@ -160,8 +160,8 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 	}
 	if (l->batch && (optind < argc || l->structure))
 		return cli_sub_usage("lookup", "batch mode reads stdin and takes no other argument");
-	if (!l->batch && !l->structure && optind == argc)
-		return cli_sub_usage("lookup", "nothing to look up (ADDRESS, NAME, --struct or --batch)");
+	if (!l->structure && optind == argc)   /* no argument: batch, as refgen(1) says */
+		l->batch = true;
 	if (l->structure && optind == argc)
 		return cli_sub_usage("lookup", "--struct needs at least one WORD");
 	if (!l->structure && argc - optind > 2)

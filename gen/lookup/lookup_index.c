@@ -234,21 +234,6 @@ enum ir_space_kind lookup_space_own(const struct ir_manual *m, const struct ir_s
 	return k == IR_SPACE_NONE ? IR_SPACE_BAR0 : k;
 }
 
-void lookup_reg_space_label(struct strbuf *b, const struct lookup_reg *r, uint64_t addr)
-{
-	const struct ir_space *sp = r->sp;
-	uint64_t off = r->offset + (addr - r->addr);
-
-	if (sp->kind == IR_SPACE_WINDOW)
-		strbuf_printf(b, "%s 0x%llx through %s (BAR0 0x%llx)",
-			      ir_space_name(lookup_space_own(r->layout->unit, sp)), (unsigned long long)off,
-			      sp->via, (unsigned long long)(sp->base + off));
-	else if (sp->kind == IR_SPACE_BLOCK)
-		strbuf_printf(b, "block 0x%llx of %s", (unsigned long long)off, sp->via);
-	else
-		strbuf_puts(b, ir_space_name(sp->kind == IR_SPACE_NONE ? IR_SPACE_BAR0 : sp->kind));
-}
-
 static void lookup_push_reg_in(struct lookup_build *b, const struct lookup_layout *l, enum ir_space_kind space,
 			       uint64_t addr, uint64_t offset, const struct ir_space *sp, uint32_t i, uint32_t j)
 {

@@ -255,7 +255,7 @@ static void test_cli_usage_errors(void **state)
 		{ "emit", "--bogus", NULL },
 		{ "lookup", "--chp", "gv100", "0x0", NULL },
 		{ "diff", "--bogus", NULL },
-		{ "lookup", "--chip", "gv100", NULL },
+		{ "lookup", "--chip", "gv100", "0x0", "0x1", "0x2", NULL },
 		{ "diff", "--from", "gv100", NULL },
 	};
 	static const char *const want[] = {
@@ -272,7 +272,7 @@ static void test_cli_usage_errors(void **state)
 		"refgen emit: unrecognized option '--bogus'\nTry 'refgen emit --help'.\n",
 		"refgen lookup: unrecognized option '--chp'\nTry 'refgen lookup --help'.\n",
 		"refgen diff: unrecognized option '--bogus'\nTry 'refgen diff --help'.\n",
-		"refgen lookup: nothing to look up (ADDRESS, NAME, --struct or --batch)\nTry 'refgen lookup --help'.\n",
+		"refgen lookup: unexpected argument '0x2'\nTry 'refgen lookup --help'.\n",
 		"refgen diff: --from and --to are required\nTry 'refgen diff --help'.\n",
 	};
 
