@@ -11,21 +11,6 @@
 
 /* ---- pieces every form prints ---------------------------------------------------------- */
 
-static void cli_hex(struct strbuf *b, uint64_t v)
-{
-	static const char digits[] = "0123456789abcdef";
-	char buf[20];
-	int n = 0;
-
-	do {
-		buf[sizeof(buf) - 1 - n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
-	buf[sizeof(buf) - 1 - n++] = 'x';
-	buf[sizeof(buf) - 1 - n++] = '0';
-	strbuf_append(b, buf + sizeof(buf) - n, (size_t)n);
-}
-
 /* "0x%08llx" without printf, which would be most of a batch line's cost. */
 static void cli_addr(struct strbuf *s, uint64_t v)
 {
@@ -74,7 +59,7 @@ static void cli_cand_name(struct strbuf *s, const struct lookup_cand *k)
 	strbuf_puts(s, k->name);
 	if (k->in_block) {
 		strbuf_append(s, "@", 1);
-		cli_hex(s, k->block.base);
+		strbuf_hex(s, k->block.base);
 	}
 }
 
@@ -96,11 +81,11 @@ static void cli_decoded_line(struct strbuf *s, const struct lookup_result *r, co
 		if (b->named)
 			strbuf_append(s, b->named->name, b->named->name_len);
 		else
-			cli_hex(s, b->value);
+			strbuf_hex(s, b->value);
 	}
 	if (k->unclaimed) {
 		strbuf_puts(s, first ? "(no field: " : " (no field: ");
-		cli_hex(s, k->unclaimed);
+		strbuf_hex(s, k->unclaimed);
 		strbuf_append(s, ")", 1);
 	}
 }
@@ -165,6 +150,18 @@ static void cli_decoded_json(FILE *out, const struct lookup_result *r, const str
 		fputc('}', out);
 	}
 	fputc(']', out);
+}
+
+/* ,"decoded":..,"fields":[..],"unclaimed":.. of a decoded candidate (b: scratch). */
+static void cli_decoded_members(FILE *out, struct strbuf *b, const struct lookup_result *r,
+				const struct lookup_cand *k)
+{
+	b->len = 0;
+	cli_decoded_line(b, r, k);
+	json_out_member(out, "decoded", b->data ? b->data : "", 0);
+	fputs(",\"fields\":", out);
+	cli_decoded_json(out, r, k);
+	fprintf(out, ",\"unclaimed\":%llu", (unsigned long long)k->unclaimed);
 }
 
 static void cli_warnings_json(FILE *out, const struct lookup_result *r)
@@ -269,14 +266,8 @@ static void cli_reg_json(FILE *out, const struct lookup_result *r, const struct 
 	for (int i = 0; i < k->def->nparams && i < 2; i++)
 		fprintf(out, "%s%u", i ? "," : "", k->reg->index[i]);
 	fputc(']', out);
-	if (k->decoded) {
-		b.len = 0;
-		cli_decoded_line(&b, r, k);
-		json_out_member(out, "decoded", b.data ? b.data : "", 0);
-		fputs(",\"fields\":", out);
-		cli_decoded_json(out, r, k);
-		fprintf(out, ",\"unclaimed\":%llu", (unsigned long long)k->unclaimed);
-	}
+	if (k->decoded)
+		cli_decoded_members(out, &b, r, k);
 	fputc('}', out);
 	strbuf_release(&b);
 }
@@ -549,7 +540,7 @@ static void cli_line_text(struct strbuf *s, const struct lookup_batch *b)
 	} else if (k->kind == LOOKUP_CAND_DEVICE) {
 		strbuf_puts(s, k->name);
 		strbuf_append(s, "+", 1);
-		cli_hex(s, k->offset);
+		strbuf_hex(s, k->offset);
 	} else {
 		strbuf_puts(s, "? in aperture ");
 		strbuf_puts(s, k->name);
@@ -581,14 +572,8 @@ static void cli_line_json(FILE *out, const struct lookup_batch *b)
 		if (k->in_block)
 			fprintf(out, ",\"block\":%llu,\"offset\":%llu", (unsigned long long)k->block.base,
 				(unsigned long long)(b->q.addr - k->block.base));
-		if (k->decoded) {
-			s.len = 0;
-			cli_decoded_line(&s, r, k);
-			json_out_member(out, "decoded", s.data ? s.data : "", 0);
-			fputs(",\"fields\":", out);
-			cli_decoded_json(out, r, k);
-			fprintf(out, ",\"unclaimed\":%llu", (unsigned long long)k->unclaimed);
-		}
+		if (k->decoded)
+			cli_decoded_members(out, &s, r, k);
 	} else if (k && k->kind == LOOKUP_CAND_DEVICE) {
 		json_out_member(out, "device", k->name, 0);
 		fprintf(out, ",\"offset\":%llu", (unsigned long long)k->offset);

@@ -57,21 +57,6 @@ bool lookup_field_applies(const struct lookup_layout *l, size_t i, long element)
 	return true;
 }
 
-void lookup_hex(struct strbuf *b, uint64_t v)
-{
-	static const char digits[] = "0123456789abcdef";
-	char buf[20];
-	int n = 0;
-
-	do {
-		buf[sizeof(buf) - 1 - n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
-	buf[sizeof(buf) - 1 - n++] = 'x';
-	buf[sizeof(buf) - 1 - n++] = '0';
-	strbuf_append(b, buf + sizeof(buf) - n, (size_t)n);
-}
-
 static void lookup_dec(struct strbuf *b, uint32_t v)
 {
 	char buf[12];
@@ -100,6 +85,6 @@ void lookup_reg_name(struct strbuf *b, const struct lookup_reg *r, uint64_t addr
 	}
 	if (addr != r->addr) {
 		strbuf_append(b, "+", 1);
-		lookup_hex(b, addr - r->addr);
+		strbuf_hex(b, addr - r->addr);
 	}
 }

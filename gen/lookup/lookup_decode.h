@@ -35,8 +35,6 @@ static inline long lookup_reg_element(const struct lookup_reg *r)
 	return n > 0 && n <= 2 ? (long)r->index[n - 1] : -1;
 }
 
-/* "0x1f" */
-void lookup_hex(struct strbuf *b, uint64_t v);
 /* "NV_PCCSR_CHANNEL_INST(5)", with "+0x1" when addr is inside it. */
 void lookup_reg_name(struct strbuf *b, const struct lookup_reg *r, uint64_t addr);
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text_distance.h"
 #include "ir/ir_eval.h"
 #include "lookup/lookup_decode.h"
 #include "mem.h"
@@ -368,38 +369,6 @@ static int lookup_split_indices(const char *arg, uint64_t idx[2])
 	return -1;
 }
 
-/* Levenshtein distance of a and b, or limit + 1 when larger than limit. */
-static size_t lookup_distance(const char *a, size_t na, const char *b, size_t nb, size_t limit)
-{
-	size_t row[LOOKUP_QUERY_NAME_MAX + 1];
-
-	if (na > LOOKUP_QUERY_NAME_MAX || nb > LOOKUP_QUERY_NAME_MAX || (na > nb ? na - nb : nb - na) > limit)
-		return limit + 1;
-	for (size_t j = 0; j <= nb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= na; i++) {
-		size_t diag = row[0], best;
-
-		row[0] = i;
-		best = row[0];
-		for (size_t j = 1; j <= nb; j++) {
-			size_t up = row[j], v = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < v)
-				v = up + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			diag = up;
-			row[j] = v;
-			if (v < best)
-				best = v;
-		}
-		if (best > limit)
-			return limit + 1;
-	}
-	return row[nb];
-}
-
 /* The define of the chip nearest name (a few letters apart), into r->suggestion. */
 static void lookup_suggest(const struct lookup_ctx *c, const char *name, struct lookup_result *r)
 {
@@ -415,7 +384,7 @@ static void lookup_suggest(const struct lookup_ctx *c, const char *name, struct 
 
 			if (!d)
 				continue;
-			dist = lookup_distance(name, len, d, strlen(d), best < limit ? best : limit);
+			dist = text_distance(name, len, d, strlen(d), best < limit ? best : limit);
 			if (dist < best) {
 				best = dist;
 				snprintf(r->suggestion, sizeof(r->suggestion), "%s", d);
