@@ -305,7 +305,7 @@ static bool cli_parse_unit_seen(char **units, int n, const char *unit)
 /*
  * --emit: the chip's outputs from the n models parsed (which it takes),
  * staged in the run's atomic_file session.  The chip is --chip's, or the
- * one the inputs' folder names.  0 or -1.
+ * one the inputs' folder names.  0, -1, or -2 when no chip is known (usage).
  */
 static int cli_parse_emit(const struct cli_parse_opts *o, struct emit_run_input *in, size_t n,
 			  struct diag *d)
@@ -318,11 +318,12 @@ static int cli_parse_emit(const struct cli_parse_opts *o, struct emit_run_input 
 	for (size_t i = 0; i < n && !chip; i++)
 		chip = in[i].m->chip;
 	if (!chip) {
-		fprintf(stderr, "refgen parse: --emit needs the chip: no input is in a manuals tree "
-			"(<arch>/<chip>/<unit>.ref.txt); give --chip CHIP\n");
+		/* a usage error found late: only the inputs' place could have named the chip */
+		cli_sub_usage("parse", "--emit needs the chip: no input is in a manuals tree "
+			      "(<arch>/<chip>/<unit>.ref.txt); give --chip CHIP");
 		for (size_t i = 0; i < n; i++)
 			ir_manual_free(in[i].m);
-		return -1;
+		return -2;
 	}
 	for (size_t i = 0; i < n; i++)
 		ir_manual_order(in[i].m);   /* as the IR reader leaves it */
@@ -448,8 +449,10 @@ int cli_parse(int argc, char **argv)
 			ir_manual_free(m);
 	}
 	if (o.emit && !failed) {
-		if (cli_parse_emit(&o, parsed, nparsed, &d) < 0)
-			failed = 1;
+		int e = cli_parse_emit(&o, parsed, nparsed, &d);
+
+		if (e < 0)
+			failed = e == -2 ? CLI_USAGE : CLI_INPUT_ERROR;
 	} else {
 		for (size_t i = 0; i < nparsed; i++)
 			ir_manual_free(parsed[i].m);
@@ -486,5 +489,5 @@ int cli_parse(int argc, char **argv)
 		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));
 		failed = 1;
 	}
-	return failed ? CLI_INPUT_ERROR : CLI_OK;
+	return failed == CLI_USAGE ? CLI_USAGE : failed ? CLI_INPUT_ERROR : CLI_OK;
 }

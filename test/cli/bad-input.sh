@@ -216,7 +216,7 @@ expect "parse: --views without --emit" 2 '^refgen parse: --views is an option of
 	"$REFGEN" parse --views in/views.txt -o out.xml "$FIX/sample.ref"
 expect "parse --emit: an unknown format" 2 "^refgen parse: unknown format 'bogus' \\(see refgen emit --help\\)\$" \
 	"$REFGEN" parse --emit inc --format=bogus "$FIX/sample.ref"
-expect "parse --emit: no chip, nothing written" 1 '^refgen parse: --emit needs the chip: no input is in a manuals tree .*; give --chip CHIP$' \
+expect "parse --emit: no chip, nothing written" 2 '^refgen parse: --emit needs the chip: no input is in a manuals tree .*; give --chip CHIP$' \
 	"$REFGEN" parse --emit inc -d newir "$FIX/sample.ref"
 expect "parse --emit: output is a file, the IR not written either" 1 '^afile/refgen: error: cannot create directory: Not a directory$' \
 	"$REFGEN" parse --chip gv100 -d stale --emit afile "$FIX/sample.ref"
