@@ -276,10 +276,18 @@ static void cli_address_text(FILE *out, const struct lookup_result *r)
 {
 	struct strbuf b = { 0 };
 	size_t shown = 0;
+	bool reg = false, dev = false;
 
+	for (size_t i = 0; i < r->ncands; i++) {
+		reg = reg || (r->cands[i].kind == LOOKUP_CAND_REGISTER && !r->cands[i].other_space);
+		dev = dev || r->cands[i].kind == LOOKUP_CAND_DEVICE;
+	}
 	for (size_t i = 0; i < r->ncands; i++) {
 		const struct lookup_cand *k = &r->cands[i];
 
+		/* A device or aperture is the answer only where no register is (JSON lists them all). */
+		if ((k->kind == LOOKUP_CAND_DEVICE && reg) || (k->kind == LOOKUP_CAND_APERTURE && (reg || dev)))
+			continue;
 		if (k->other_space) {
 			strbuf_puts(&b, shown++ ? ", " : "");
 			strbuf_printf(&b, "%s (%s)", k->name, ir_space_name(k->space));

@@ -297,13 +297,15 @@ static enum lookup_status lookup_query_address(const struct lookup_ctx *c, const
 			lookup_add_reg(r, regs[i], q->addr, c->space, false);
 		n = r->ncands;
 	}
-	if (!n) {
+	/* The device and aperture holding it: the answer when no register does,
+	 * and listed beside the registers (JSON) unless only the first is wanted. */
+	if (!n || !q->first_only) {
 		const struct lookup_device *dev = lookup_index_device(c->x, c->space, q->addr);
 		const struct lookup_device *ap = c->space == IR_SPACE_BAR0 ? lookup_index_aperture(c->x, q->addr) : NULL;
 
 		if (dev)
 			lookup_add_dev(r, dev, q->addr, LOOKUP_CAND_DEVICE);
-		else if (ap)
+		if (ap && (!dev || !q->first_only))
 			lookup_add_dev(r, ap, q->addr, LOOKUP_CAND_APERTURE);
 	}
 	for (size_t i = 0; q->has_value && i < r->ncands; i++)
