@@ -229,3 +229,18 @@ void strbuf_release(struct strbuf *b)
 	b->data = NULL;
 	b->len = b->cap = 0;
 }
+
+void strbuf_hex(struct strbuf *b, unsigned long long v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char buf[20];
+	int n = 0;
+
+	do {
+		buf[sizeof(buf) - 1 - n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	buf[sizeof(buf) - 1 - n++] = 'x';
+	buf[sizeof(buf) - 1 - n++] = '0';
+	strbuf_append(b, buf + sizeof(buf) - n, (size_t)n);
+}

@@ -15,6 +15,9 @@ void strbuf_append(struct strbuf *b, const char *s, size_t n);
 void strbuf_puts(struct strbuf *b, const char *s);
 void strbuf_printf(struct strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* "0x1f": v in lower-case hex, no leading zeros (without printf: decoders
+ * write it per field). */
+void strbuf_hex(struct strbuf *b, unsigned long long v);
 void strbuf_release(struct strbuf *b);
 
 #endif

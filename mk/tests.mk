@@ -95,6 +95,9 @@ BUILD_SCRIPTS := test/build/outputs.sh test/build/parse-emit.sh test/docs/comman
 TRACE_TESTS := test/trace/run.sh
 # test/cli/layout-race.sh: pairs of nvrt layout into one directory at once.
 TRACE_TESTS += test/cli/layout-race.sh
+# test/cli/lookup-modes.sh: each lookup query as one ADDRESS and as a batch
+# line, in text and JSON, gives the same (hand-worked) answer.
+LOOKUP_TESTS := test/cli/lookup-modes.sh
 SELFCHECK_GEN := $(OUT)/test/selfcheck-gen
 SELFCHECK_CFLAGS := -std=gnu11 -O0 -Wall -Wextra -Werror -Itest/headers -I$(OUT)/include
 # clang builds the big generated tables in less than half gcc's time; the
@@ -173,7 +176,7 @@ test: headers runtime rust $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manu
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" NVRT_RACE_DIR="$(OUT)/tmp/layout-race" REFGEN_PARSE_EMIT_DIR="$(OUT)/tmp/parse-emit" MAKE="$(MAKE)" \
 		REFGEN_RUST="$(OUT)/rust" REFGEN_RUST_DIR="$(OUT)/tmp/rust" \
-		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(CLASSES_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(VFIO_TEST_SCRIPTS) \
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(CLASSES_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(LOOKUP_TESTS) $(VFIO_TEST_SCRIPTS) \
 		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(CLASSES_TESTS) $(SPACES_TESTS) $(RUST_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/text_distance.h"
 #include "ir/expr.h"
 #include "base/strmap.h"
 
@@ -221,28 +222,7 @@ static int ir_check_value(const struct ir_check *c, const struct ir_def *v)
 /* Edit distance of a[0..n) and b, capped at 255 (names are short). */
 static unsigned ir_check_distance(const char *a, size_t n, const char *b)
 {
-	unsigned row[256], m = (unsigned)strlen(b);
-
-	if (n > 255 || m > 255)
-		return 255;
-	for (unsigned j = 0; j <= m; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= n; i++) {
-		unsigned diag = row[0];
-
-		row[0] = (unsigned)i;
-		for (unsigned j = 1; j <= m; j++) {
-			unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[m];
+	return (unsigned)text_distance(a, n, b, strlen(b), 254);
 }
 
 /* The field of r whose name is closest to a prefix of name (cut at '_'). */

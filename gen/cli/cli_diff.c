@@ -21,6 +21,7 @@
 
 struct cli_diff_opts {
 	const char *from, *to, *unit, *ir_root;
+	char from_name[64], to_name[64];   /* --from, --to in lower case */
 	bool json, stat_only;
 };
 
@@ -262,13 +263,18 @@ static int cli_diff_options(int argc, char **argv, struct cli_diff_opts *o)
 		case 'j': o->json = true; break;
 		case 's': o->stat_only = true; break;
 		case 'h': return cli_diff_help(), -1;
-		default: return CLI_USAGE;
+		default: return cli_sub_try("diff");
 		}
 	}
 	if (!o->from || !o->to)
-		return cli_usage_error("diff: --from and --to are required");
+		return cli_sub_usage("diff", "--from and --to are required");
 	if (optind != argc)
-		return cli_usage_error("diff: unexpected argument '%s'", argv[optind]);
+		return cli_sub_usage("diff", "unexpected argument '%s'", argv[optind]);
+	if (cli_chip_arg("diff", o->from, o->from_name, sizeof(o->from_name)) ||
+	    cli_chip_arg("diff", o->to, o->to_name, sizeof(o->to_name)))
+		return CLI_USAGE;
+	o->from = o->from_name;
+	o->to = o->to_name;
 	return 0;
 }
 
@@ -353,10 +359,10 @@ int cli_diff(int argc, char **argv)
 		   ir_chip_load(&b, o.to, o.ir_root, &d) < 0) {
 		rc = CLI_USAGE;
 	} else if (o.unit && !ir_chip_unit(&a, o.unit) && !ir_chip_unit(&b, o.unit)) {
-		fprintf(stderr, "refgen: diff: neither %s nor %s has unit '%s'\n", o.from, o.to, o.unit);
+		fprintf(stderr, "refgen diff: neither %s nor %s has unit '%s'\n", o.from, o.to, o.unit);
 		rc = CLI_USAGE;
 	} else if (ir_diff_chips(&df, a.units, a.nunits, b.units, b.nunits, o.unit) < 0) {
-		fprintf(stderr, "refgen: diff: out of memory\n");
+		fprintf(stderr, "refgen diff: out of memory\n");
 		rc = CLI_USAGE;
 	} else {
 		rc = cli_diff_print(&df, &o);
@@ -365,7 +371,7 @@ int cli_diff(int argc, char **argv)
 	ir_chip_release(&a);
 	ir_chip_release(&b);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "refgen: diff: write error on standard output\n");
+		fprintf(stderr, "refgen diff: write error on standard output\n");
 		return CLI_USAGE;
 	}
 	return rc;

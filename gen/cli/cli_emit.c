@@ -70,17 +70,17 @@ static int cli_emit_read_dir(struct emit_peer *c, const char *dir, struct diag *
 	int rc = CLI_OK;
 
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-		return cli_usage_error("emit: '%s' is not an IR directory (IR files need --chip CHIP)", dir);
+		return cli_sub_usage("emit", "'%s' is not an IR directory (IR files need --chip CHIP)", dir);
 	name = strdup(dir);
 	for (size_t n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
 		name[n - 1] = '\0';
 	base = strrchr(name, '/');
 	memmove(name, base ? base + 1 : name, strlen(base ? base + 1 : name) + 1);
 	if (!emit_run_chip_name_ok(name))
-		rc = cli_usage_error("emit: chip name '%s' (from %s) must be lower-case letters and digits",
+		rc = cli_sub_usage("emit", "chip name '%s' (from %s) must be lower-case letters and digits",
 				     name, dir);
 	else if (asprintf(&pattern, "%s/*.xml", dir) < 0 || glob(pattern, 0, NULL, &g) != 0)
-		rc = cli_usage_error("emit: no IR files in %s", dir);
+		rc = cli_sub_usage("emit", "no IR files in %s", dir);
 	free(pattern);
 	if (rc != CLI_OK) {
 		free(name);
@@ -163,6 +163,7 @@ int cli_emit(int argc, char **argv)
 	};
 	struct emit_run_formats sel = { { NULL }, 0 };
 	const char *chip = NULL, *outdir = NULL, *views_file = NULL;
+	char chip_name[64];
 	char views_found[4096], tried[1024];
 	struct cli_emit_chips cs = { NULL, NULL, 0, false };
 	struct diag d;
@@ -186,17 +187,21 @@ int cli_emit(int argc, char **argv)
 			cli_emit_help();
 			return CLI_OK;
 		default:
-			return CLI_USAGE;
+			return cli_sub_try("emit");
 		}
 	}
 	if (!sel.n)
 		emit_run_formats_default(&sel);
 	if (!outdir)
-		return cli_usage_error("emit: -o OUTDIR is required");
+		return cli_sub_usage("emit", "-o OUTDIR is required");
+	if (chip && cli_chip_arg("emit", chip, chip_name, sizeof(chip_name)))
+		return CLI_USAGE;
+	if (chip)
+		chip = chip_name;   /* GV100 is gv100 */
 	if (chip && !emit_run_chip_name_ok(chip))
-		return cli_usage_error("emit: chip name '%s' must be lower-case letters and digits", chip);
+		return cli_sub_usage("emit", "chip name '%s' must be lower-case letters and digits", chip);
 	if (optind == argc)
-		return cli_usage_error(chip ? "emit: no IR files" : "emit: no IR directories (or --chip CHIP IR.xml...)");
+		return cli_sub_usage("emit", chip ? "no IR files" : "no IR directories (or --chip CHIP IR.xml...)");
 	if (!views_file && data_file_find("alternative-views.txt", views_found, sizeof(views_found),
 					   tried, sizeof(tried)) == 0)
 		views_file = views_found;

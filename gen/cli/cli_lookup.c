@@ -6,9 +6,8 @@
  *   NAME                 where a register, field, value or structure is
  *   --struct NAME WORD.. a memory structure's words decoded
  *   (nothing, or -)      batch: stdin lines decoded one per line
- * This file: the command and the ADDRESS form; NAME and --struct are
- * cli_lookup_name.c and cli_lookup_struct.c, the define lines every form
- * prints cli_lookup_out.c.
+ * This file reads the options into one lookup_ctx and asks the lookup core
+ * (lookup/lookup_query.h) each query; cli_lookup_print.c prints the answers.
  */
 #include "cli/cli.h"
 
@@ -21,211 +20,97 @@
 #include "cli/cli_lookup.h"
 #include "base/diag.h"
 #include "io/ir_chip.h"
-#include "base/json_out.h"
 #include "lookup/lookup_batch.h"
-#include "lookup/lookup_decode.h"
 #include "lookup/lookup_index.h"
+#include "lookup/lookup_query.h"
 #include "lookup/lookup_units.h"
 
-#define CLI_LOOKUP_MAX_REGS 16
+#define CLI_LOOKUP_MAX_WORDS 4096
+#define CLI_LOOKUP_AGAIN (-1)          /* ask again of the whole chip */
 
-/* ---- ADDRESS [VALUE] ------------------------------------------------------------- */
-
-static void cli_lookup_reg_text(const struct lookup_reg *r, uint64_t addr, const uint64_t *value)
-{
-	const struct lookup_layout *lay = r->layout;
-	struct strbuf b = { 0 };
-	uint32_t w[2];
-
-	lookup_reg_name(&b, r, addr);
-	strbuf_puts(&b, "  ");
-	strbuf_puts(&b, lay->unit->unit);
-	strbuf_puts(&b, "  ");
-	strbuf_puts(&b, lay->def->code.present ? lay->def->code.c : "");
-	strbuf_puts(&b, "  ");
-	lookup_reg_space_label(&b, r, addr);
-	printf("0x%08llx  %s\n", (unsigned long long)addr, b.data);
-	cli_lookup_source(stdout, lay->unit, lay->def, "  ");
-	if (value && r->addr == addr) {
-		w[0] = (uint32_t)*value;
-		w[1] = (uint32_t)(*value >> 32);
-		b.len = 0;
-		lookup_decode_line(&b, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-		printf("  = 0x%llx: %s\n", (unsigned long long)*value, b.data ? b.data : "");
-		lookup_decode_table(stdout, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-	}
-	strbuf_release(&b);
-}
-
-static void cli_lookup_reg_json(const struct lookup_reg *r, uint64_t addr, const uint64_t *value, bool first)
-{
-	const struct lookup_layout *lay = r->layout;
-	struct strbuf b = { 0 };
-	uint32_t w[2];
-
-	lookup_reg_name(&b, r, addr);
-	fputs(first ? "{" : ",{", stdout);
-	cli_lookup_def_json(stdout, lay->unit, lay->def);
-	json_out_member(stdout, "register", b.data, 0);
-	fprintf(stdout, ",\"offset\":%llu", (unsigned long long)(addr - r->addr));
-	cli_lookup_space_json(stdout, r, addr);
-	fputs(",\"indices\":[", stdout);
-	for (int k = 0; k < lay->def->nparams && k < 2; k++)
-		printf("%s%u", k ? "," : "", r->index[k]);
-	fputc(']', stdout);
-	if (value && r->addr == addr) {
-		w[0] = (uint32_t)*value;
-		w[1] = (uint32_t)(*value >> 32);
-		b.len = 0;
-		lookup_decode_line(&b, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-		json_out_member(stdout, "decoded", b.data ? b.data : "", 0);
-		fputs(",\"fields\":", stdout);
-		lookup_decode_json(stdout, lay, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-		printf(",\"unclaimed\":%llu", (unsigned long long)lookup_unclaimed(lay, *value));
-	}
-	fputc('}', stdout);
-	strbuf_release(&b);
-}
-
-/* "  also at 0x100 of other spaces: NV_CTXSW_FECS_HEADER (ctxsw), ..." (--space NAME). */
-static void cli_lookup_elsewhere(struct cli_lookup *l, uint64_t addr)
-{
-	const struct lookup_reg *regs[CLI_LOOKUP_MAX_REGS];
-	struct strbuf b = { 0 };
-	size_t shown = 0;
-
-	for (int k = IR_SPACE_NONE + 1; k < IR_SPACE_COUNT; k++) {
-		size_t n;
-		if (k == (int)l->space || k == IR_SPACE_WINDOW)
-			continue;
-		n = lookup_index_at(&l->x, (enum ir_space_kind)k, addr, regs, CLI_LOOKUP_MAX_REGS);
-		for (size_t i = 0; i < n; i++) {
-			strbuf_puts(&b, shown++ ? ", " : "");
-			lookup_reg_name(&b, regs[i], addr);
-			strbuf_printf(&b, " (%s)", ir_space_name((enum ir_space_kind)k));
-		}
-	}
-	if (shown)
-		printf("  other spaces at 0x%llx (--space NAME): %s\n",
-		       (unsigned long long)addr, b.data);
-	strbuf_release(&b);
-}
-
-static void cli_lookup_address_json(struct cli_lookup *l, uint64_t addr, const uint64_t *value,
-				    const struct lookup_reg **regs, size_t n, const struct lookup_device *dev,
-				    const struct lookup_device *aperture)
-{
-	const struct lookup_reg *other[CLI_LOOKUP_MAX_REGS];
-	bool first = true;
-
-	printf("{\"chip\":\"%s\",\"space\":\"%s\",\"address\":%llu", l->chip, ir_space_name(l->space),
-	       (unsigned long long)addr);
-	if (value)
-		printf(",\"value\":%llu", (unsigned long long)*value);
-	fputs(",\"registers\":[", stdout);
-	for (size_t i = 0; i < n; i++)
-		cli_lookup_reg_json(regs[i], addr, value, i == 0);
-	fputs("],\"device\":", stdout);
-	if (dev) {
-		fputc('{', stdout);
-		cli_lookup_def_json(stdout, dev->unit, dev->def);
-		printf(",\"offset\":%llu", (unsigned long long)(addr - dev->lo));
-		json_out_member(stdout, "space", ir_space_name(dev->space), 0);
-		fputc('}', stdout);
-	} else {
-		fputs("null", stdout);
-	}
-	fputs(",\"aperture\":", stdout);
-	if (aperture)
-		json_out_string(stdout, aperture->def->name);
-	else
-		fputs("null", stdout);
-	/* Every other candidate, in the space it is in. */
-	fputs(",\"other_spaces\":[", stdout);
-	for (int k = IR_SPACE_NONE + 1; k < IR_SPACE_COUNT; k++) {
-		size_t m;
-		if (k == (int)l->space || k == IR_SPACE_WINDOW)
-			continue;
-		m = lookup_index_at(&l->x, (enum ir_space_kind)k, addr, other, CLI_LOOKUP_MAX_REGS);
-		for (size_t i = 0; i < m; i++, first = false)
-			cli_lookup_reg_json(other[i], addr, NULL, first);
-	}
-	fputs("]}\n", stdout);
-}
-
-static int cli_lookup_address(struct cli_lookup *l, uint64_t addr, const uint64_t *value)
-{
-	const struct lookup_reg *regs[CLI_LOOKUP_MAX_REGS];
-	size_t n = lookup_index_at(&l->x, l->space, addr, regs, CLI_LOOKUP_MAX_REGS);
-	const struct lookup_device *dev = lookup_index_device(&l->x, l->space, addr);
-	/* Apertures name whole address spaces (NV_RSPACE): never a unit, never found. */
-	const struct lookup_device *aperture = l->space == IR_SPACE_BAR0 ? lookup_index_aperture(&l->x, addr) : NULL;
-	struct strbuf b = { 0 };
-
-	if (l->json) {
-		cli_lookup_address_json(l, addr, value, regs, n, dev, aperture);
-		return n || dev ? CLI_OK : CLI_INPUT_ERROR;
-	}
-	for (size_t i = 0; i < n; i++)
-		cli_lookup_reg_text(regs[i], addr, value);
-	if (!n && dev) {
-		strbuf_printf(&b, "%s", ir_space_name(dev->space));
-		if (dev->sp->kind == IR_SPACE_WINDOW && dev->space == IR_SPACE_BAR0)
-			strbuf_printf(&b, " through %s", dev->sp->via);
-		printf("0x%08llx  %s+0x%llx  %s  %s  (no register)  %s\n", (unsigned long long)addr, dev->def->name,
-		       (unsigned long long)(addr - dev->lo), dev->unit->unit,
-		       dev->def->code.present ? dev->def->code.c : "", b.data);
-		cli_lookup_source(stdout, dev->unit, dev->def, "  ");
-	} else if (!n && aperture) {
-		printf("0x%08llx  in aperture %s, no register\n", (unsigned long long)addr, aperture->def->name);
-		cli_lookup_source(stdout, aperture->unit, aperture->def, "  ");
-	}
-	strbuf_release(&b);
-	cli_lookup_elsewhere(l, addr);
-	if (n || dev)
-		return CLI_OK;
-	if (!aperture)
-		fprintf(stderr, "refgen: lookup: nothing of %s's %s holds 0x%llx\n", l->chip, ir_space_name(l->space),
-			(unsigned long long)addr);
-	return CLI_INPUT_ERROR;
-}
+/* What the options say: the same for every form. */
+struct cli_lookup {
+	const char *chip, *ir_root, *structure;
+	char chip_name[64];            /* --chip in lower case */
+	const char *space_name;        /* --space NAME; NULL: BAR0 */
+	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
+	bool json, batch;
+	bool partial;                  /* only the IR files the unit map named were read */
+	struct lookup_block blocks[LOOKUP_QUERY_BLOCKS];   /* --block NAME=BASE (NAME in the argument) */
+	size_t nblocks;
+	struct lookup_index x;
+};
 
 /* ---- command ---------------------------------------------------------------------- */
 
 static int cli_lookup_help(void)
 {
-	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] ADDRESS [VALUE]\n"
+	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] [--block NAME=BASE]...\n"
+	       "                     ADDRESS [VALUE]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
-	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--block NAME=BASE]...\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] [--block NAME=BASE]...\n"
 	       "                     [--batch | -] < LINES\n"
 	       "Decode with the names of a chip's manuals:\n"
 	       "  ADDRESS [VALUE]  every register (array element) BAR0 holds at ADDRESS\n"
 	       "                   (windows such as NV_PCFG at their BAR0 address), else\n"
-	       "                   its device; VALUE decoded field by field\n"
-	       "  --space SPACE    ADDRESS is an offset in SPACE instead: pci, vf, block,\n"
-	       "                   memory, ctxsw, method (bar0: the default)\n"
-	       "  NAME             where a register, field, value or structure is\n"
+	       "                   its device; VALUE decoded field by field, high bits first\n"
+	       "  NAME             where a register, field, value or structure is (also\n"
+	       "                   the typed headers' nv_pccsr_channel_inst, gv100_...)\n"
 	       "  --struct NAME    the words of a memory structure (NV_RAMFC, NV_RAMIN,\n"
 	       "                   NV_RAMRL_ENTRY, NV_MMU_VER2_PTE) or register\n"
 	       "                   (NV_PPBDMA_GP_ENTRY0): WORD is VALUE (next word, from\n"
 	       "                   word 0) or INDEX:VALUE\n"
 	       "  --batch, -       stdin lines 'ADDRESS [VALUE]' or an mmiotrace log, one\n"
 	       "                   decoded line out per line in\n"
-	       "  --block NAME=BASE  batch: the block-space registers named NAME_* sit at\n"
-	       "                   BAR0 BASE (a base only the driver knows: GA100's\n"
-	       "                   NV_RUNLIST=0xc10000, NV_CHRAM=0xc18000); an access at or\n"
-	       "                   above it is named NAME_...@BASE; repeatable\n"
+	       "  --space SPACE    an ADDRESS (and a batch line's) is an offset in SPACE:\n"
+	       "                   pci, vf, block, memory, ctxsw, method (bar0: the default)\n"
+	       "  --block NAME=BASE  the block-space registers named NAME_* sit at BAR0\n"
+	       "                   BASE (a base only the driver knows: GA100's\n"
+	       "                   NV_RUNLIST=0xc10000, NV_CHRAM=0xc18000); an address at\n"
+	       "                   or above it is named NAME_...@BASE; repeatable.  A trace\n"
+	       "                   that reads NV_PTOP_DEVICE_INFO2 and CHANNEL_CONFIG\n"
+	       "                   places them itself\n"
 	       "  --json           JSON (batch: one object per line)\n"
 	       "  --ir DIR         IR root holding DIR/CHIP/*.xml (default: the build tree,\n"
 	       "                   then the installed share/refgen/ir)\n"
 	       "  -a CHIP          the same as --chip, as envytools' lookup -a\n"
+	       "Numbers: ADDRESS, VALUE, WORD and BASE are hexadecimal, 0x optional, in\n"
+	       "every form (800028 is 0x800028); indices (NAME(i), INDEX:) are decimal\n"
+	       "unless 0x.\n"
 	       "Exit status: 0 found, 1 nothing found (or only an aperture), 2 usage or\n"
 	       "unreadable IR.\n");
 	return CLI_OK;
 }
 
-static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool *batch)
+/* A word of hex digits (0x optional) is an ADDRESS; no define's name is one. */
+static bool cli_lookup_is_number(const char *arg)
+{
+	size_t n = strlen(arg);
+
+	if (n > 2 && arg[0] == '0' && (arg[1] == 'x' || arg[1] == 'X'))
+		arg += 2, n -= 2;
+	return n && strspn(arg, "0123456789abcdefABCDEF") == n;
+}
+
+/* --block NAME=BASE */
+static int cli_lookup_block_option(struct cli_lookup *l, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct lookup_block *k = &l->blocks[l->nblocks];
+
+	if (l->nblocks == LOOKUP_QUERY_BLOCKS)
+		return cli_sub_usage("lookup", "more than %d --block", LOOKUP_QUERY_BLOCKS);
+	if (!eq || eq == arg || !lookup_number_parse(eq + 1, strlen(eq + 1), &k->base))
+		return cli_sub_usage("lookup", "--block '%s': NAME=BASE wanted (NV_RUNLIST=0xc10000)", arg);
+	k->name = arg;
+	k->len = (size_t)(eq - arg);
+	k->line = 0;
+	l->nblocks++;
+	return 0;
+}
+
+static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 {
 	static const struct option longopts[] = {
 		{ "chip", required_argument, NULL, 'c' },
@@ -238,7 +123,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "+a:c:I:s:jbh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -247,152 +132,249 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		case 'I': l->ir_root = optarg; break;
 		case 's': l->structure = optarg; break;
 		case 'j': l->json = true; break;
-		case 'b': *batch = true; break;
+		case 'b': l->batch = true; break;
 		case 'S': l->space_name = optarg; break;
-		case 'B': {
-			const char *eq = strchr(optarg, '=');
-			struct lookup_block *k = &l->blocks[l->nblocks];
-
-			if (l->nblocks == LOOKUP_BATCH_BLOCKS)
-				return cli_usage_error("lookup: more than %d --block", LOOKUP_BATCH_BLOCKS);
-			if (!eq || eq == optarg || !cli_args_number_parse(eq + 1, 0, &k->base))
-				return cli_usage_error("lookup: --block '%s': NAME=BASE wanted (NV_RUNLIST=0xc10000)",
-						       optarg);
-			k->name = optarg;
-			k->len = (size_t)(eq - optarg);
-			l->nblocks++;
+		case 'B':
+			if ((rc = cli_lookup_block_option(l, optarg)))
+				return rc;
 			break;
-		}
 		case 'h': return cli_lookup_help(), -1;
-		default: return CLI_USAGE;
+		default: return cli_sub_try("lookup");
 		}
 	}
 	if (!l->chip)
-		return cli_usage_error("lookup: --chip is required");
+		return cli_sub_usage("lookup", "--chip is required");
+	if ((rc = cli_chip_arg("lookup", l->chip, l->chip_name, sizeof(l->chip_name))))
+		return rc;
+	l->chip = l->chip_name;
 	l->space = IR_SPACE_BAR0;
 	if (l->space_name) {
 		l->space = ir_space_from_name(l->space_name);
 		if (l->space == IR_SPACE_NONE || l->space == IR_SPACE_WINDOW || l->space == IR_SPACE_APERTURE)
-			return cli_usage_error("lookup: unknown space '%s' (bar0, pci, vf, block, memory, ctxsw, method)",
-					       l->space_name);
+			return cli_sub_usage("lookup", "unknown space '%s' (bar0, pci, vf, block, memory, ctxsw, method)",
+					     l->space_name);
 	}
-	if (*batch && l->space_name && l->space != IR_SPACE_BAR0)
-		return cli_usage_error("lookup: batch mode decodes BAR0 accesses only");
 	if (optind < argc && !strcmp(argv[optind], "-")) {
-		*batch = true;
+		l->batch = true;
 		optind++;
 	}
-	if (*batch && (optind < argc || l->structure))
-		return cli_usage_error("lookup: batch mode reads stdin and takes no other argument");
-	if (l->nblocks && !*batch)
-		return cli_usage_error("lookup: --block is for batch mode (-); one address of a block: "
-				       "--space block OFFSET");
-	if (!*batch && !l->structure && optind == argc)
-		return cli_usage_error("lookup: nothing to look up (ADDRESS, NAME, --struct or --batch)");
+	if (l->batch && (optind < argc || l->structure))
+		return cli_sub_usage("lookup", "batch mode reads stdin and takes no other argument");
+	if (!l->structure && optind == argc)   /* no argument: batch, as refgen(1) says */
+		l->batch = true;
 	if (l->structure && optind == argc)
-		return cli_usage_error("lookup: --struct needs at least one WORD");
+		return cli_sub_usage("lookup", "--struct needs at least one WORD");
 	if (!l->structure && argc - optind > 2)
-		return cli_usage_error("lookup: unexpected argument '%s'", argv[optind + 2]);
+		return cli_sub_usage("lookup", "unexpected argument '%s'", argv[optind + 2]);
+	/* A NAME and --struct say their own space: the options of addresses are refused, not ignored. */
+	if (!l->batch && (l->structure || !cli_lookup_is_number(argv[optind])) && (l->space_name || l->nblocks))
+		return cli_sub_usage("lookup", "%s is for an ADDRESS or batch lines; a %s has its own space",
+				     l->space_name ? "--space" : "--block", l->structure ? "--struct" : "NAME");
 	return 0;
 }
 
-static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batch)
+/* WORD is VALUE (the next word) or INDEX:VALUE. */
+static int cli_lookup_words(int argc, char **argv, uint32_t *w, size_t *nwords, bool *given)
 {
-	uint64_t addr, value;
+	size_t next = 0;
 
-	if (batch) {
-		struct lookup_batch b;
-		static char buf[1 << 16];
-		bool ok;
-		lookup_batch_init(&b, &l->x, l->json);
-		for (size_t i = 0; i < l->nblocks; i++) {
-			const struct lookup_block *k = &l->blocks[i];   /* as cli_lookup_options read it */
+	for (int i = 0; i < argc; i++) {
+		const char *colon = strchr(argv[i], ':'), *v = colon ? colon + 1 : argv[i];
+		uint64_t k = next, value;
 
-			if (lookup_batch_block_add(&b, k->name, k->len, k->base) < 0) {
-				fprintf(stderr, "refgen: lookup: --block %.*s: no register of %s's block space is "
-					"named %.*s_*\n", (int)k->len, k->name, l->chip, (int)k->len, k->name);
-				lookup_batch_release(&b);
-				return CLI_USAGE;
-			}
-		}
-		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
-		ok = lookup_batch_stream(&b, stdin, stdout);
-		lookup_batch_release(&b);
-		fflush(stdout);
-		setvbuf(stdout, NULL, _IOLBF, 0);
-		if (!ok)
-			fprintf(stderr, "refgen: lookup: read or write error\n");
-		return ok ? CLI_OK : CLI_USAGE;
+		if (colon && (!lookup_count_parse(argv[i], (size_t)(colon - argv[i]), &k) || k >= CLI_LOOKUP_MAX_WORDS))
+			return cli_sub_usage("lookup", "bad word index in '%s'", argv[i]);
+		if (!lookup_number_parse(v, strlen(v), &value) || value > 0xffffffffull || k >= CLI_LOOKUP_MAX_WORDS)
+			return cli_sub_usage("lookup", "'%s' is not a 32-bit word (VALUE or INDEX:VALUE)", argv[i]);
+		w[k] = (uint32_t)value;
+		given[k] = true;
+		next = k + 1;
+		if (next > *nwords)
+			*nwords = next;
 	}
-	if (l->structure)
-		return cli_lookup_struct(l, argc, argv);
-	if (!cli_args_number_parse(argv[0], 0, &addr)) {
-		/* No name starts with a digit: 2^64 or 0x12zz is a bad ADDRESS. */
-		if (isdigit((unsigned char)argv[0][0]))
-			return cli_usage_error("lookup: '%s' is not a number below 2^64", argv[0]);
+	return 0;
+}
+
+static int cli_lookup_batch(struct cli_lookup *l, struct lookup_ctx *ctx)
+{
+	static char buf[1 << 16];
+	struct lookup_batch b;
+	bool ok;
+
+	lookup_batch_init(&b, ctx);
+	setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+	ok = cli_lookup_stream(&b, stdin, stdout, l->json);
+	lookup_batch_release(&b);
+	fflush(stdout);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!ok)
+		fprintf(stderr, "refgen lookup: read or write error\n");
+	return ok ? CLI_OK : CLI_USAGE;
+}
+
+/* Asks the one query of ADDRESS [VALUE], NAME or --struct and prints it; the
+ * status in *status (a NAME not found is asked again of the whole chip). */
+static int cli_lookup_one(struct cli_lookup *l, const struct lookup_ctx *ctx, int argc, char **argv,
+			  enum lookup_status *status)
+{
+	static uint32_t w[CLI_LOOKUP_MAX_WORDS];
+	static bool given[CLI_LOOKUP_MAX_WORDS];
+	struct lookup_query q = { .kind = LOOKUP_QUERY_ADDRESS };
+	struct lookup_result r;
+	int rc;
+
+	if (l->structure) {
+		size_t nwords = 0;
+
+		memset(given, 0, sizeof(given));
+		if ((rc = cli_lookup_words(argc, argv, w, &nwords, given)))
+			return rc;
+		q = (struct lookup_query){ .kind = LOOKUP_QUERY_STRUCT, .name = l->structure, .words = w,
+					   .given = given, .nwords = nwords };
+	} else if (cli_lookup_is_number(argv[0])) {
+		if (!lookup_number_parse(argv[0], strlen(argv[0]), &q.addr))
+			return cli_sub_usage("lookup", "'%s' is not a number below 2^64", argv[0]);
+		if (argc > 1 && !lookup_number_parse(argv[1], strlen(argv[1]), &q.value))
+			return cli_sub_usage("lookup", "'%s' is not a number", argv[1]);
+		q.has_value = argc > 1;
+	} else if (isdigit((unsigned char)argv[0][0])) {
+		return cli_sub_usage("lookup", "'%s' is not a number", argv[0]);
+	} else {
 		if (argc > 1)
-			return cli_usage_error("lookup: a NAME takes no VALUE");
-		return cli_lookup_name(l, argv[0]);
+			return cli_sub_usage("lookup", "a NAME takes no VALUE");
+		q = (struct lookup_query){ .kind = LOOKUP_QUERY_NAME, .name = argv[0] };
 	}
-	if (argc > 1 && !cli_args_number_parse(argv[1], 0, &value))
-		return cli_usage_error("lookup: '%s' is not a number", argv[1]);
-	return cli_lookup_address(l, addr, argc > 1 ? &value : NULL);
+	lookup_result_init(&r);
+	*status = lookup_query_run(ctx, &q, &r);
+	switch (*status) {
+	case LOOKUP_BAD_QUERY:
+		rc = cli_sub_usage("lookup", "%s", r.error);
+		break;
+	case LOOKUP_NOTHING:
+		rc = CLI_INPUT_ERROR;
+		if (q.kind != LOOKUP_QUERY_ADDRESS && l->partial && !r.ncands) {
+			rc = CLI_LOOKUP_AGAIN;
+			break;
+		}
+		if (q.kind == LOOKUP_QUERY_ADDRESS)
+			cli_lookup_print(stdout, &r, l->json);
+		else if (l->json && q.kind == LOOKUP_QUERY_NAME)
+			printf("{\"chip\":\"%s\",\"defines\":[]}\n", l->chip);
+		fprintf(stderr, "refgen lookup: %s%s%s%s\n", r.error, r.suggestion[0] ? " (did you mean " : "",
+			r.suggestion, r.suggestion[0] ? "?)" : "");
+		break;
+	case LOOKUP_APERTURE:
+		cli_lookup_print(stdout, &r, l->json);
+		rc = CLI_INPUT_ERROR;
+		break;
+	case LOOKUP_FOUND:
+		cli_lookup_print(stdout, &r, l->json);
+		rc = q.kind == LOOKUP_QUERY_STRUCT && !r.cands[0].nfields ? CLI_INPUT_ERROR : CLI_OK;
+		break;
+	}
+	for (size_t i = 0; !l->json && *status != LOOKUP_BAD_QUERY && i < r.nwarnings; i++)
+		fprintf(stderr, "refgen lookup: warning: %s\n", r.warnings[i]);
+	lookup_result_release(&r);
+	return rc;
+}
+
+static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, enum lookup_status *status)
+{
+	struct lookup_ctx ctx;
+
+	lookup_ctx_init(&ctx, &l->x, l->chip);
+	ctx.space = l->space;
+	for (size_t i = 0; i < l->nblocks; i++) {
+		const struct lookup_block *k = &l->blocks[i];   /* as cli_lookup_options read it */
+
+		if (lookup_ctx_block_add(&ctx, k->name, k->len, k->base, 0) < 0) {
+			fprintf(stderr, "refgen lookup: --block %.*s: no register of %s's block space is named %.*s_*\n"
+				"Try 'refgen lookup --help'.\n", (int)k->len, k->name, l->chip, (int)k->len, k->name);
+			return CLI_USAGE;
+		}
+	}
+	*status = LOOKUP_FOUND;
+	if (l->batch)
+		return cli_lookup_batch(l, &ctx);
+	return cli_lookup_one(l, &ctx, argc, argv, status);
 }
 
 /* What the arguments ask for, so that only the IR files holding it are read
  * (lookup_units.h); anything not plainly an ADDRESS, a NAME or --struct reads
- * them all, and the usage errors are found later as before. */
-static void cli_lookup_want(const struct cli_lookup *l, int argc, char **argv, bool batch,
-			    struct lookup_want *w, char *name, size_t n)
+ * them all, and the usage errors are found later as before.  Blocks placed
+ * need the block space's registers: all of them. */
+static void cli_lookup_want(const struct cli_lookup *l, int argc, char **argv, struct lookup_want *w, char *name,
+			    size_t n)
 {
 	uint64_t addr;
 
 	w->kind = LOOKUP_WANT_ALL;
-	if (batch)
+	if (l->batch || l->nblocks)
 		return;
 	if (l->structure) {
+		lookup_name_canonical(l->chip, l->structure, name, n);
 		w->kind = LOOKUP_WANT_NAME;
-		w->name = l->structure;
-	} else if (argc >= 1 && cli_args_number_parse(argv[0], 0, &addr)) {
+		w->name = name;
+	} else if (argc >= 1 && cli_lookup_is_number(argv[0]) && lookup_number_parse(argv[0], strlen(argv[0]), &addr)) {
 		w->kind = LOOKUP_WANT_ADDRESS;
 		w->addr = addr;
 		w->space = l->space;
 	} else if (argc == 1 && !isdigit((unsigned char)argv[0][0]) && strcspn(argv[0], "(") < n) {
-		snprintf(name, n, "%.*s", (int)strcspn(argv[0], "("), argv[0]);
+		lookup_name_canonical(l->chip, argv[0], name, n);
 		w->kind = LOOKUP_WANT_NAME;
 		w->name = name;
 	}
 }
 
-int cli_lookup(int argc, char **argv)
+/* Loads what want needs and answers; 0 or the exit status. */
+static int cli_lookup_answer(struct cli_lookup *l, int argc, char **argv, struct lookup_want *want,
+			     enum lookup_status *status)
 {
-	struct cli_lookup l = { 0 };
 	struct ir_chip chip;
 	struct diag d;
-	struct lookup_want want;
 	struct lookup_units_todo todo;
-	char name[512];
-	bool batch = false;
-	int rc = cli_lookup_options(argc, argv, &l, &batch);
+	int rc;
 
-	if (rc)
-		return rc < 0 ? CLI_OK : rc;
 	diag_init(&d);
-	cli_lookup_want(&l, argc - optind, argv + optind, batch, &want, name, sizeof(name));
-	if (lookup_units_load(&chip, &l.x, l.chip, l.ir_root, &want, &todo, &d) < 0) {
-		lookup_units_finish(&todo, &l.x, &chip, false);
-		lookup_index_release(&l.x);
+	if (lookup_units_load(&chip, &l->x, l->chip, l->ir_root, want, &todo, &d) < 0) {
+		lookup_units_finish(&todo, &l->x, &chip, false);
+		lookup_index_release(&l->x);
 		ir_chip_release(&chip);
 		return CLI_USAGE;
 	}
-	rc = cli_lookup_run(&l, argc - optind, argv + optind, batch);
+	rc = cli_lookup_run(l, argc, argv, status);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "refgen: lookup: write error on standard output\n");
+		fprintf(stderr, "refgen lookup: write error on standard output\n");
 		rc = CLI_USAGE;
 	}
 	/* the unit map only after an answer: a run that fails changes no file */
-	lookup_units_finish(&todo, &l.x, &chip, rc == CLI_OK);
-	lookup_index_release(&l.x);
+	lookup_units_finish(&todo, &l->x, &chip, rc == CLI_OK);
+	lookup_index_release(&l->x);
 	ir_chip_release(&chip);
+	return rc;
+}
+
+int cli_lookup(int argc, char **argv)
+{
+	struct cli_lookup l = { 0 };
+	struct lookup_want want;
+	enum lookup_status status = LOOKUP_FOUND;
+	char name[512];
+	int rc = cli_lookup_options(argc, argv, &l);
+
+	if (rc)
+		return rc < 0 ? CLI_OK : rc;
+	argc -= optind;
+	argv += optind;
+	cli_lookup_want(&l, argc, argv, &want, name, sizeof(name));
+	l.partial = want.kind != LOOKUP_WANT_ALL;
+	rc = cli_lookup_answer(&l, argc, argv, &want, &status);
+	if (rc == CLI_LOOKUP_AGAIN) {
+		/* A NAME the files the map named do not have: asked of the whole
+		 * chip, for the nearest name ("did you mean"). */
+		want.kind = LOOKUP_WANT_ALL;
+		l.partial = false;
+		rc = cli_lookup_answer(&l, argc, argv, &want, &status);
+	}
 	return rc;
 }

@@ -1,40 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * refgen lookup's forms, shared between cli_lookup.c (the command and the
- * ADDRESS [VALUE] form), cli_lookup_name.c (NAME) and cli_lookup_struct.c
- * (--struct NAME WORD...); the define lines they all print are
- * cli_lookup_out.c's.
+ * refgen lookup: cli_lookup.c reads the options and asks the lookup core
+ * (lookup/lookup_query.h) one query per ADDRESS, NAME, --struct or batch
+ * line; cli_lookup_print.c prints its result as text, JSON or a batch line.
+ * Nothing here finds or decodes: every form prints what the core answered.
  */
 #ifndef REFGEN_CLI_LOOKUP_H
 #define REFGEN_CLI_LOOKUP_H
 
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 
-#include "ir/ir.h"
 #include "lookup/lookup_batch.h"
-#include "lookup/lookup_index.h"
+#include "lookup/lookup_query.h"
+#include "strbuf.h"
 
-struct cli_lookup {
-	const char *chip, *ir_root, *structure;
-	const char *space_name;        /* --space NAME; NULL: BAR0 */
-	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
-	bool json;
-	struct lookup_block blocks[LOOKUP_BATCH_BLOCKS];   /* --block NAME=BASE (NAME in the argument) */
-	size_t nblocks;
-	struct lookup_index x;
-};
-
-/* cli_lookup_out.c: apart, so NAME and --struct never call back into cli_lookup.c. */
-/* indent + "dev_fifo.ref.txt:54: #define ..." */
-void cli_lookup_source(FILE *out, const struct ir_manual *m, const struct ir_def *d, const char *indent);
-/* The define's members of a JSON object ("name", "kind", "unit", ..., "define"). */
-void cli_lookup_def_json(FILE *out, const struct ir_manual *m, const struct ir_def *d);
-/* ,"space":{"name":..,"offset":..,"bar0":..,"via":..} of register element r at addr. */
-void cli_lookup_space_json(FILE *out, const struct lookup_reg *r, uint64_t addr);
-
-int cli_lookup_name(struct cli_lookup *l, const char *arg);
-int cli_lookup_struct(struct cli_lookup *l, int argc, char **argv);
+/* An ADDRESS, NAME or --struct result as text or one JSON object. */
+void cli_lookup_print(FILE *out, const struct lookup_result *r, bool json);
+/* A batch line's output line to out (s is scratch space): the input copied
+ * through when it is text, else its access and first candidate, decoded. */
+void cli_lookup_print_line(FILE *out, struct strbuf *s, const struct lookup_batch *b, enum lookup_line_kind kind,
+			   const char *line, size_t len, bool json);
+/* Every line of in through b, printed to out; false on a read or write error. */
+bool cli_lookup_stream(struct lookup_batch *b, FILE *in, FILE *out, bool json);
 
 #endif

@@ -25,6 +25,7 @@
 
 struct cli_parse_opts {
 	const char *output, *outdir, *addendum_dir, *published_dir, *chip, *known, *known_log, *spaces;
+	char chip_name[64];            /* --chip in lower case */
 	const char *published[16];   /* --published FILE, in order */
 	const char *space_bases;     /* --space-bases hwproject.h */
 	const char *emit, *views;    /* --emit OUTDIR, --views FILE */
@@ -70,7 +71,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 		case 'B': o->space_bases = optarg; break;
 		case 'P':
 			if (o->npublished == sizeof(o->published) / sizeof(o->published[0]))
-				return cli_usage_error("parse: more than %zu --published headers",
+				return cli_sub_usage("parse", "more than %zu --published headers",
 						       o->npublished);
 			o->published[o->npublished++] = optarg;
 			break;
@@ -87,7 +88,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			break;
 		case 'W':
 			if (diag_option(o->diag, optarg) < 0)
-				return cli_usage_error("unknown option -W%s", optarg);
+				return cli_sub_usage("parse", "unknown option -W%s", optarg);
 			break;
 		case 'h':
 			printf("Usage: refgen parse [-o OUT.xml | -d OUTDIR] [-a DIR] [-p DIR] [--chip CHIP] [--stats] [-W...]\n"
@@ -138,19 +139,19 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			       "Nothing is written unless every input, and every output of --emit, is good.\n");
 			exit(CLI_OK);
 		default:
-			return CLI_USAGE;
+			return cli_sub_try("parse");
 		}
 	}
 	if (optind == argc)
-		return cli_usage_error("parse: no input files");
-	for (const char *c = o->chip; c && *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')))
-			return cli_usage_error("parse: chip name '%s' must be lower-case letters and digits",
-					       o->chip);
+		return cli_sub_usage("parse", "no input files");
+	if (o->chip && cli_chip_arg("parse", o->chip, o->chip_name, sizeof(o->chip_name)))
+		return CLI_USAGE;
+	if (o->chip)
+		o->chip = o->chip_name;   /* GV100 is gv100 */
 	if (o->output && o->outdir)
-		return cli_usage_error("parse: -o and -d cannot be used together");
+		return cli_sub_usage("parse", "-o and -d cannot be used together");
 	if (!o->emit && (o->formats.n || o->views))
-		return cli_usage_error("parse: %s is an option of --emit", o->views ? "--views" : "--format");
+		return cli_sub_usage("parse", "%s is an option of --emit", o->views ? "--views" : "--format");
 	if (o->emit && !o->formats.n)
 		emit_run_formats_default(&o->formats);
 	if (o->emit && !o->views) {
@@ -161,7 +162,7 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			o->views = o->views_found;
 	}
 	if (o->known && o->no_known)
-		return cli_usage_error("parse: --known and --no-known cannot be used together");
+		return cli_sub_usage("parse", "--known and --no-known cannot be used together");
 	if (!o->known && !o->no_known) {
 		char tried[1024];
 
@@ -177,12 +178,12 @@ static int cli_parse_options(int argc, char **argv, struct cli_parse_opts *o)
 			o->spaces = o->spaces_found;
 	}
 	if (o->output && argc - optind > 1)
-		return cli_usage_error("parse: -o takes one input; use -d for several");
+		return cli_sub_usage("parse", "-o takes one input; use -d for several");
 	if (o->npublished && argc - optind > 1)
-		return cli_usage_error("parse: --published continues a single input");
+		return cli_sub_usage("parse", "--published continues a single input");
 	if (!o->output && !o->outdir && !o->stats && !o->emit) {
 		if (argc - optind > 1)
-			return cli_usage_error("parse: several inputs need -d OUTDIR");
+			return cli_sub_usage("parse", "several inputs need -d OUTDIR");
 		o->output = "-";
 	}
 	return CLI_OK;
@@ -305,7 +306,7 @@ static bool cli_parse_unit_seen(char **units, int n, const char *unit)
 /*
  * --emit: the chip's outputs from the n models parsed (which it takes),
  * staged in the run's atomic_file session.  The chip is --chip's, or the
- * one the inputs' folder names.  0 or -1.
+ * one the inputs' folder names.  0, -1, or -2 when no chip is known (usage).
  */
 static int cli_parse_emit(const struct cli_parse_opts *o, struct emit_run_input *in, size_t n,
 			  struct diag *d)
@@ -318,11 +319,12 @@ static int cli_parse_emit(const struct cli_parse_opts *o, struct emit_run_input 
 	for (size_t i = 0; i < n && !chip; i++)
 		chip = in[i].m->chip;
 	if (!chip) {
-		fprintf(stderr, "refgen: parse: --emit needs the chip: no input is in a manuals tree "
-			"(<arch>/<chip>/<unit>.ref.txt); give --chip CHIP\n");
+		/* a usage error found late: only the inputs' place could have named the chip */
+		cli_sub_usage("parse", "--emit needs the chip: no input is in a manuals tree "
+			      "(<arch>/<chip>/<unit>.ref.txt); give --chip CHIP");
 		for (size_t i = 0; i < n; i++)
 			ir_manual_free(in[i].m);
-		return -1;
+		return -2;
 	}
 	for (size_t i = 0; i < n; i++)
 		ir_manual_order(in[i].m);   /* as the IR reader leaves it */
@@ -356,8 +358,8 @@ int cli_parse(int argc, char **argv)
 	if (rc != CLI_OK)
 		return rc;
 	if (o.known_log && !o.known)
-		return cli_usage_error(o.no_known ? "parse: --known-log needs a known-warnings list, not --no-known" :
-				       "parse: --known-log needs --known (the project's known-warnings.txt is not installed)");
+		return cli_sub_usage("parse", o.no_known ? "--known-log needs a known-warnings list, not --no-known" :
+				       "--known-log needs --known (the project's known-warnings.txt is not installed)");
 	if (o.output && cli_parse_check_target(o.output, &d) < 0)
 		return CLI_INPUT_ERROR;
 	if (o.known && cli_parse_known(&o, &d) < 0)
@@ -448,8 +450,10 @@ int cli_parse(int argc, char **argv)
 			ir_manual_free(m);
 	}
 	if (o.emit && !failed) {
-		if (cli_parse_emit(&o, parsed, nparsed, &d) < 0)
-			failed = 1;
+		int e = cli_parse_emit(&o, parsed, nparsed, &d);
+
+		if (e < 0)
+			failed = e == -2 ? CLI_USAGE : CLI_INPUT_ERROR;
 	} else {
 		for (size_t i = 0; i < nparsed; i++)
 			ir_manual_free(parsed[i].m);
@@ -486,5 +490,5 @@ int cli_parse(int argc, char **argv)
 		fprintf(stderr, "%s: error: cannot write: %s\n", o.known_log, strerror(errno));
 		failed = 1;
 	}
-	return failed ? CLI_INPUT_ERROR : CLI_OK;
+	return failed == CLI_USAGE ? CLI_USAGE : failed ? CLI_INPUT_ERROR : CLI_OK;
 }

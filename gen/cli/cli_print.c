@@ -20,13 +20,13 @@ int cli_print(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		if (c != 'h')
-			return CLI_USAGE;
+			return cli_sub_try("print");
 		printf("Usage: refgen print IR.xml...\n"
 		       "Write the manual's #define lines back from IR, in manual order.\n");
 		return CLI_OK;
 	}
 	if (optind == argc)
-		return cli_usage_error("print: no IR files");
+		return cli_sub_usage("print", "no IR files");
 	diag_init(&d);
 	for (int i = optind; i < argc; i++) {
 		struct ir_manual *m = ir_read_file(argv[i], &d);

@@ -22,8 +22,12 @@ int emit_run_formats_add(struct emit_run_formats *sel, const char *list, const c
 		const struct emit_format *f = emit_format_find(s, len);
 
 		if (!f)
-			return cli_usage_error("%s: unknown format '%.*s' (see refgen emit --help)",
-					       cmd, (int)len, s);
+		{
+			char prog[32];
+
+			snprintf(prog, sizeof(prog), "refgen %s", cmd);
+			return cli_args_usage(prog, "unknown format '%.*s' (see refgen emit --help)", (int)len, s);
+		}
 		want[f - emit_formats] = true;
 		s += len;
 		if (!*s)
@@ -108,7 +112,7 @@ static int emit_run_pass(const struct emit_peer *chips, const struct emit_views 
 	int rc = 0;
 
 	if (emit_chip_init(&ec, p->chip, p->units, p->nunits, d) < 0) {
-		fprintf(stderr, "refgen: emit: bad chip name '%s'\n", p->chip);
+		fprintf(stderr, "refgen emit: bad chip name '%s'\n", p->chip);
 		return -1;
 	}
 	if (emit_views_apply(&ec, &views[c]) < 0) {

@@ -73,6 +73,11 @@ int main(int argc, char **argv)
 	xmlInitParser();
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
 		if (!strcmp(argv[1], commands[i].name)) {
+			char prog[32];
+
+			/* getopt's own messages name "refgen lookup", as refgen's do */
+			snprintf(prog, sizeof(prog), "refgen %s", commands[i].name);
+			argv[1] = prog;
 			rc = commands[i].run(argc - 1, argv + 1);
 			xmlCleanupParser();
 			return main_flush_stdout(rc);

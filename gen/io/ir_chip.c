@@ -93,6 +93,82 @@ static int ir_chip_is_xml(const char *name)
 	return name[0] != '.' && len > 4 && !strcmp(name + len - 4, ".xml");
 }
 
+/* A folder with an IR file in it. */
+static bool ir_chip_has_xml(const char *dir)
+{
+	struct dirent *e;
+	DIR *dh = opendir(dir);
+	bool found = false;
+
+	while (dh && !found && (e = readdir(dh)))
+		found = ir_chip_is_xml(e->d_name);
+	if (dh)
+		closedir(dh);
+	return found;
+}
+
+/* Appends to list (",a,b,": each once) the chips root has IR for. */
+static void ir_chip_known_in(const char *root, char *list, size_t n)
+{
+	char path[PATH_MAX + 256];
+	struct dirent *e;
+	DIR *dh;
+
+	if (!root || !root[0] || !(dh = opendir(root)))
+		return;
+	while ((e = readdir(dh))) {
+		char want[80];
+		size_t len = strlen(list);
+
+		if (e->d_name[0] == '.' || strlen(e->d_name) > 64)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", root, e->d_name);
+		if (!ir_chip_is_dir(path) || !ir_chip_has_xml(path))
+			continue;
+		snprintf(want, sizeof(want), ",%s,", e->d_name);
+		/* the list is ",a,b,": listed once */
+		if (strstr(list, want) || len + strlen(want) >= n)
+			continue;
+		snprintf(list + (len ? len - 1 : 0), n - (len ? len - 1 : 0), "%s", want);
+	}
+	closedir(dh);
+}
+
+static int ir_chip_by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* "ga100, gv100, tu104": the chips of the IR roots ir_chip_locate tries. */
+static void ir_chip_known(const char *ir_root, char *out, size_t n)
+{
+	char list[2048] = "", exe[PATH_MAX], root[PATH_MAX + 32];
+	const char *names[128];
+	size_t k = 0;
+
+	if (ir_root) {
+		ir_chip_known_in(ir_root, list, sizeof(list));
+	} else {
+		ir_chip_known_in(getenv("REFGEN_IR"), list, sizeof(list));
+		data_file_exe_dir(exe, sizeof(exe));
+		if (exe[0]) {
+			snprintf(root, sizeof(root), "%s/../ir", exe);
+			ir_chip_known_in(root, list, sizeof(list));
+			snprintf(root, sizeof(root), "%s/../share/refgen/ir", exe);
+			ir_chip_known_in(root, list, sizeof(list));
+		}
+		ir_chip_known_in(REFGEN_DATADIR "/ir", list, sizeof(list));
+	}
+	for (char *p = strtok(list, ","); p && k < 128; p = strtok(NULL, ","))
+		names[k++] = p;
+	qsort(names, k, sizeof(names[0]), ir_chip_by_name);
+	out[0] = '\0';
+	for (size_t i = 0; i < k; i++) {
+		size_t len = strlen(out);
+		snprintf(out + len, n - len, "%s%s", i ? ", " : "", names[i]);
+	}
+}
+
 int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struct diag *d)
 {
 	char tried[2048], path[8192];
@@ -103,8 +179,11 @@ int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struc
 	memset(c, 0, sizeof(*c));
 	snprintf(c->name, sizeof(c->name), "%s", chip);
 	if (ir_chip_locate(chip, ir_root, c->dir, sizeof(c->dir), tried, sizeof(tried)) < 0) {
-		diag_report(d, DIAG_ERROR, "refgen", 0, 0, "no IR for chip '%s' (looked in %s)",
-			    chip, tried[0] ? tried : "nowhere: not a chip name");
+		char known[1024];
+
+		ir_chip_known(ir_root, known, sizeof(known));
+		diag_report(d, DIAG_ERROR, "refgen", 0, 0, "no IR for chip '%s' (looked in %s); known chips: %s",
+			    chip, tried[0] ? tried : "nowhere: not a chip name", known[0] ? known : "none");
 		return -1;
 	}
 	dh = opendir(c->dir);

@@ -1,71 +1,38 @@
 /* SPDX-License-Identifier: MIT */
 #include "lookup/lookup_batch.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "base/json_out.h"
 #include "lookup/lookup_decode.h"
 
-void lookup_batch_init(struct lookup_batch *b, const struct lookup_index *x, bool json)
+/* The field named short of layout l (without l's name), or NULL. */
+static const struct lookup_field *lookup_layout_field(const struct lookup_index *x, const char *layout,
+						      const char *field)
+{
+	const struct lookup_name *n = lookup_index_name(x, layout);
+
+	for (; n; n = n->next)
+		for (size_t i = 0; n->layout && i < n->layout->nfields; i++)
+			if (!strcmp(n->layout->fields[i].name, field))
+				return &n->layout->fields[i];
+	return NULL;
+}
+
+void lookup_batch_init(struct lookup_batch *b, struct lookup_ctx *c)
 {
 	memset(b, 0, sizeof(*b));
-	b->x = x;
-	b->json = json;
+	b->ctx = c;
+	lookup_result_init(&b->r);
+	/* What names a trace's runlist blocks and channel RAMs (GA100 on):
+	 * dev_top's device records and dev_runlist's CHANNEL_CONFIG. */
+	b->row_chain = lookup_layout_field(c->x, LOOKUP_BATCH_INFO_ROWS, "ROW_CHAIN");
+	b->rl_base = lookup_layout_field(c->x, LOOKUP_BATCH_INFO_RECORD, "RUNLIST_PRI_BASE");
+	b->chram_base = lookup_layout_field(c->x, LOOKUP_BATCH_CHANNEL_CONFIG, "CHRAM_BAR0_OFFSET");
 }
 
 void lookup_batch_release(struct lookup_batch *b)
 {
-	strbuf_release(&b->line);
-}
-
-/* reg is one of the block's: named NAME_... or NAME(...). */
-static bool lookup_block_holds(const struct lookup_block *k, const char *reg)
-{
-	return !strncmp(reg, k->name, k->len) && (reg[k->len] == '_' || reg[k->len] == '(');
-}
-
-int lookup_batch_block_add(struct lookup_batch *b, const char *name, size_t len, uint64_t base)
-{
-	struct lookup_block k = { name, len, base };
-	size_t i, at;
-
-	if (b->nblocks == LOOKUP_BATCH_BLOCKS)
-		return -2;
-	for (i = 0; i < b->x->nregs; i++)
-		if (b->x->regs[i].space == IR_SPACE_BLOCK && lookup_block_holds(&k, b->x->regs[i].layout->def->name))
-			break;
-	if (i == b->x->nregs)
-		return -1;
-	for (at = 0; at < b->nblocks && b->blocks[at].base >= base; at++)
-		;
-	memmove(&b->blocks[at + 1], &b->blocks[at], (b->nblocks - at) * sizeof(k));
-	b->blocks[at] = k;
-	b->nblocks++;
-	return 0;
-}
-
-/* The register of a given block at addr (the highest base at or below it
- * first), with *blk its block; NULL when none holds it. */
-static const struct lookup_reg *lookup_block_at(const struct lookup_batch *b, uint64_t addr,
-						const struct lookup_block **blk)
-{
-	const struct lookup_reg *regs[16];
-
-	for (size_t i = 0; i < b->nblocks; i++) {
-		const struct lookup_block *k = &b->blocks[i];
-		size_t n;
-
-		if (addr < k->base)
-			continue;
-		n = lookup_index_at(b->x, IR_SPACE_BLOCK, addr - k->base, regs, sizeof(regs) / sizeof(regs[0]));
-		for (size_t j = 0; j < n; j++)
-			if (lookup_block_holds(k, regs[j]->layout->def->name)) {
-				*blk = k;
-				return regs[j];
-			}
-	}
-	return NULL;
+	lookup_result_release(&b->r);
 }
 
 struct lookup_cursor {
@@ -89,27 +56,8 @@ static bool lookup_word(struct lookup_cursor *c, const char **w, size_t *n)
 	return *n > 0;
 }
 
-/* Hex number, "0x" optional, at most 16 digits. */
-static bool lookup_hex_word(const char *w, size_t n, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (n > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X'))
-		w += 2, n -= 2;
-	if (n == 0 || n > 16)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		char ch = w[i];
-		unsigned d = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0') :
-			ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10) :
-			ch >= 'A' && ch <= 'F' ? (unsigned)(ch - 'A' + 10) : 16;
-		if (d > 15)
-			return false;
-		v = v << 4 | d;
-	}
-	*out = v;
-	return true;
-}
+/* The one number rule (lookup_query.h): hex, "0x" optional. */
+#define lookup_hex_word lookup_number_parse
 
 static bool lookup_dec_word(const char *w, size_t n, unsigned long *out)
 {
@@ -204,14 +152,8 @@ static bool lookup_map_line(struct lookup_batch *b, struct lookup_cursor *c)
 	return true;
 }
 
-struct lookup_access {
-	char op;                   /* 'R', 'W' or 0 */
-	uint64_t addr, value;
-	bool has_value;
-};
-
 /* "R WIDTH TIME ID PHYS VALUE ...": false when the line is not one. */
-static bool lookup_mmio_line(const struct lookup_batch *b, struct lookup_cursor *c, struct lookup_access *a)
+static bool lookup_mmio_line(const struct lookup_batch *b, struct lookup_cursor *c, struct lookup_query *a)
 {
 	const char *w;
 	size_t n;
@@ -232,7 +174,7 @@ static bool lookup_mmio_line(const struct lookup_batch *b, struct lookup_cursor 
 	return true;
 }
 
-static bool lookup_plain_line(struct lookup_cursor *c, struct lookup_access *a)
+static bool lookup_plain_line(struct lookup_cursor *c, struct lookup_query *a)
 {
 	const char *w;
 	size_t n;
@@ -248,141 +190,88 @@ static bool lookup_plain_line(struct lookup_cursor *c, struct lookup_access *a)
 	return c->p == c->end;
 }
 
-/* "0x%08llx" without printf, which would be most of a line's cost. */
-static void lookup_put_addr(struct strbuf *s, uint64_t v)
+/* The block just placed at base, named name. */
+static const struct lookup_block *lookup_batch_block(const struct lookup_batch *b, const char *name, uint64_t base)
 {
-	static const char digits[] = "0123456789abcdef";
-	char buf[18];
-	int n = 0;
-
-	while (n < 8 || v) {
-		buf[sizeof(buf) - 1 - n++] = digits[v & 15];
-		v >>= 4;
-	}
-	buf[sizeof(buf) - 1 - n++] = 'x';
-	buf[sizeof(buf) - 1 - n++] = '0';
-	strbuf_append(s, buf + sizeof(buf) - n, (size_t)n);
+	for (size_t i = 0; i < b->ctx->nblocks; i++)
+		if (b->ctx->blocks[i].base == base && b->ctx->blocks[i].len == strlen(name) &&
+		    !memcmp(b->ctx->blocks[i].name, name, strlen(name)) && b->ctx->blocks[i].line == b->lines)
+			return &b->ctx->blocks[i];
+	return NULL;
 }
 
-static void lookup_batch_text(struct lookup_batch *b, const struct lookup_access *a, FILE *out)
+/* A field's bits of words w, in place (a base the manual gives as the
+ * address's own bits: RUNLIST_PRI_BASE, CHRAM_BAR0_OFFSET); 0 when not there. */
+static uint64_t lookup_in_place(const struct lookup_field *f, const uint32_t *w, size_t nwords)
 {
-	const struct lookup_reg *r;
-	const struct lookup_device *dev;
-	const struct lookup_block *blk = NULL;
-	struct strbuf *s = &b->line;
-	uint32_t w[2];
+	uint64_t v;
 
-	s->len = 0;
-	if (a->op)
-		strbuf_append(s, a->op == 'R' ? "R " : "W ", 2);
-	lookup_put_addr(s, a->addr);
-	if (a->has_value) {
-		strbuf_append(s, " ", 1);
-		lookup_put_addr(s, a->value);
-	}
-	strbuf_append(s, " ", 1);
-	/* A block the caller placed first; else BAR0's (windows at their BAR0
-	 * address), as a driver's accesses are. */
-	if ((r = lookup_block_at(b, a->addr, &blk))) {
-		uint64_t off = a->addr - blk->base;
-
-		b->decoded++;
-		lookup_reg_name(s, r, off);
-		strbuf_append(s, "@", 1);
-		lookup_hex(s, blk->base);
-		if (a->has_value && r->addr == off) {
-			w[0] = (uint32_t)a->value;
-			w[1] = (uint32_t)(a->value >> 32);
-			strbuf_append(s, " ", 1);
-			lookup_decode_line(s, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-		}
-	} else if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
-		b->decoded++;
-		lookup_reg_name(s, r, a->addr);
-		if (a->has_value && r->addr == a->addr) {
-			w[0] = (uint32_t)a->value;
-			w[1] = (uint32_t)(a->value >> 32);
-			strbuf_append(s, " ", 1);
-			lookup_decode_line(s, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-		}
-	} else if ((dev = lookup_index_device(b->x, IR_SPACE_BAR0, a->addr))) {
-		strbuf_puts(s, dev->def->name);
-		strbuf_append(s, "+", 1);
-		lookup_hex(s, a->addr - dev->lo);
-	} else if ((dev = lookup_index_aperture(b->x, a->addr))) {
-		strbuf_puts(s, "? in aperture ");
-		strbuf_puts(s, dev->def->name);
-	} else {
-		strbuf_append(s, "?", 1);
-	}
-	strbuf_append(s, "\n", 1);
-	fwrite(s->data, 1, s->len, out);
+	return f && lookup_bits(w, nwords, f->lo, f->width, &v) ? v << (f->lo % 32) : 0;
 }
 
-static void lookup_batch_json(struct lookup_batch *b, const struct lookup_access *a, FILE *out)
+/*
+ * Block bases the trace itself gives, as a driver finds them (nouveau
+ * ga100_top_oneinit and ga100_runl_new, fifo/ga100.c; nvrt's
+ * device_ampere.c): a device record is NV_PTOP_DEVICE_INFO2 rows read in
+ * turn until one with ROW_CHAIN LAST, its RUNLIST_PRI_BASE the BAR0 base of
+ * its runlist's NV_RUNLIST block; that block's NV_RUNLIST_CHANNEL_CONFIG
+ * CHRAM_BAR0_OFFSET the base of its NV_CHRAM.  Both hold the address's
+ * bits in place.  b->found is the block this line placed.
+ */
+static void lookup_batch_learn(struct lookup_batch *b)
 {
-	const struct lookup_reg *r;
-	const struct lookup_device *dev;
-	const struct lookup_block *blk = NULL;
-	struct strbuf *s = &b->line;
-	char op[2] = { a->op, 0 };
-	uint32_t w[2] = { (uint32_t)a->value, (uint32_t)(a->value >> 32) };
+	const struct lookup_cand *k = b->r.ncands ? &b->r.cands[0] : NULL;
+	uint32_t w = (uint32_t)b->q.value;
+	const char *name;
 
-	fputc('{', out);
-	json_out_member(out, "op", a->op ? op : NULL, 1);
-	fprintf(out, ",\"address\":%llu", (unsigned long long)a->addr);
-	if (a->has_value)
-		fprintf(out, ",\"value\":%llu", (unsigned long long)a->value);
-	s->len = 0;
-	if ((r = lookup_block_at(b, a->addr, &blk))) {
-		uint64_t off = a->addr - blk->base;
+	if (!k || k->kind != LOOKUP_CAND_REGISTER || k->offset || !b->q.has_value)
+		return;
+	name = k->def->name;
+	if (b->row_chain && !strcmp(name, LOOKUP_BATCH_INFO_ROWS)) {
+		uint64_t chain = 0;
 
-		b->decoded++;
-		lookup_reg_name(s, r, off);
-		json_out_member(out, "register", s->data, 0);
-		json_out_member(out, "unit", r->layout->unit->unit, 0);
-		fprintf(out, ",\"block\":%llu,\"offset\":%llu", (unsigned long long)blk->base,
-			(unsigned long long)off);
-		if (a->has_value && r->addr == off) {
-			fputs(",\"fields\":", out);
-			lookup_decode_json(out, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-			fprintf(out, ",\"unclaimed\":%llu", (unsigned long long)lookup_unclaimed(r->layout, a->value));
-		}
-	} else if (lookup_index_at(b->x, IR_SPACE_BAR0, a->addr, &r, 1)) {
-		b->decoded++;
-		lookup_reg_name(s, r, a->addr);
-		json_out_member(out, "register", s->data, 0);
-		json_out_member(out, "unit", r->layout->unit->unit, 0);
-		if (a->has_value && r->addr == a->addr) {
-			fputs(",\"fields\":", out);
-			lookup_decode_json(out, r->layout, w, r->bytes > 4 ? 2 : 1, lookup_reg_element(r));
-			fprintf(out, ",\"unclaimed\":%llu", (unsigned long long)lookup_unclaimed(r->layout, a->value));
-		}
-	} else if ((dev = lookup_index_device(b->x, IR_SPACE_BAR0, a->addr))) {
-		json_out_member(out, "device", dev->def->name, 0);
-		fprintf(out, ",\"offset\":%llu", (unsigned long long)(a->addr - dev->lo));
-	} else if ((dev = lookup_index_aperture(b->x, a->addr))) {
-		json_out_member(out, "aperture", dev->def->name, 0);
+		if (b->nrows && k->reg->index[0] != b->next_row)
+			b->nrows = 0;   /* not the next row: a record read out of turn is not followed */
+		b->next_row = k->reg->index[0] + 1;
+		if (b->nrows < LOOKUP_BATCH_ROWS)
+			b->rows[b->nrows++] = w;
+		lookup_bits(&w, 1, b->row_chain->lo, b->row_chain->width, &chain);
+		if (chain)
+			return;
+		uint64_t base = lookup_in_place(b->rl_base, b->rows, b->nrows);
+		b->nrows = 0;
+		if (base && lookup_ctx_block_add(b->ctx, LOOKUP_BATCH_RUNLIST, strlen(LOOKUP_BATCH_RUNLIST), base,
+						 b->lines) == 0)
+			b->found = lookup_batch_block(b, LOOKUP_BATCH_RUNLIST, base);
+	} else if (b->chram_base && k->in_block && !strcmp(name, LOOKUP_BATCH_CHANNEL_CONFIG)) {
+		uint64_t base = lookup_in_place(b->chram_base, &w, 1);
+
+		if (base && lookup_ctx_block_add(b->ctx, LOOKUP_BATCH_CHRAM, strlen(LOOKUP_BATCH_CHRAM), base,
+						 b->lines) == 0)
+			b->found = lookup_batch_block(b, LOOKUP_BATCH_CHRAM, base);
 	}
-	fputs("}\n", out);
 }
 
-void lookup_batch_line(struct lookup_batch *b, const char *s, size_t len, FILE *out)
+enum lookup_line_kind lookup_batch_line(struct lookup_batch *b, const char *s, size_t len)
 {
 	struct lookup_cursor c = { s, s + len }, start;
-	struct lookup_access a = { 0 };
 	const char *w;
 	size_t n;
 	bool ok;
 
 	b->lines++;
+	b->found = NULL;
+	memset(&b->q, 0, sizeof(b->q));
+	b->q.kind = LOOKUP_QUERY_ADDRESS;
+	b->q.first_only = true;
+	b->op = 0;
 	lookup_skip_space(&c);
 	start = c;
 	if (!lookup_word(&c, &w, &n)) {
 		ok = false;
 	} else if (n == 1 && (w[0] == 'R' || w[0] == 'W')) {
-		a.op = w[0];
-		ok = lookup_mmio_line(b, &c, &a);
+		b->op = w[0];
+		ok = lookup_mmio_line(b, &c, &b->q);
 	} else if (n == 3 && !memcmp(w, "MAP", 3)) {
 		lookup_map_line(b, &c);
 		ok = false;
@@ -392,39 +281,12 @@ void lookup_batch_line(struct lookup_batch *b, const char *s, size_t len, FILE *
 		ok = false;
 	} else {
 		c = start;
-		ok = lookup_plain_line(&c, &a);
+		ok = lookup_plain_line(&c, &b->q);
 	}
-	if (!ok) {
-		if (b->json) {
-			struct strbuf t = { 0 };
-			strbuf_append(&t, s, len);
-			fputs("{\"text\":", out);
-			json_out_string(out, t.data ? t.data : "");
-			fputs("}\n", out);
-			strbuf_release(&t);
-		} else {
-			fwrite(s, 1, len, out);
-			fputc('\n', out);
-		}
-		return;
-	}
-	if (b->json)
-		lookup_batch_json(b, &a, out);
-	else
-		lookup_batch_text(b, &a, out);
-}
-
-bool lookup_batch_stream(struct lookup_batch *b, FILE *in, FILE *out)
-{
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-
-	while ((n = getline(&line, &cap, in)) >= 0) {
-		if (n > 0 && line[n - 1] == '\n')
-			n--;
-		lookup_batch_line(b, line, (size_t)n, out);
-	}
-	free(line);
-	return !ferror(in) && !ferror(out);
+	if (!ok)
+		return LOOKUP_LINE_TEXT;
+	if (lookup_query_run(b->ctx, &b->q, &b->r) != LOOKUP_NOTHING && b->r.cands[0].kind == LOOKUP_CAND_REGISTER)
+		b->decoded++;
+	lookup_batch_learn(b);
+	return LOOKUP_LINE_ACCESS;
 }

@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A register value or structure words decoded with the manual's names:
- * "BIND=TRUE PTR=0x123 TARGET=VID_MEM", fields by name, a value the manual
- * names by its name and any other in hex, set bits no field holds called out.
+ * What decoding a register value or structure words takes: a field's bits,
+ * the manual's name of its value, the bits no field holds, and the names of
+ * register elements.  lookup_query.c decodes with them into a result.
  */
 #ifndef REFGEN_LOOKUP_DECODE_H
 #define REFGEN_LOOKUP_DECODE_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "lookup/lookup_index.h"
 #include "strbuf.h"
@@ -36,21 +35,6 @@ static inline long lookup_reg_element(const struct lookup_reg *r)
 	return n > 0 && n <= 2 ? (long)r->index[n - 1] : -1;
 }
 
-/* "0x1f" */
-void lookup_hex(struct strbuf *b, uint64_t v);
 /* "NV_PCCSR_CHANNEL_INST(5)", with "+0x1" when addr is inside it. */
 void lookup_reg_name(struct strbuf *b, const struct lookup_reg *r, uint64_t addr);
-/*
- * Every field of l readable from the words: "BIND=TRUE PTR=0x123
- * TARGET=VID_MEM", then " (no field: 0x40000000)" when such bits are set.
- */
-void lookup_decode_line(struct strbuf *b, const struct lookup_layout *l, const uint32_t *w, size_t nwords,
-			long element);
-/* One line per field ("    31:31  BIND = 0x1 TRUE"), then the bits no field holds. */
-void lookup_decode_table(FILE *out, const struct lookup_layout *l, const uint32_t *w, size_t nwords,
-			long element);
-/* The same as a JSON array of {"field","bits","value","name"}. */
-void lookup_decode_json(FILE *out, const struct lookup_layout *l, const uint32_t *w, size_t nwords,
-			long element);
-
 #endif

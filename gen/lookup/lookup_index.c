@@ -87,6 +87,24 @@ static int lookup_by_field_name(const void *a, const void *b)
 	return c ? c : (x->lo > y->lo) - (x->lo < y->lo);
 }
 
+/* A field's place in bit order: high bits first; of two fields ending at
+ * one bit, the wider one first, then the name order they have. */
+struct lookup_bit_key {
+	uint64_t end, lo;
+	uint32_t i;
+};
+
+static int lookup_by_bit(const void *a, const void *b)
+{
+	const struct lookup_bit_key *x = a, *y = b;
+
+	if (x->end != y->end)
+		return x->end < y->end ? 1 : -1;
+	if (x->lo != y->lo)
+		return x->lo > y->lo ? 1 : -1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
 /* Adds field f (element i of an indexed one) when its bits are computable. */
 static bool lookup_add_field(struct lookup_index *x, struct lookup_layout *l, const struct ir_def *f,
 			     uint32_t i, size_t *cap)
@@ -180,6 +198,18 @@ static struct lookup_layout *lookup_layout_new(struct lookup_index *x, const str
 		if (f->lo < 64)
 			l->covered |= (f->width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << f->width) - 1)) << f->lo;
 	}
+	if (l->nfields) {
+		uint32_t *order = arena_alloc(&x->arena, l->nfields * sizeof(*order));
+		struct lookup_bit_key *k = mem_calloc(l->nfields, sizeof(*k));
+
+		for (size_t i = 0; i < l->nfields; i++)
+			k[i] = (struct lookup_bit_key){ l->fields[i].lo + l->fields[i].width, l->fields[i].lo, (uint32_t)i };
+		qsort(k, l->nfields, sizeof(*k), lookup_by_bit);
+		for (size_t i = 0; i < l->nfields; i++)
+			order[i] = k[i].i;
+		free(k);
+		l->by_bit = order;
+	}
 	return l;
 }
 
@@ -202,21 +232,6 @@ enum ir_space_kind lookup_space_own(const struct ir_manual *m, const struct ir_s
 	if (k == IR_SPACE_WINDOW)
 		k = m->space.kind != IR_SPACE_WINDOW ? m->space.kind : IR_SPACE_NONE;
 	return k == IR_SPACE_NONE ? IR_SPACE_BAR0 : k;
-}
-
-void lookup_reg_space_label(struct strbuf *b, const struct lookup_reg *r, uint64_t addr)
-{
-	const struct ir_space *sp = r->sp;
-	uint64_t off = r->offset + (addr - r->addr);
-
-	if (sp->kind == IR_SPACE_WINDOW)
-		strbuf_printf(b, "%s 0x%llx through %s (BAR0 0x%llx)",
-			      ir_space_name(lookup_space_own(r->layout->unit, sp)), (unsigned long long)off,
-			      sp->via, (unsigned long long)(sp->base + off));
-	else if (sp->kind == IR_SPACE_BLOCK)
-		strbuf_printf(b, "block 0x%llx of %s", (unsigned long long)off, sp->via);
-	else
-		strbuf_puts(b, ir_space_name(sp->kind == IR_SPACE_NONE ? IR_SPACE_BAR0 : sp->kind));
 }
 
 static void lookup_push_reg_in(struct lookup_build *b, const struct lookup_layout *l, enum ir_space_kind space,

@@ -47,6 +47,7 @@ struct lookup_layout {
 	uint64_t bits;                 /* register width in bits; a structure's covered bits */
 	uint64_t covered;              /* bits 0..63 some field holds */
 	const struct ir_def *unsized;  /* the first indexed field without an array size (shown anyway) */
+	const uint32_t *by_bit;        /* field numbers in bit order, high bits first (how they are shown) */
 };
 
 /*
@@ -107,8 +108,6 @@ const struct lookup_device *lookup_index_aperture(const struct lookup_index *x, 
 /* The space a define's offsets are searched in besides BAR0: its own (a
  * window's is the unit's, pci or vf), or BAR0 when not known. */
 enum ir_space_kind lookup_space_own(const struct ir_manual *m, const struct ir_space *sp);
-/* "bar0", "pci 0x100 through NV_PCFG (BAR0 0x88100)": what an address of r is. */
-void lookup_reg_space_label(struct strbuf *b, const struct lookup_reg *r, uint64_t addr);
 /* Every define named name, or NULL. */
 const struct lookup_name *lookup_index_name(const struct lookup_index *x, const char *name);
 /* The layout of a register or structure define, or NULL. */

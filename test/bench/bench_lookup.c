@@ -21,6 +21,7 @@
 
 #include "base/diag.h"
 #include "io/ir_chip.h"
+#include "cli/cli_lookup.h"
 #include "lookup/lookup_batch.h"
 #include "lookup/lookup_index.h"
 
@@ -58,18 +59,23 @@ static double bench_run(const struct lookup_index *x, const char *in, size_t len
 {
 	static char obuf[1 << 16];
 	FILE *out = fopen("/dev/null", "w");
+	struct lookup_ctx c;
 	struct lookup_batch b;
+	struct strbuf s = { 0 };
 	double t0;
 
 	if (!out)
 		abort();
 	setvbuf(out, obuf, _IOFBF, sizeof(obuf));
-	lookup_batch_init(&b, x, false);
+	lookup_ctx_init(&c, x, "gv100");
+	lookup_batch_init(&b, &c);
 	t0 = bench_now();
 	for (const char *p = in, *end = in + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (decode) {
-			lookup_batch_line(&b, p, (size_t)(nl - p), out);
+			size_t len = (size_t)(nl - p);
+
+			cli_lookup_print_line(out, &s, &b, lookup_batch_line(&b, p, len), p, len, false);
 		} else {
 			fwrite(p, 1, (size_t)(nl - p), out);
 			fputc('\n', out);
@@ -79,6 +85,7 @@ static double bench_run(const struct lookup_index *x, const char *in, size_t len
 	fflush(out);
 	t0 = bench_now() - t0;
 	lookup_batch_release(&b);
+	strbuf_release(&s);
 	fclose(out);
 	return t0;
 }

@@ -112,7 +112,7 @@ expect() {
 	elif ! printf '%s\n' "$first" | grep -Eq -- "$pat"; then
 		why="$why; first stderr line does not match /$pat/"
 	fi
-	extra=$(sed -n '2,$p' "$S.err" | grep -v "^Try '[a-z-]* --help'\.\$")
+	extra=$(sed -n '2,$p' "$S.err" | grep -Ev "^Try '[a-z-]+( [a-z]+)? --help'\.\$")
 	[ -z "$extra" ] || why="$why; more than one error line"
 	[ "$stdout_quiet" -eq 0 ] || [ ! -s "$S.out" ] || why="$why; output on stdout"
 	[ "$before" = "$after" ] || why="$why; files changed in the scratch directory"
@@ -187,7 +187,7 @@ expect "parse -Werror: a warning fails the run" 1 '/other\.ref:7:9: error: NV_OT
 	"$REFGEN" parse -Werror -o out.xml "$FIX/other.ref"
 expect "parse -Werror=unplaced: that warning fails the run" 1 '/other\.ref:7:9: error: NV_OTHER_ORPHAN_VALUE is a value of no field: kept as a top-level constant \[-Werror=unplaced\]$' \
 	"$REFGEN" parse -Werror=unplaced -o out.xml "$FIX/other.ref"
-expect "parse -Wbogus: unknown warning" 2 '^refgen: unknown option -Wbogus$' \
+expect "parse -Wbogus: unknown warning" 2 '^refgen parse: unknown option -Wbogus$' \
 	"$REFGEN" parse -Wbogus -o out.xml "$FIX/other.ref"
 expect "parse --known: a missing list" 1 '/no-such-list: error: ' \
 	"$REFGEN" parse --known "$FIX/no-such-list" -o out.xml "$FIX/other.ref"
@@ -210,13 +210,13 @@ stdout_quiet=0   # the statistics table still goes to stdout
 expect "parse --stats: bad input" 1 '/bad_range\.ref:4:28: error:' \
 	"$REFGEN" parse --stats -o out.xml "$FIX/bad_range.ref"
 stdout_quiet=1
-expect "parse: --format without --emit" 2 '^refgen: parse: --format is an option of --emit$' \
+expect "parse: --format without --emit" 2 '^refgen parse: --format is an option of --emit$' \
 	"$REFGEN" parse --format=nv -o out.xml "$FIX/sample.ref"
-expect "parse: --views without --emit" 2 '^refgen: parse: --views is an option of --emit$' \
+expect "parse: --views without --emit" 2 '^refgen parse: --views is an option of --emit$' \
 	"$REFGEN" parse --views in/views.txt -o out.xml "$FIX/sample.ref"
-expect "parse --emit: an unknown format" 2 "^refgen: parse: unknown format 'bogus' \\(see refgen emit --help\\)\$" \
+expect "parse --emit: an unknown format" 2 "^refgen parse: unknown format 'bogus' \\(see refgen emit --help\\)\$" \
 	"$REFGEN" parse --emit inc --format=bogus "$FIX/sample.ref"
-expect "parse --emit: no chip, nothing written" 1 '^refgen: parse: --emit needs the chip: no input is in a manuals tree .*; give --chip CHIP$' \
+expect "parse --emit: no chip, nothing written" 2 '^refgen parse: --emit needs the chip: no input is in a manuals tree .*; give --chip CHIP$' \
 	"$REFGEN" parse --emit inc -d newir "$FIX/sample.ref"
 expect "parse --emit: output is a file, the IR not written either" 1 '^afile/refgen: error: cannot create directory: Not a directory$' \
 	"$REFGEN" parse --chip gv100 -d stale --emit afile "$FIX/sample.ref"
@@ -258,13 +258,13 @@ expect "emit: IR is a directory" 1 '^in: error: is a directory' \
 	"$REFGEN" emit --chip gv100 -o headers in
 expect "emit: output is a file" 1 '^afile/[a-z0-9/]*: error: cannot create directory: Not a directory$' \
 	"$REFGEN" emit --chip gv100 -o afile good.xml
-expect "emit: bad chip name" 2 "^refgen: emit: chip name 'GV100' must be lower-case letters and digits\$" \
-	"$REFGEN" emit --chip GV100 -o headers good.xml
-expect "emit: no --chip" 2 "^refgen: emit: 'good.xml' is not an IR directory \\(IR files need --chip CHIP\\)\$" \
+expect "emit: bad chip name" 2 "^refgen emit: chip name 'gv-100' must be letters and digits \\(gv100, tu104, \\.\\.\\.\\)\$" \
+	"$REFGEN" emit --chip gv-100 -o headers good.xml
+expect "emit: no --chip" 2 "^refgen emit: 'good.xml' is not an IR directory \\(IR files need --chip CHIP\\)\$" \
 	"$REFGEN" emit -o headers good.xml
-expect "emit: no -o" 2 '^refgen: emit: -o OUTDIR is required$' \
+expect "emit: no -o" 2 '^refgen emit: -o OUTDIR is required$' \
 	"$REFGEN" emit --chip gv100 good.xml
-expect "emit: no IR files" 2 '^refgen: emit: no IR files$' \
+expect "emit: no IR files" 2 '^refgen emit: no IR files$' \
 	"$REFGEN" emit --chip gv100 -o headers
 expect "emit: unknown option" 2 "unrecognized option '--bogus'\$" \
 	"$REFGEN" emit --bogus --chip gv100 -o headers good.xml
@@ -425,41 +425,45 @@ done
 
 # ---- refgen lookup and diff: ir/fix is the sample fixture's IR -------------------------
 mkdir -p ir/fix ir/bad && cp good.xml ir/fix/sample.xml && cp in/garbage.xml ir/bad/ || setup_fail "ir/"
-expect "lookup: no --chip" 2 '^refgen: lookup: --chip is required$' \
+expect "lookup: no --chip" 2 '^refgen lookup: --chip is required$' \
 	"$REFGEN" lookup 0x1100
-expect "lookup: no such chip" 2 "^refgen: error: no IR for chip 'nochip' \\(looked in ir/nochip\\)\$" \
+expect "lookup: no such chip" 2 "^refgen: error: no IR for chip 'nochip' \\(looked in ir/nochip\\); known chips: bad, fix\$" \
 	"$REFGEN" lookup --ir ir --chip nochip 0x1100
-expect "lookup: a path for a chip" 2 "^refgen: error: no IR for chip '\\.\\./ir' \\(looked in nowhere: not a chip name\\)\$" \
+expect "lookup: a path for a chip" 2 "^refgen lookup: chip name '\\.\\./ir' must be letters and digits" \
 	"$REFGEN" lookup --ir ir --chip ../ir 0x1100
 expect "lookup: IR that is not XML" 2 "^ir/bad/garbage\\.xml:1:1: error: Start tag expected" \
 	"$REFGEN" lookup --ir ir --chip bad 0x1100
-expect "lookup: a value that is no number" 2 "^refgen: lookup: 'zz' is not a number\$" \
+expect "lookup: a value that is no number" 2 "^refgen lookup: 'zz' is not a number\$" \
 	"$REFGEN" lookup --ir ir --chip fix 0x1100 zz
-expect "lookup: an address past 2^64" 2 "^refgen: lookup: '18446744073709551616' is not a number below 2\\^64\$" \
+expect "lookup: an address past 2^64" 2 "^refgen lookup: '18446744073709551616' is not a number below 2\\^64\$" \
 	"$REFGEN" lookup --ir ir --chip fix 18446744073709551616
-expect "lookup: no such name" 1 '^refgen: lookup: fix has no define named NV_NOPE$' \
+expect "lookup: no such name" 1 '^refgen lookup: fix has no define named NV_NOPE$' \
 	"$REFGEN" lookup --ir ir --chip fix NV_NOPE
-expect "lookup: an index out of range" 1 '^refgen: lookup: NV_PSAMPLE_DATA index 16 is out of range \(i < 16\)$' \
+expect "lookup: an index out of range" 1 '^refgen lookup: NV_PSAMPLE_DATA index 16 is out of range \(i < 16\)$' \
 	"$REFGEN" lookup --ir ir --chip fix 'NV_PSAMPLE_DATA(16)'
-expect "lookup: an address of nothing" 1 '^refgen: lookup: nothing of fix.s bar0 holds 0x20000$' \
+expect "lookup: an address of nothing" 1 '^refgen lookup: nothing of fix.s bar0 holds 0x20000$' \
 	"$REFGEN" lookup --ir ir --chip fix 0x20000
-expect "lookup: batch takes no argument" 2 '^refgen: lookup: batch mode reads stdin and takes no other argument$' \
+expect "lookup: batch takes no argument" 2 '^refgen lookup: batch mode reads stdin and takes no other argument$' \
 	"$REFGEN" lookup --ir ir --chip fix - 0x1100
-expect "lookup: --block without =BASE" 2 "^refgen: lookup: --block 'NV_RUNLIST': NAME=BASE wanted \\(NV_RUNLIST=0xc10000\\)\$" \
+expect "lookup: --block without =BASE" 2 "^refgen lookup: --block 'NV_RUNLIST': NAME=BASE wanted \\(NV_RUNLIST=0xc10000\\)\$" \
 	"$REFGEN" lookup --ir ir --chip fix --block NV_RUNLIST -
-expect "lookup: --block with a bad BASE" 2 "^refgen: lookup: --block 'NV_RUNLIST=0xzz': NAME=BASE wanted" \
+expect "lookup: --block with a bad BASE" 2 "^refgen lookup: --block 'NV_RUNLIST=0xzz': NAME=BASE wanted" \
 	"$REFGEN" lookup --ir ir --chip fix --block NV_RUNLIST=0xzz -
-expect "lookup: --block for one address" 2 '^refgen: lookup: --block is for batch mode \(-\); one address of a block: --space block OFFSET$' \
-	"$REFGEN" lookup --ir ir --chip fix --block NV_RUNLIST=0xc10000 0x1100
-expect "lookup: --block naming no block register" 2 "^refgen: lookup: --block NV_NOPE: no register of fix's block space is named NV_NOPE_\\*\$" \
+expect "lookup: --block with a NAME" 2 '^refgen lookup: --block is for an ADDRESS or batch lines; a NAME has its own space$' \
+	"$REFGEN" lookup --ir ir --chip fix --block NV_RUNLIST=0xc10000 NV_PSAMPLE_DATA
+expect "lookup: --space with --struct" 2 '^refgen lookup: --space is for an ADDRESS or batch lines; a --struct has its own space$' \
+	"$REFGEN" lookup --ir ir --chip fix --space pci --struct NV_SAMPLE_DESC 0x1
+expect "lookup: a misspelled name: did you mean" 1 '^refgen lookup: fix has no define named NV_PSAMPLE_DATAA \(did you mean NV_PSAMPLE_DATA\?\)$' \
+	"$REFGEN" lookup --ir ir --chip fix NV_PSAMPLE_DATAA
+expect "lookup: --block naming no block register" 2 "^refgen lookup: --block NV_NOPE: no register of fix's block space is named NV_NOPE_\\*\$" \
 	"$REFGEN" lookup --ir ir --chip fix --block NV_NOPE=0x0 -
-expect "lookup: a word that is no number" 2 "^refgen: lookup: 'x1' is not a 32-bit word \\(VALUE or INDEX:VALUE\\)\$" \
+expect "lookup: a word that is no number" 2 "^refgen lookup: 'x1' is not a 32-bit word \\(VALUE or INDEX:VALUE\\)\$" \
 	"$REFGEN" lookup --ir ir --chip fix --struct NV_SAMPLE_DESC x1
-expect "lookup: a word over 32 bits" 2 "^refgen: lookup: '0x100000000' is not a 32-bit word" \
+expect "lookup: a word over 32 bits" 2 "^refgen lookup: '0x100000000' is not a 32-bit word" \
 	"$REFGEN" lookup --ir ir --chip fix --struct NV_SAMPLE_DESC 0x100000000
-expect "diff: no --to" 2 '^refgen: diff: --from and --to are required$' \
+expect "diff: no --to" 2 '^refgen diff: --from and --to are required$' \
 	"$REFGEN" diff --ir ir --from fix
-expect "diff: no such unit" 2 "^refgen: diff: neither fix nor fix has unit 'nope'\$" \
+expect "diff: no such unit" 2 "^refgen diff: neither fix nor fix has unit 'nope'\$" \
 	"$REFGEN" diff --ir ir --from fix --to fix --unit nope
 expect "diff: no such chip" 2 "^refgen: error: no IR for chip 'nochip'" \
 	"$REFGEN" diff --ir ir --from fix --to nochip

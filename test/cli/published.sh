@@ -38,7 +38,7 @@ look() { "$refgen" lookup --ir "$ir" "$@" 2>&1; }
 # 0x0010fd40 too); :28 its field BASE 21:0, so 0x30 is BASE=0x30.
 out=$(look --chip gh100 0x10fd40 0x30)
 expect "gh100 0x10fd40: NV_XAL_EP_ZB_BAR0_WINDOW through NV_XAL_BASE_ADDRESS" \
-	"0x0010fd40  NV_XAL_EP_ZB_BAR0_WINDOW  dev_nv_xal_ep_zb    bar0 0xd40 through NV_XAL_BASE_ADDRESS (BAR0 0x10fd40)" \
+	"0x0010fd40  NV_XAL_EP_ZB_BAR0_WINDOW  dev_nv_xal_ep_zb  window 0xd40 through NV_XAL_BASE_ADDRESS (BAR0 0x10fd40)" \
 	"$(echo "$out" | sed -n 1p)"
 expect "gh100 0x10fd40 0x30: BASE 21:0" "  = 0x30: BASE=0x30" "$(echo "$out" | sed -n 3p)"
 
@@ -132,7 +132,7 @@ expect "diff ga100 gh100 dev_ram: nothing added (gh100's nine defines are all ga
 # unit of tu102 (its three manuals, its headers) has anything at 0x58, and
 # tu102 has no NV_PMC device: BAR0 holds nothing there.
 expect "tu102 0x58: the ctxsw offset named only as another space's" \
-	"refgen: lookup: nothing of tu102's bar0 holds 0x58
+	"refgen lookup: nothing of tu102's bar0 holds 0x58
   other spaces at 0x58 (--space NAME): NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_RTV_SIZE (ctxsw)" "$(look --chip tu102 0x58)"
 expect "tu102 ctxsw 0x58: NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_RTV_SIZE" \
 	"0x00000058  NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_RTV_SIZE  dev_ctxsw_prog  RW-4R  ctxsw" \
@@ -167,7 +167,7 @@ expect "tu102 0x110040: GSP's MAILBOX0 at its BAR0 address" \
 # NV_CTXSW_MAIN_IMAGE_PM and NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_PAGEPOOL_SIZE
 # at 0x28 (ctxsw).
 expect "ga102 0x28: NV_CE_BASE_PCE_MAP only as a block offset" \
-	"refgen: lookup: nothing of ga102's bar0 holds 0x28
+	"refgen lookup: nothing of ga102's bar0 holds 0x28
   other spaces at 0x28 (--space NAME): NV_CE_BASE_PCE_MAP (block), NV_CTXSW_MAIN_IMAGE_PM (ctxsw), NV_CTXSW_GFXP_POOL_CTRL_BLK_GFXP_PAGEPOOL_SIZE (ctxsw)" \
 	"$(look --chip ga102 0x28)"
 out=$(look --chip ga102 --space block 0x28 0xffffff)
@@ -182,7 +182,7 @@ expect "ga102 0x104028: NV_CE_PCE_MAP, the same register at NV_CE's BAR0 start" 
 # :28 NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET 0x00BBFFFF:0x00B80000 holds it
 # at PF BAR0 0xb80000 + 0xf00 = 0xb80f00.
 expect "tu102 0xf00: a VF offset, not a PF BAR0 register" \
-	"refgen: lookup: nothing of tu102's bar0 holds 0xf00
+	"refgen lookup: nothing of tu102's bar0 holds 0xf00
   other spaces at 0xf00 (--space NAME): NV_VIRTUAL_FUNCTION_PRIV_L2_SYSMEM_INVALIDATE (vf)" "$(look --chip tu102 0xf00)"
 expect "tu102 0xb80f00: the VF register through NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET" \
 	"0x00b80f00  NV_VIRTUAL_FUNCTION_PRIV_L2_SYSMEM_INVALIDATE  dev_vm  RW-4R  vf 0xf00 through NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET (BAR0 0xb80f00)" \
@@ -221,17 +221,17 @@ slook() { "$refgen" lookup --ir "$scratch" "$@" 2>&1; }
 # is VAL=0x1234567.  The bare offset 0xa828 is no BAR0 address of it.
 out=$(slook --chip gb100 0x88a828 0x12345670)
 expect "gb100 0x88a828: NV_HUBMMU_PRI_MMU_WPR2_ADDR_HI through NV_HUBMMU0_PRI_BASE" \
-	"0x0088a828  NV_HUBMMU_PRI_MMU_WPR2_ADDR_HI  dev_hubmmu_base  RW-4R  bar0 0xa828 through NV_HUBMMU0_PRI_BASE (BAR0 0x88a828)" \
+	"0x0088a828  NV_HUBMMU_PRI_MMU_WPR2_ADDR_HI  dev_hubmmu_base  RW-4R  window 0xa828 through NV_HUBMMU0_PRI_BASE (BAR0 0x88a828)" \
 	"$(echo "$out" | sed -n 1p)"
 expect "gb100 0x88a828 0x12345670: VAL 31:4" "  = 0x12345670: VAL=0x1234567" "$(echo "$out" | sed -n 3p)"
 expect "gb100 0xa828: a zero-based offset, not a BAR0 register" \
-	"refgen: lookup: nothing of gb100's bar0 holds 0xa828" "$(slook --chip gb100 0xa828)"
+	"refgen lookup: nothing of gb100's bar0 holds 0xa828" "$(slook --chip gb100 0xa828)"
 
 # gb100 dev_ctxsw_prog.h:32 NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET
 # 0x00000004: an offset in a context-switch buffer (ctxsw), not BAR0 0x4.
 out=$(slook --chip gb100 0x4)
 expect "gb100 0x4: the ctxsw offset named only as another space's" \
-	"refgen: lookup: nothing of gb100's bar0 holds 0x4
+	"refgen lookup: nothing of gb100's bar0 holds 0x4
   other spaces at 0x4 (--space NAME): NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET (ctxsw)" "$out"
 expect "gb100 ctxsw 0x4: NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET" \
 	"0x00000004  NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET  dev_ctxsw_prog  RW-4R  ctxsw" \
@@ -244,7 +244,7 @@ expect "gb100 ctxsw 0x4: NV_CTXSW_GFXP_POOL_CTRL_BLK_SPILL_OFFSET" \
 # :486 BASE 31:12: 0x1001 is BASE=0x1 EN=TRUE.
 out=$(slook --chip gb100 0x3108)
 expect "gb100 0x3108: a VF offset, not a PF BAR0 register" \
-	"refgen: lookup: nothing of gb100's bar0 holds 0x3108
+	"refgen lookup: nothing of gb100's bar0 holds 0x3108
   other spaces at 0x3108 (--space NAME): NV_VIRTUAL_FUNCTION_PRIV_ACCESS_COUNTER0_NOTIFY_BUFFER_LO (vf)" "$out"
 out=$(slook --chip gb100 0xb83108 0x1001)
 expect "gb100 0xb83108: the VF register through NV_VIRTUAL_FUNCTION_FULL_PHYS_OFFSET" \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target: `refgen lookup`'s batch mode (lookup_batch_line, text and
+ * Fuzz target: `refgen lookup`'s batch mode (lookup_batch_line, printed as text and
  * JSON) and its decoders, over a register index built from a small manual
  * written here (a device, plain, array and 2-D array registers with fields
  * and values, per-element fields, a structure).
@@ -23,6 +23,7 @@
 
 #include "base/diag.h"
 #include "io/ir_chip.h"
+#include "cli/cli_lookup.h"
 #include "lookup/lookup_batch.h"
 #include "lookup/lookup_decode.h"
 #include "lookup/lookup_index.h"
@@ -111,18 +112,25 @@ static void fuzz_lookup_check(uint64_t addr)
 
 static void fuzz_lookup_struct(const uint8_t *data, size_t size)
 {
-	const struct lookup_name *n = lookup_index_name(&fuzz_index, "NV_FZ_DESC");
 	size_t nwords = size / 4 < 8 ? size / 4 : 8;
 	uint32_t *w = malloc((nwords ? nwords : 1) * sizeof(*w));
-	struct strbuf b = { 0 };
+	bool given[8] = { true, true, true, true, true, true, true, true };
+	struct lookup_query q = { .kind = LOOKUP_QUERY_STRUCT, .name = "NV_FZ_DESC", .given = given };
+	struct lookup_ctx c;
+	struct lookup_result r;
 
-	if (!n || !n->layout || !w)
-		fuzz_fail("NV_FZ_DESC has no layout");
+	if (!w)
+		abort();
 	memcpy(w, data, nwords * 4);
-	lookup_decode_line(&b, n->layout, w, nwords, -1);
-	lookup_decode_table(fuzz_null(), n->layout, w, nwords, -1);
-	lookup_decode_json(fuzz_null(), n->layout, w, nwords, -1);
-	strbuf_release(&b);
+	q.words = w;
+	q.nwords = nwords;
+	lookup_ctx_init(&c, &fuzz_index, "fz");
+	lookup_result_init(&r);
+	if (lookup_query_run(&c, &q, &r) != LOOKUP_FOUND)
+		fuzz_fail("NV_FZ_DESC has no layout");
+	cli_lookup_print(fuzz_null(), &r, false);
+	cli_lookup_print(fuzz_null(), &r, true);
+	lookup_result_release(&r);
 	free(w);
 }
 
@@ -181,7 +189,9 @@ static void fuzz_lookup_map(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct lookup_ctx c;
 	struct lookup_batch b;
+	struct strbuf s = { 0 };
 	char *text, *out = NULL;
 	size_t outlen = 0, lines = 0, outlines = 0;
 	bool json = size && (data[0] & 1);
@@ -193,16 +203,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mem = json ? fuzz_null() : open_memstream(&out, &outlen);
 	if (!mem)
 		abort();
-	lookup_batch_init(&b, &fuzz_index, json);
+	lookup_ctx_init(&c, &fuzz_index, "fz");
+	lookup_batch_init(&b, &c);
 	for (size_t i = 0; i < size; lines++) {
 		const char *nl = memchr(text + i, '\n', size - i);
 		size_t len = nl ? (size_t)(nl - (text + i)) : size - i;
 		char *line = fuzz_dup((const uint8_t *)text + i, len);
-		lookup_batch_line(&b, line, len, mem);
+		cli_lookup_print_line(mem, &s, &b, lookup_batch_line(&b, line, len), line, len, json);
 		free(line);
 		i += len + 1;
 	}
 	lookup_batch_release(&b);
+	strbuf_release(&s);
 	if (!json) {
 		fclose(mem);
 		for (size_t i = 0; i < outlen; i++)

@@ -74,7 +74,7 @@ done
 
 # The installed refgen finds the installed IR (nothing from the build tree).
 got=$(env -u REFGEN_IR "$stage/usr/bin/refgen" lookup --chip gv100 0x800028 0x80000123 | sed -n 3p)
-[ "$got" = "  = 0x80000123: BIND=TRUE PTR=0x123 TARGET=VID_MEM" ] && ok "installed refgen lookup reads share/refgen/ir" ||
+[ "$got" = "  = 0x80000123: BIND=TRUE TARGET=VID_MEM PTR=0x123" ] && ok "installed refgen lookup reads share/refgen/ir" ||
 	bad "installed refgen lookup: '$got'"
 
 # The installed refgen's defaults are the installed declarations (issue 23):

@@ -133,19 +133,25 @@ trace_compare() {
 
 # Runlist blocks and channel RAMs (GA100 on): registers at bases device info
 # gives at run time, so no BAR0 address alone names them.  refgen lookup
-# names them once told each base (--block NV_RUNLIST=BASE, --block
-# NV_CHRAM=BASE: "NAME@BASE"); the bases are nvrt-submit's topology printout
-# ("runlist ... block 0x..., channel RAM 0x... (runlist R)",
-# runtime/src/hw/ampere/device_ampere.c).  The expected file writes such a
-# register NAME@rlR (test/trace/ga100.expected): block_bases $1 (the
-# nvrt-submit output) prints "BLOCK CHRAM R" a runlist, block_options the
-# --block options of those, block_names rewrites "@BASE" in the decoded
-# trace $2 to "@rlR".
+# places them from the trace itself (a NV_PTOP_DEVICE_INFO2 record's
+# RUNLIST_PRI_BASE, then that block's NV_RUNLIST_CHANNEL_CONFIG
+# CHRAM_BAR0_OFFSET), no --block given, and names them "NAME@BASE"; the line
+# that gave a base ends "[block NAME@BASE from line N]".  Those bases must be
+# nvrt-submit's topology printout ("runlist ... block 0x..., channel RAM
+# 0x... (runlist R)", runtime/src/hw/ampere/device_ampere.c).  The expected
+# file writes such a register NAME@rlR (test/trace/ga100.expected):
+# block_bases $1 (the nvrt-submit output) prints "BLOCK CHRAM R" a runlist,
+# block_printed the "NAME@0xBASE" of those, block_placed those the decoded
+# trace $1 placed, block_names rewrites "@BASE" in the decoded trace $2 to
+# "@rlR".
 block_bases() {
 	sed -n 's/.* block 0x\([0-9a-f]*\), channel RAM 0x\([0-9a-f]*\) ([0-9]* channels).*(runlist \([0-9]*\)).*/\1 \2 \3/p' "$1"
 }
-block_options() {
-	awk '{ printf " --block NV_RUNLIST=0x%s --block NV_CHRAM=0x%s", $1, $2 }' "$1"
+block_printed() {
+	awk '{ printf "NV_RUNLIST@0x%s\nNV_CHRAM@0x%s\n", $1, $2 }' "$1" | sort
+}
+block_placed() {
+	sed -n 's/.* \[block \(NV_[A-Z]*@0x[0-9a-f]*\) from line [0-9]*\]$/\1/p' "$1" | sort
 }
 block_names() {
 	awk 'FILENAME == ARGV[1] { rl["0x" $1] = $3; rl["0x" $2] = $3; next }
@@ -173,10 +179,17 @@ for chip in $chips; do
 	if trace_format "$t"; then ok "$chip: every line of the trace is an mmiotrace record"
 	else bad "$chip: mmiotrace format"; fi
 	block_bases "$dir/$chip.out" >"$dir/$chip.bases"
-	# shellcheck disable=SC2046,SC2086
-	if ! "$REFGEN_BIN" lookup --chip "$chip" $ir $(block_options "$dir/$chip.bases") - <"$t" >"$dir/$chip.decoded"; then
+	# shellcheck disable=SC2086
+	if ! "$REFGEN_BIN" lookup --chip "$chip" $ir - <"$t" >"$dir/$chip.decoded"; then
 		bad "$chip: refgen lookup of the trace"
 		continue
+	fi
+	if [ "$(block_placed "$dir/$chip.decoded")" = "$(block_printed "$dir/$chip.bases")" ]; then
+		ok "$chip: the trace places the $(block_printed "$dir/$chip.bases" | wc -l) runlist blocks and channel RAMs nvrt-submit found, each from its line"
+	else
+		block_placed "$dir/$chip.decoded" >"$dir/$chip.placed"
+		block_printed "$dir/$chip.bases" | diff - "$dir/$chip.placed"
+		bad "$chip: blocks placed by the trace"
 	fi
 	if ! block_names "$dir/$chip.bases" "$dir/$chip.decoded"; then
 		bad "$chip: naming the runlist blocks' and channel RAMs' accesses by runlist"

@@ -250,17 +250,30 @@ static void test_cli_usage_errors(void **state)
 		{ "parse", "-Wfoo", st->sample, NULL },
 		{ "parse", "--bogus", st->sample, NULL },
 		{ "print", NULL },
+		/* every subcommand: its own name first, its own --help named */
+		{ "print", "--bogus", NULL },
+		{ "emit", "--bogus", NULL },
+		{ "lookup", "--chp", "gv100", "0x0", NULL },
+		{ "diff", "--bogus", NULL },
+		{ "lookup", "--chip", "gv100", "0x0", "0x1", "0x2", NULL },
+		{ "diff", "--from", "gv100", NULL },
 	};
 	static const char *const want[] = {
 		"Usage: refgen",
 		"refgen: unknown command 'bogus'",
-		"refgen: parse: no input files",
-		"refgen: parse: -o and -d cannot be used together",
-		"refgen: parse: -o takes one input; use -d for several",
-		"refgen: parse: several inputs need -d OUTDIR",
-		"refgen: unknown option -Wfoo",
-		"--bogus",
-		"refgen: print: no IR files",
+		"refgen parse: no input files\nTry 'refgen parse --help'.\n",
+		"refgen parse: -o and -d cannot be used together\nTry 'refgen parse --help'.\n",
+		"refgen parse: -o takes one input; use -d for several\nTry 'refgen parse --help'.\n",
+		"refgen parse: several inputs need -d OUTDIR\nTry 'refgen parse --help'.\n",
+		"refgen parse: unknown option -Wfoo\nTry 'refgen parse --help'.\n",
+		"refgen parse: unrecognized option '--bogus'\nTry 'refgen parse --help'.\n",
+		"refgen print: no IR files\nTry 'refgen print --help'.\n",
+		"refgen print: unrecognized option '--bogus'\nTry 'refgen print --help'.\n",
+		"refgen emit: unrecognized option '--bogus'\nTry 'refgen emit --help'.\n",
+		"refgen lookup: unrecognized option '--chp'\nTry 'refgen lookup --help'.\n",
+		"refgen diff: unrecognized option '--bogus'\nTry 'refgen diff --help'.\n",
+		"refgen lookup: unexpected argument '0x2'\nTry 'refgen lookup --help'.\n",
+		"refgen diff: --from and --to are required\nTry 'refgen diff --help'.\n",
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -626,7 +639,7 @@ static void test_cli_emit_formats(void **state)
 
 	cli_run(&r, "emit", "--chip", "gv100", "-o", st->dir, "--format=nv,bogus", xml, NULL);
 	assert_int_equal(r.status, 2);
-	cli_expect_err_line(&r, "refgen: emit: unknown format 'bogus' (see refgen emit --help)");
+	cli_expect_err_line(&r, "refgen emit: unknown format 'bogus' (see refgen emit --help)");
 	proc_result_free(&r);
 	cli_run(&r, "emit", "--help", NULL);
 	assert_int_equal(r.status, 0);

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_lookup.h"
 #include "io/ir_chip.h"
 #include "lookup/lookup_batch.h"
 #include "lookup/lookup_decode.h"
@@ -66,15 +67,19 @@ static const struct lookup_reg *reg_at(const struct fixture *f, uint64_t addr)
 	return r[0];
 }
 
-static char *decode(const struct lookup_reg *r, uint32_t v)
+static void batch(struct fixture *f, const char *in, char *out, size_t n);
+
+/* The decoded fields of a batch line "ADDRESS VALUE": what follows the register's name. */
+static char *decode(struct fixture *f, uint64_t addr, uint32_t v)
 {
 	static char buf[512];
-	struct strbuf b = { 0 };
+	char in[64], *p;
 
-	lookup_decode_line(&b, r->layout, &v, 1, lookup_reg_element(r));
-	snprintf(buf, sizeof(buf), "%s", b.data ? b.data : "");
-	strbuf_release(&b);
-	return buf;
+	snprintf(in, sizeof(in), "0x%llx 0x%x\n", (unsigned long long)addr, v);
+	batch(f, in, buf, sizeof(buf));
+	buf[strcspn(buf, "\n")] = '\0';
+	p = strchr(strchr(strchr(buf, ' ') + 1, ' ') + 1, ' ');   /* after ADDRESS VALUE NAME */
+	return p ? p + 1 : buf + strlen(buf);
 }
 
 static char *reg_name(const struct lookup_reg *r, uint64_t addr)
@@ -103,16 +108,20 @@ static void test_array_element(void **state)
 	assert_string_equal(reg_name(reg_at(*state, 0x61d98c), 0x61d98c), "NV_PDISP_SOR_DP_LINKCTL(3,1)");
 }
 
-/* BIND 31 = 1 (TRUE), TARGET 29:28 = 0 (VID_MEM), PTR 27:0 = 0x123; bit 30 is nobody's. */
+/* gv100 dev_fifo.ref.txt:54-65: BIND 31 = 1 (TRUE), TARGET 29:28 = 0
+ * (VID_MEM), PTR 27:0 = 0x123; bit 30 is nobody's.  Fields high bits first. */
 static void test_decode_value(void **state)
 {
 	const struct lookup_reg *r = reg_at(*state, 0x800028);
 
-	assert_string_equal(decode(r, 0x80000123), "BIND=TRUE PTR=0x123 TARGET=VID_MEM");
-	assert_string_equal(decode(r, 0x60000000), "BIND=FALSE PTR=0x0 TARGET=SYS_MEM_COHERENT (no field: 0x40000000)");
+	assert_string_equal(decode(*state, 0x800028, 0x80000123), "BIND=TRUE TARGET=VID_MEM PTR=0x123");
+	assert_string_equal(decode(*state, 0x800028, 0x60000000),
+			    "BIND=FALSE TARGET=SYS_MEM_COHERENT PTR=0x0 (no field: 0x40000000)");
 	/* TARGET 1 has no name. */
-	assert_string_equal(decode(r, 0x10000000), "BIND=FALSE PTR=0x0 TARGET=0x1");
+	assert_string_equal(decode(*state, 0x800028, 0x10000000), "BIND=FALSE TARGET=0x1 PTR=0x0");
 	assert_int_equal(lookup_unclaimed(r->layout, 0xffffffff), 0x40000000);
+	/* Bits past the register's 32 are no field's either. */
+	assert_int_equal(lookup_unclaimed(r->layout, 0x1c0000000ull), 0x140000000ull);
 }
 
 static void test_device_fallback(void **state)
@@ -173,16 +182,22 @@ static void test_struct_words(void **state)
 
 static void batch(struct fixture *f, const char *in, char *out, size_t n)
 {
+	struct lookup_ctx c;
 	struct lookup_batch b;
+	struct strbuf s = { 0 };
 	FILE *mem = fmemopen(out, n, "w");
 
-	lookup_batch_init(&b, &f->x, false);
+	lookup_ctx_init(&c, &f->x, "gv100");
+	lookup_batch_init(&b, &c);
 	for (const char *p = in; *p;) {
 		const char *nl = strchr(p, '\n');
-		lookup_batch_line(&b, p, (size_t)(nl - p), mem);
+		size_t len = (size_t)(nl - p);
+
+		cli_lookup_print_line(mem, &s, &b, lookup_batch_line(&b, p, len), p, len, false);
 		p = nl + 1;
 	}
 	lookup_batch_release(&b);
+	strbuf_release(&s);
 	fclose(mem);
 }
 
@@ -192,7 +207,7 @@ static void test_batch(void **state)
 
 	batch(*state, "0x800028 0x80000123\n800ff0\n", out, sizeof(out));
 	assert_string_equal(out,
-		"0x00800028 0x80000123 NV_PCCSR_CHANNEL_INST(5) BIND=TRUE PTR=0x123 TARGET=VID_MEM\n"
+		"0x00800028 0x80000123 NV_PCCSR_CHANNEL_INST(5) BIND=TRUE TARGET=VID_MEM PTR=0x123\n"
 		"0x00800ff0 NV_PCCSR_CHANNEL_INST(510)\n");
 	/* mmiotrace: addresses relative to the MAP's base; other lines copied. */
 	batch(*state,
@@ -202,8 +217,8 @@ static void test_batch(void **state)
 	      "MARK 12.4 hello\n", out, sizeof(out));
 	assert_string_equal(out,
 		"MAP 0.000000 1 0xf6000000 0xffffc90000080000 0x1000000 0x0 0\n"
-		"R 0x00800028 0x80000123 NV_PCCSR_CHANNEL_INST(5) BIND=TRUE PTR=0x123 TARGET=VID_MEM\n"
-		"W 0x00002270 0x20000123 NV_PFIFO_RUNLIST_BASE PTR=0x123 TARGET=SYS_MEM_COHERENT\n"
+		"R 0x00800028 0x80000123 NV_PCCSR_CHANNEL_INST(5) BIND=TRUE TARGET=VID_MEM PTR=0x123\n"
+		"W 0x00002270 0x20000123 NV_PFIFO_RUNLIST_BASE TARGET=SYS_MEM_COHERENT PTR=0x123\n"
 		"MARK 12.4 hello\n");
 }
 
@@ -262,8 +277,11 @@ static void test_cli_forms(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "0x00800028  NV_PCCSR_CHANNEL_INST(5)  dev_fifo  RW-4A  bar0\n"
 				      "  dev_fifo.ref.txt:54: #define NV_PCCSR_CHANNEL_INST(i) (0x00800000+(i)*8) /* RW-4A */\n"
-				      "  = 0x80000123: BIND=TRUE PTR=0x123 TARGET=VID_MEM\n"));
-	assert_non_null(strstr(r.out, "    30:30     (no field) = 0x0\n"));
+				      "  = 0x80000123: BIND=TRUE TARGET=VID_MEM PTR=0x123\n"
+				      "    31:31     BIND = 0x1 TRUE\n"
+				      "    30:30     (no field) = 0x0\n"
+				      "    29:28     TARGET = 0x0 VID_MEM\n"
+				      "    27:0      PTR = 0x123\n"));
 	proc_result_free(&r);
 
 	run(&r, "0x80fff0", NULL, NULL, NULL);
@@ -275,13 +293,14 @@ static void test_cli_forms(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "\"register\":\"NV_PCCSR_CHANNEL_INST(5)\",\"offset\":0,"
 				      "\"space\":{\"name\":\"bar0\",\"offset\":8388648,\"bar0\":8388648},\"indices\":[5],"
-				      "\"decoded\":\"BIND=TRUE PTR=0x123 TARGET=VID_MEM\""));
+				      "\"decoded\":\"BIND=TRUE TARGET=VID_MEM PTR=0x123\""));
 	proc_result_free(&r);
 
 	run(&r, "NV_PFIFO_RUNLIST_BASE", NULL, NULL, NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "NV_PFIFO_RUNLIST_BASE: register in dev_fifo at 0x00002270 (bar0)\n"));
-	assert_non_null(strstr(r.out, "  fields: PTR 27:0, TARGET 29:28\n"));
+	/* dev_fifo.ref.txt:109-114: TARGET 29:28 above PTR 27:0. */
+	assert_non_null(strstr(r.out, "  fields: TARGET 29:28, PTR 27:0\n"));
 	proc_result_free(&r);
 
 	run(&r, "--json", "NV_PCCSR_CHANNEL_INST_BIND_TRUE", NULL, NULL);
@@ -303,11 +322,67 @@ static void test_cli_forms(void **state)
 
 	run(&r, "NV_NO_SUCH_THING", NULL, NULL, NULL);
 	assert_int_equal(r.status, 1);
-	assert_string_equal(r.err, "refgen: lookup: gv100 has no define named NV_NO_SUCH_THING\n");
+	assert_string_equal(r.err, "refgen lookup: gv100 has no define named NV_NO_SUCH_THING\n");
 	proc_result_free(&r);
 
 	run(&r, "0x800028", "zz", NULL, NULL);
 	assert_int_equal(r.status, 2);
+	proc_result_free(&r);
+}
+
+static void runv(struct proc_result *r, const char *chip, const char *a1, const char *a2)
+{
+	char *argv[] = { (char *)env_require("REFGEN_BIN"), "lookup", "--ir", (char *)env_require("REFGEN_IR"),
+			 "--chip", (char *)chip, (char *)a1, (char *)a2, NULL };
+
+	proc_run(argv, r);
+}
+
+/* What a newcomer tripped over (issue 31), each as it answers now. */
+static void test_cli_friction(void **state)
+{
+	struct proc_result r;
+
+	(void)state;
+	/* Chip names in any case. */
+	runv(&r, "GV100", "0x800028", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "0x00800028  NV_PCCSR_CHANNEL_INST(5)  dev_fifo  RW-4A  bar0\n"));
+	proc_result_free(&r);
+	/* An unknown chip: the known ones listed (the build's IR has gv100, tu104, ga100). */
+	runv(&r, "gv10", "0x0", NULL);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "no IR for chip 'gv10'"));
+	assert_non_null(strstr(r.err, "; known chips: "));
+	assert_non_null(strstr(r.err, "gv100"));
+	assert_non_null(strstr(r.err, "tu104"));
+	proc_result_free(&r);
+	/* The typed headers' spellings of dev_fifo.ref.txt:54 NV_PCCSR_CHANNEL_INST(i). */
+	runv(&r, "gv100", "nv_pccsr_channel_inst", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "NV_PCCSR_CHANNEL_INST(i): register in dev_fifo base 0x00800000, stride 0x8 (i < 4096)"));
+	proc_result_free(&r);
+	runv(&r, "gv100", "gv100_pccsr_channel_inst(5)", NULL);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "NV_PCCSR_CHANNEL_INST(5): register in dev_fifo at 0x00800028 (bar0)\n"));
+	proc_result_free(&r);
+	/* A misspelled name: the nearest define. */
+	runv(&r, "gv100", "NV_PCCSR_CHANNEL_INTS", NULL);
+	assert_int_equal(r.status, 1);
+	assert_string_equal(r.err, "refgen lookup: gv100 has no define named NV_PCCSR_CHANNEL_INTS "
+				   "(did you mean NV_PCCSR_CHANNEL_INST?)\n");
+	proc_result_free(&r);
+	/* A value wider than the register: bit 32 no field's, and said. */
+	runv(&r, "gv100", "0x800028", "0x180000123");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "  = 0x180000123: BIND=TRUE TARGET=VID_MEM PTR=0x123 (no field: 0x100000000)\n"));
+	assert_string_equal(r.err, "refgen lookup: warning: 0x180000123 is wider than NV_PCCSR_CHANNEL_INST(5)'s 32 "
+				   "bits: bits 32 and up are held by no field\n");
+	proc_result_free(&r);
+	/* Usage errors: the subcommand's name and help, exit 2. */
+	runv(&r, "gv100", "--chp", "0x0");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.err, "refgen lookup: unrecognized option '--chp'\nTry 'refgen lookup --help'.\n");
 	proc_result_free(&r);
 }
 
@@ -322,6 +397,7 @@ int main(void)
 		cmocka_unit_test(test_batch),
 		cmocka_unit_test(test_batch_mmiotrace_log),
 		cmocka_unit_test(test_cli_forms),
+		cmocka_unit_test(test_cli_friction),
 	};
 
 	return cmocka_run_group_tests_name("lookup", tests, setup, teardown);
