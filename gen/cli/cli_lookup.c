@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cli/cli_lookup.h"
+#include "cli/cli_lookup_config.h"
 #include "base/diag.h"
 #include "io/ir_chip.h"
 #include "base/json_out.h"
@@ -197,6 +198,7 @@ static int cli_lookup_help(void)
 	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] ADDRESS [VALUE]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --config FILE\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--block NAME=BASE]...\n"
 	       "                     [--batch | -] < LINES\n"
 	       "Decode with the names of a chip's manuals:\n"
@@ -210,6 +212,9 @@ static int cli_lookup_help(void)
 	       "                   NV_RAMRL_ENTRY, NV_MMU_VER2_PTE) or register\n"
 	       "                   (NV_PPBDMA_GP_ENTRY0): WORD is VALUE (next word, from\n"
 	       "                   word 0) or INDEX:VALUE\n"
+	       "  --config FILE    a PCI config space (binary, 256 or 4,096 bytes, or lspci\n"
+	       "                   -x/-xxx/-xxxx text; - for stdin): every register of the\n"
+	       "                   chip's pci space, in its capability of the lists walked\n"
 	       "  --batch, -       stdin lines 'ADDRESS [VALUE]' or an mmiotrace log, one\n"
 	       "                   decoded line out per line in\n"
 	       "  --block NAME=BASE  batch: the block-space registers named NAME_* sit at\n"
@@ -235,6 +240,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		{ "batch", no_argument, NULL, 'b' },
 		{ "space", required_argument, NULL, 'S' },
 		{ "block", required_argument, NULL, 'B' },
+		{ "config", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -249,6 +255,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 		case 'j': l->json = true; break;
 		case 'b': *batch = true; break;
 		case 'S': l->space_name = optarg; break;
+		case 'C': l->config = optarg; break;
 		case 'B': {
 			const char *eq = strchr(optarg, '=');
 			struct lookup_block *k = &l->blocks[l->nblocks];
@@ -276,6 +283,10 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 			return cli_usage_error("lookup: unknown space '%s' (bar0, pci, vf, block, memory, ctxsw, method)",
 					       l->space_name);
 	}
+	if (l->config && (*batch || l->structure || l->nblocks || optind < argc ||
+			  (l->space_name && l->space != IR_SPACE_PCI)))
+		return cli_usage_error("lookup: --config FILE takes no other argument, --struct, --batch, --block "
+				       "or --space but pci");
 	if (*batch && l->space_name && l->space != IR_SPACE_BAR0)
 		return cli_usage_error("lookup: batch mode decodes BAR0 accesses only");
 	if (optind < argc && !strcmp(argv[optind], "-")) {
@@ -287,7 +298,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l, bool 
 	if (l->nblocks && !*batch)
 		return cli_usage_error("lookup: --block is for batch mode (-); one address of a block: "
 				       "--space block OFFSET");
-	if (!*batch && !l->structure && optind == argc)
+	if (!*batch && !l->structure && !l->config && optind == argc)
 		return cli_usage_error("lookup: nothing to look up (ADDRESS, NAME, --struct or --batch)");
 	if (l->structure && optind == argc)
 		return cli_usage_error("lookup: --struct needs at least one WORD");
@@ -324,6 +335,8 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, bool batc
 			fprintf(stderr, "refgen: lookup: read or write error\n");
 		return ok ? CLI_OK : CLI_USAGE;
 	}
+	if (l->config)
+		return cli_lookup_config(&l->x, l->chip, l->config, l->json);
 	if (l->structure)
 		return cli_lookup_struct(l, argc, argv);
 	if (!cli_args_number_parse(argv[0], 0, &addr)) {
@@ -348,7 +361,7 @@ static void cli_lookup_want(const struct cli_lookup *l, int argc, char **argv, b
 	uint64_t addr;
 
 	w->kind = LOOKUP_WANT_ALL;
-	if (batch)
+	if (batch || l->config)
 		return;
 	if (l->structure) {
 		w->kind = LOOKUP_WANT_NAME;

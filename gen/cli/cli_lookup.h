@@ -18,6 +18,7 @@
 
 struct cli_lookup {
 	const char *chip, *ir_root, *structure;
+	const char *config;            /* --config FILE: cli_lookup_config.c */
 	const char *space_name;        /* --space NAME; NULL: BAR0 */
 	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
 	bool json;
