@@ -7,6 +7,7 @@
  */
 #include "cli/cli_lookup_config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,17 +20,16 @@
 
 #define CLI_CONFIG_READ_MAX (1u << 20)   /* lspci -xxxx text is about 14 KiB */
 
-/* The file's bytes (at most CLI_CONFIG_READ_MAX + 1 of them), or NULL with errno's message printed. */
+/* The file's bytes (at most CLI_CONFIG_READ_MAX + 1 of them), or NULL with errno set. */
 static char *cli_config_slurp(const char *file, size_t *len)
 {
 	FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
 	char *buf;
 	size_t n = 0;
+	int err = 0;
 
-	if (!f) {
-		perror(file);
+	if (!f)
 		return NULL;
-	}
 	buf = mem_realloc(NULL, CLI_CONFIG_READ_MAX + 1);
 	while (n <= CLI_CONFIG_READ_MAX) {
 		size_t got = fread(buf + n, 1, CLI_CONFIG_READ_MAX + 1 - n, f);
@@ -38,12 +38,13 @@ static char *cli_config_slurp(const char *file, size_t *len)
 		n += got;
 	}
 	if (ferror(f)) {
-		perror(file);
 		free(buf);
 		buf = NULL;
+		err = errno ? errno : EIO;
 	}
 	if (f != stdin)
 		fclose(f);
+	errno = err;
 	*len = n;
 	return buf;
 }
@@ -200,7 +201,7 @@ int cli_lookup_config(const struct lookup_index *x, const char *chip, const char
 	int rc = CLI_USAGE;
 
 	if (!data) {
-		fprintf(stderr, "refgen: lookup: %s: cannot read the config space\n", file);
+		fprintf(stderr, "refgen: lookup: %s: cannot read: %s\n", file, strerror(errno));
 		goto out;
 	}
 	if (len > CLI_CONFIG_READ_MAX) {

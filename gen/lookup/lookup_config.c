@@ -196,8 +196,9 @@ static uint32_t config_le(const struct lookup_config_bytes *c, size_t off, unsig
  * 3.0 (sections 6.8.1 MSI, 6.8.2 MSI-X; the Power Management Interface
  * Specification 1.2, 3.2) and the PCI Express Base Specification (7.5.3 the
  * PCI Express capability, 7.8.4 AER, 7.9.3 serial number, 7.8.1 power
- * budgeting, 7.9.5 vendor-specific, 7.8.3 SR-IOV's 9.3.3, 7.8.2 LTR, 7.8.3 L1
- * PM substates), or 0 when its length is not fixed by its id.
+ * budgeting, 7.9.5 vendor-specific, 9.3.3 SR-IOV, 7.8.2 LTR, 7.8.3 L1 PM
+ * substates, 7.8.6 resizable BAR), or 0 when neither its id nor its own
+ * fields give it.
  */
 static unsigned config_cap_length(const struct lookup_config_bytes *c, bool extended, uint16_t id, size_t off)
 {
@@ -220,6 +221,10 @@ static unsigned config_cap_length(const struct lookup_config_bytes *c, bool exte
 	case 0x0b: case 0x23: return config_le(c, off + 4, 4) >> 20;   /* VSEC/DVSEC length, 31:20 */
 	case 0x0e: case 0x0f: case 0x18: case 0x1b: return 8;
 	case 0x10: return 0x40;
+	case 0x15: case 0x24: {   /* 8 bytes per BAR, their number in the first control's 7:5 */
+		unsigned n = config_le(c, off + 8, 4) >> 5 & 7;
+		return n >= 1 && n <= 6 ? 4 + 8 * n : 0;
+	}
 	case 0x13: case 0x1e: return 16;
 	case 0x1f: case 0x25: return 12;
 	default: return 0;
