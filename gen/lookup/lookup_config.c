@@ -66,12 +66,10 @@ static int config_read_text(struct lookup_config_bytes *c, const char *data, siz
 	c->size = 0;
 	c->text = true;
 	while (pos < len) {
-		const char *s = data + pos;
-		size_t n = strcspn(s, "\n"), k;
+		const char *s = data + pos, *nl = memchr(s, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - s) : len - pos, k;   /* data need not end in a NUL */
 		unsigned off;
 
-		if (pos + n > len)
-			n = len - pos;
 		pos += n + 1;
 		ln++;
 		while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))

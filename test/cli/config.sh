@@ -22,14 +22,7 @@ hw=${REFGEN_HW:-../shared/hw}
 dir=${REFGEN_CONFIG_DIR:-out/tmp/config}
 case "$dir" in "" | /) echo "config.sh: refusing scratch dir '$dir'"; exit 1 ;; esac
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok: $1"; }
-bad() { fail=$((fail + 1)); echo "FAILED: $1"; }
-# expect WHAT WANT GOT
-expect() {
-	if [ "$2" = "$3" ]; then ok "$1"; else bad "$1"; printf 'want: %s\ngot:  %s\n' "$2" "$3"; fi
-}
+. "$(dirname "$0")/expect.sh"
 # le32 FILE OFFSET VALUE: VALUE's four bytes, little-endian, at OFFSET
 le32() {
 	printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $(($3 & 255)) $(($3 >> 8 & 255)) $(($3 >> 16 & 255)) \

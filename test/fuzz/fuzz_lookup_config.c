@@ -27,15 +27,7 @@
 #include "parse/ref_parse.h"
 
 #include "fuzz.h"
-
-static char fuzz_config_error[512];
-
-static void fuzz_config_diag(void *ctx, enum diag_level level, const char *line)
-{
-	(void)ctx;
-	(void)level;
-	snprintf(fuzz_config_error, sizeof(fuzz_config_error), "%s", line);
-}
+#include "fuzz_gen.h"
 
 static const char fuzz_config_manual[] =
 	"#define NV_FZC                     0x00000FFF:0x00000000 /* RW--D */\n"
@@ -69,11 +61,11 @@ static void fuzz_config_init(void)
 
 	xmlInitParser();
 	p = ref_parser_new();
-	diag_init(&d);
-	d.sink = fuzz_config_diag;
+	fuzz_diag_init(&d);
 	if (!p || !(fuzz_manual = ref_parse_text(p, "volta/fz/dev_fzc.ref.txt", fuzz_config_manual,
 						  sizeof(fuzz_config_manual) - 1, &d)) || d.warnings)
-		fuzz_fail("the target's own manual does not parse cleanly: %s", fuzz_config_error);
+		fuzz_fail("the target's own manual does not parse cleanly (%u warnings): %s", d.warnings,
+			  fuzz_last_error);
 	ref_parser_free(p);
 	/* as manuals/address-spaces.txt declares dev_nv_xve3g_fn0 */
 	fuzz_manual->space.kind = IR_SPACE_PCI;
