@@ -11,8 +11,8 @@
 # `make test` replays every seed (test/fuzz/seeds/<target>) and regression
 # input (test/fuzz/regress/<target>) through a plain build of each target
 # (replay_<target>: test/fuzz/replay.c instead of libFuzzer).
-FUZZ_TARGETS := ref_parse ir_read ir_schema emit_inject lookup pb_decode dump pt_walk sim_pbdma
-FUZZ_GEN_TARGETS := ref_parse ir_read ir_schema emit_inject lookup
+FUZZ_TARGETS := ref_parse ir_read ir_schema emit_inject lookup lookup_config pb_decode dump pt_walk sim_pbdma
+FUZZ_GEN_TARGETS := ref_parse ir_read ir_schema emit_inject lookup lookup_config
 FUZZ_RT_TARGETS := $(filter-out $(FUZZ_GEN_TARGETS),$(FUZZ_TARGETS))
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang

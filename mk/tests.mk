@@ -76,6 +76,11 @@ PUBLISHED_TEST_ENV = PUBLISHED="$(PUBLISHED)" SWEEP_SAMPLE=1 REFGEN_SWEEP_DIR="$
 .PHONY: check-published
 check-published: $(REFGEN)
 	@PUBLISHED="$(PUBLISHED)" REFGEN_BIN="$(REFGEN)" REFGEN_SWEEP_DIR="$(OUT)/tmp/published-sweep" sh test/published/sweep.sh
+# test/cli/config.sh: refgen lookup --config on the H200's config space
+# (HW/h200-config.bin, gh100) and on hand-made gv100/tu104/ga100 spaces.
+HW ?= ../shared/hw
+CONFIG_TESTS := test/cli/config.sh
+CONFIG_TEST_ENV = REFGEN_HW="$(HW)" REFGEN_CONFIG_DIR="$(OUT)/tmp/config"
 # test/build/spaces.sh: every unit of every chip of CHIPS=all has its address
 # space declared (manuals/address-spaces.txt), whatever CHIPS this run builds;
 # the units are listed as the build lists them (mk/sources.sh), nothing parsed.
@@ -176,8 +181,8 @@ test: headers runtime rust $(TEST_BINS) $(SELFCHECK_BINS) $(REFGEN) | check-manu
 		REFGEN_MATRIX_DIR="$(OUT)/tmp/compile-matrix" REFGEN_EXAMPLES_DIR="$(OUT)/tmp/examples" REFGEN_REPRO_DIR="$(OUT)/tmp/reproducible" REFGEN_CHIPS="$(HDR_CHIPS)" \
 		REFGEN_BUILD_DIR="$(OUT)/tmp/build-test" REFGEN_IDENTICAL_DIR="$(OUT)/tmp/identical" REFGEN_DOCS_DIR="$(OUT)/tmp/docs" REFGEN_TRACE_DIR="$(OUT)/tmp/trace" NVRT_RACE_DIR="$(OUT)/tmp/layout-race" REFGEN_PARSE_EMIT_DIR="$(OUT)/tmp/parse-emit" MAKE="$(MAKE)" \
 		REFGEN_RUST="$(OUT)/rust" REFGEN_RUST_DIR="$(OUT)/tmp/rust" \
-		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(CLASSES_TEST_ENV) $(SPACES_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(LOOKUP_TESTS) $(VFIO_TEST_SCRIPTS) \
-		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(CLASSES_TESTS) $(SPACES_TESTS) $(RUST_TESTS)
+		$(VFIO_TEST_ENV) $(LAYERS_TEST_ENV) $(FAILPOINT_TEST_ENV) $(PUBLISHED_TEST_ENV) $(CLASSES_TEST_ENV) $(SPACES_TEST_ENV) $(CONFIG_TEST_ENV) sh test/run-tests.sh $(TEST_BINS) $(SELFCHECK_BINS) $(HDR_SCRIPTS) $(BUILD_SCRIPTS) $(TRACE_TESTS) $(LOOKUP_TESTS) $(VFIO_TEST_SCRIPTS) \
+		$(QUALITY_TESTS) $(HTML_TESTS) $(LAYERS_TESTS) $(IDENTICAL_TESTS) $(FAILPOINT_TESTS) $(PUBLISHED_TESTS) $(CLASSES_TESTS) $(SPACES_TESTS) $(CONFIG_TESTS) $(RUST_TESTS)
 
 # ---- test-vfio: the VFIO backend on a real kernel -------------------------------
 # test/vfio/run.sh boots Debian's kernel under QEMU (emulated Intel IOMMU,

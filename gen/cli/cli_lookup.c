@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cli/cli_lookup.h"
+#include "cli/cli_lookup_config.h"
 #include "base/diag.h"
 #include "io/ir_chip.h"
 #include "lookup/lookup_batch.h"
@@ -31,6 +32,7 @@
 /* What the options say: the same for every form. */
 struct cli_lookup {
 	const char *chip, *ir_root, *structure;
+	const char *config;            /* --config FILE: cli_lookup_config.c */
 	char chip_name[64];            /* --chip in lower case */
 	const char *space_name;        /* --space NAME; NULL: BAR0 */
 	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
@@ -49,6 +51,7 @@ static int cli_lookup_help(void)
 	       "                     ADDRESS [VALUE]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --config FILE\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] [--block NAME=BASE]...\n"
 	       "                     [--batch | -] < LINES\n"
 	       "Decode with the names of a chip's manuals:\n"
@@ -61,6 +64,9 @@ static int cli_lookup_help(void)
 	       "                   NV_RAMRL_ENTRY, NV_MMU_VER2_PTE) or register\n"
 	       "                   (NV_PPBDMA_GP_ENTRY0): WORD is VALUE (next word, from\n"
 	       "                   word 0) or INDEX:VALUE\n"
+	       "  --config FILE    a PCI config space (binary, 256 or 4,096 bytes, or lspci\n"
+	       "                   -x/-xxx/-xxxx text; - for stdin): every register of the\n"
+	       "                   chip's pci space, in its capability of the lists walked\n"
 	       "  --batch, -       stdin lines 'ADDRESS [VALUE]' or an mmiotrace log, one\n"
 	       "                   decoded line out per line in\n"
 	       "  --space SPACE    an ADDRESS (and a batch line's) is an offset in SPACE:\n"
@@ -120,6 +126,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 		{ "batch", no_argument, NULL, 'b' },
 		{ "space", required_argument, NULL, 'S' },
 		{ "block", required_argument, NULL, 'B' },
+		{ "config", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -134,6 +141,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 		case 'j': l->json = true; break;
 		case 'b': l->batch = true; break;
 		case 'S': l->space_name = optarg; break;
+		case 'C': l->config = optarg; break;
 		case 'B':
 			if ((rc = cli_lookup_block_option(l, optarg)))
 				return rc;
@@ -154,6 +162,12 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 			return cli_sub_usage("lookup", "unknown space '%s' (bar0, pci, vf, block, memory, ctxsw, method)",
 					     l->space_name);
 	}
+	if (l->config && (l->batch || l->structure || l->nblocks || optind < argc ||
+			  (l->space_name && l->space != IR_SPACE_PCI)))
+		return cli_sub_usage("lookup", "--config FILE takes no other argument, --struct, --batch, --block "
+				     "or --space but pci");
+	if (l->config)
+		return 0;
 	if (optind < argc && !strcmp(argv[optind], "-")) {
 		l->batch = true;
 		optind++;
@@ -294,6 +308,9 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, enum look
 		}
 	}
 	*status = LOOKUP_FOUND;
+	if (l->config) {
+		return cli_lookup_config(&l->x, l->chip, l->config, l->json);
+	}
 	if (l->batch)
 		return cli_lookup_batch(l, &ctx);
 	return cli_lookup_one(l, &ctx, argc, argv, status);
@@ -309,7 +326,7 @@ static void cli_lookup_want(const struct cli_lookup *l, int argc, char **argv, s
 	uint64_t addr;
 
 	w->kind = LOOKUP_WANT_ALL;
-	if (l->batch || l->nblocks)
+	if (l->batch || l->nblocks || l->config)
 		return;
 	if (l->structure) {
 		lookup_name_canonical(l->chip, l->structure, name, n);

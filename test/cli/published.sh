@@ -14,14 +14,7 @@
 set -u
 refgen=${REFGEN_BIN:-out/bin/refgen}
 ir=${REFGEN_IR:-out/ir}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok: $1"; }
-bad() { fail=$((fail + 1)); echo "FAILED: $1"; }
-# expect WHAT WANT GOT
-expect() {
-	if [ "$2" = "$3" ]; then ok "$1"; else bad "$1"; printf 'want: %s\ngot:  %s\n' "$2" "$3"; fi
-}
+. "$(dirname "$0")/expect.sh"
 for c in gh100 gb202 ga100; do
 	if [ ! -d "$ir/$c" ]; then
 		echo "skipped: no $ir/$c (a build without the published headers, PUBLISHED=)"

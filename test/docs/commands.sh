@@ -8,7 +8,8 @@
 #                    one by one in a scratch copy of the repository's top
 #                    (symbolic links to it; `out` is the build tree under
 #                    test, `../shared/manuals` the manuals, `../shared/published`
-#                    the published headers when PUBLISHED names some), with out/bin on
+#                    the published headers when PUBLISHED names some, `../shared/hw`
+#                    the real hardware data when REFGEN_HW has it), with out/bin on
 #                    PATH.  A command ending in `\` continues on the next
 #                    line.  The lines after a command, up to the next command
 #                    or the end of the block, are its output (stdout and
@@ -35,7 +36,8 @@
 # Each page runs in its own scratch copy, its commands in page order.
 #
 # Environment: REFGEN_BIN (out/bin/refgen: its out/ is the build tree),
-# REFGEN_MANUALS (../shared/manuals), PUBLISHED (../shared/published), REFGEN_DOCS_DIR (scratch,
+# REFGEN_MANUALS (../shared/manuals), PUBLISHED (../shared/published), REFGEN_HW
+# (../shared/hw), REFGEN_DOCS_DIR (scratch,
 # <out>/tmp/docs), DOCS (the pages, default README.md doc/*.md), KDIR, CI.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -50,6 +52,10 @@ manuals=$(cd "$manuals" && pwd) || { echo "no manuals at $manuals"; echo "0 pass
 published=${PUBLISHED:-$top/../shared/published}
 case $published in /*) ;; *) published=$top/$published ;; esac
 published=$(cd "$published" 2>/dev/null && pwd) || published=
+# The real hardware data (the H200's config space), when there is.
+hw=${REFGEN_HW:-$top/../shared/hw}
+case $hw in /*) ;; *) hw=$top/$hw ;; esac
+hw=$(cd "$hw" 2>/dev/null && pwd) || hw=
 work=${REFGEN_DOCS_DIR:-$outdir/tmp/docs}
 docs=${DOCS:-README.md $(ls doc/*.md 2>/dev/null)}
 passed=0 failed=0 skipped=0
@@ -173,6 +179,7 @@ farm()
 	ln -s "$outdir" "$1/top/out"
 	ln -s "$manuals" "$1/shared/manuals"
 	[ -z "$published" ] || ln -s "$published" "$1/shared/published"
+	[ -z "$hw" ] || ln -s "$hw" "$1/shared/hw"
 }
 
 for page in $docs; do

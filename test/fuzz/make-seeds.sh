@@ -19,7 +19,7 @@ FIX=test/fixtures
 
 rm -rf "$TMP_DIR"
 mkdir -p "$TMP_DIR"
-for t in ref_parse ir_read ir_schema emit_inject lookup pb_decode dump pt_walk sim_pbdma; do
+for t in ref_parse ir_read ir_schema emit_inject lookup lookup_config pb_decode dump pt_walk sim_pbdma; do
 	rm -rf "${SEEDS:?}/$t"
 	mkdir -p "$SEEDS/$t"
 done
@@ -206,6 +206,45 @@ printf '# comment\n\n  0x1100   0x1  \n0x 0x1\nR\nW 4\nMAP 1\n0x1100000000000000
 # a unit map's body (gen/README.md, "The lookup unit map"): the target puts
 # the header with its checksum in front
 printf 'file dev_a.xml 1338 0497adf361b82858\nfile dev_fz.xml 75104 d4d2097e623e3322\nrange 0 reg 0x1100 0x1107\nrange 1 reg 0x0 0x97\nrange 1 bar0 0x1000 0xffff\nrange 1 aperture 0x0 0xffffffff\nname 0 0000abcd\nname 1 00000001\nname 1 fffffffe\n' >"$L/unit-map.txt"
+
+# ---- lookup_config: PCI config spaces (fuzz_lookup_config.c) -----------------------
+# Laid out here: a header with the capability list bit, the standard list
+# (Power Management 0x40, MSI 0x48, PCI Express 0x60, MSI-X 0xb0), the
+# extended one (AER 0x100, vendor-specific 0x150); as binary, as lspci text,
+# and with a loop.
+L=$SEEDS/lookup_config
+le32at() {   # file, offset, value
+	{ u8 "$3"; u8 "$(($3 >> 8))"; u8 "$(($3 >> 16))"; u8 "$(($3 >> 24))"; } |
+		dd of="$1" bs=1 seek=$(($2)) conv=notrunc 2>/dev/null
+}
+space() {   # file, size
+	dd if=/dev/zero of="$1" bs="$2" count=1 2>/dev/null
+	le32at "$1" 0x00 0x233510de
+	le32at "$1" 0x04 0x00100006
+	le32at "$1" 0x34 0x40
+	le32at "$1" 0x40 0x00034801
+	le32at "$1" 0x48 0x01806005
+	le32at "$1" 0x60 0x0002b010
+	le32at "$1" 0x70 0x10830000
+	le32at "$1" 0xb0 0x80080011
+	if [ "$2" = 4096 ]; then
+		le32at "$1" 0x100 0x15020001
+		le32at "$1" 0x104 0x00000010
+		le32at "$1" 0x150 0x0001000b
+		le32at "$1" 0x154 0x01810001
+		le32at "$1" 0xff8 0xffffffff
+	fi
+}
+space "$L/std256.bin" 256
+space "$L/ext4096.bin" 4096
+cp "$L/ext4096.bin" "$L/loop.bin"
+le32at "$L/loop.bin" 0x150 0x1001000b
+{
+	echo "01:00.0 3D controller: a device"
+	od -An -tx1 -v -w16 "$L/std256.bin" | awk '{ printf("%02x:", (NR - 1) * 16); for (i = 1; i <= NF; i++) printf(" %s", $i); print "" }'
+	echo
+} >"$L/lspci.txt"
+head -n 4 "$L/lspci.txt" >"$L/lspci-cut.txt"
 
 # ---- channel memory from `nvrt layout` -----------------------------------------------
 L=$TMP_DIR/layout
