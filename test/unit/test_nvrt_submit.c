@@ -302,7 +302,11 @@ static void test_inject_ce_unmapped(void **state)
 	submit_expect(&s, "failure report:", "report");
 	submit_expect(&s, "ACCESS_TYPE_VIRT_WRITE", "the destination's write faulted");
 	submit_expect(&s, "= NV_PFAULT_MMU_ENG_ID_CE0 + ", "the engine named");
-	submit_expect(&s, ": copy engine, LCE ", "the engine named");
+	submit_expect(&s, ": copy engine, LCE 2", "the engine named");
+	/* LCE 2's hub client: NV_PFAULT_CLIENT_HUB_CE2 0x18
+	 * (published/turing/tu102/dev_fault.h:126, ga100/dev_fault.h:137). */
+	submit_expect(&s, "CLIENT=0x18 ", "the copy engine's hub client");
+	submit_expect(&s, "CLIENT NV_PFAULT_CLIENT_HUB_CE2", "the copy engine's hub client named");
 	submit_expect(&s, "ENG_FAULTED", "the engine's fault");
 	proc_result_free(&s.r);
 }
