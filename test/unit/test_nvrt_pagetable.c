@@ -39,6 +39,7 @@ static const struct nvrt_chip *const chip = &nvrt_chip_gv100;
 
 #define KIB ((uint64_t)1024)
 #define MIB (KIB * KIB)
+#define PD0_LEVEL 3 /* struct nvrt_walk_level: 0 = PD3 ... 3 = PD0 */
 #define IOVA_BASE 0x100000u
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -601,6 +602,20 @@ static void test_map_huge(void **state)
 	walk_expect(vm, 0x40201abc, 0x5abc, 4 * KIB);
 	assert_int_equal(nvrt_pt_walk(chip, nvrt_vm_pdb(vm), 0x40400000, vm_read, vm, &w), 0);
 	assert_int_equal(w.pa, 0x800000);
+
+	/* Across a PD1 boundary (PD1 37:29: VA 0x1fe0_0000 is PD1[0] PD0[0xff],
+	 * 0x2000_0000 PD1[1] PD0[0]): two PD0 tables, so a run stops at the first's end. */
+	assert_int_equal(nvrt_vm_map(vm, 0x1fe00000, 0x1000000, 4 * MIB, 2 * MIB, coh, false,
+				     &f->err), 0);
+	assert_int_equal(nvrt_pt_walk(chip, nvrt_vm_pdb(vm), 0x1fe00010, vm_read, vm, &w), 0);
+	assert_int_equal(w.pa, 0x1000010);
+	assert_int_equal(w.levels[PD0_LEVEL].index, 0xff);
+	assert_int_equal(nvrt_pt_walk(chip, nvrt_vm_pdb(vm), 0x20000010, vm_read, vm, &w), 0);
+	assert_int_equal(w.pa, 0x1200010);
+	assert_int_equal(w.levels[PD0_LEVEL].index, 0);
+	assert_int_equal(nvrt_pt_walk_run(chip, nvrt_vm_pdb(vm), 0x1fe00000, 4 * MIB, vm_read, vm,
+					  &w, &run), 0);
+	assert_int_equal(run, 2 * MIB);
 }
 
 static void test_map_overlap(void **state)
