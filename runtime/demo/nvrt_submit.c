@@ -27,7 +27,7 @@ static void submit_help(void)
 	printf("Usage: nvrt-submit [--chip %s] [--vfio DOMAIN:BUS:DEV.FN] [--count N]\n"
 	       "                   [--depth N] [--inject KIND] [--timeout-ms N] [--progress N]\n"
 	       "                   [--trace FILE] [--work release|copy|fill] [--size N[K|M|G]]\n"
-	       "                   [--lines N] [--page-size 4K|64K] [--verify]\n"
+	       "                   [--lines N] [--page-size 4K|64K|2M] [--verify]\n"
 	       "                   [--save-pushbuf FILE] [--version]\n"
 	       "Brings up a GPU (the built-in simulator of --chip, default " SUBMIT_CHIP_DEFAULT ",\n"
 	       "or with --vfio a GPU bound to vfio-pci, its chip identified from NV_PMC_BOOT_0),\n"
@@ -55,7 +55,7 @@ static void submit_help(void)
 	       "                   then its semaphore release; fill: the same, filling\n"
 	       "  --size N         bytes to copy or fill (K, M, G: KiB, MiB, GiB; default 1M)\n"
 	       "  --lines N        a 2D copy or fill: N lines of size/N bytes (default 1: 1D)\n"
-	       "  --page-size P    pages mapping the buffers: 4K or 64K (default 64K)\n"
+	       "  --page-size P    pages mapping the buffers: 4K, 64K or 2M (default 64K)\n"
 	       "  --verify         check the destination byte for byte afterwards\n"
 	       "  --save-pushbuf FILE  the pushbuffer as submitted (nvrt decode pushbuffer)\n"
 	       "  --inject ce-unmapped  with --work: the destination is a VA nothing maps\n\n"
@@ -176,8 +176,10 @@ static int submit_opt(struct submit_opts *o, int c, const char *arg)
 			o->page_size = 4096;
 		else if (!strcmp(arg, "64K"))
 			o->page_size = 65536;
+		else if (!strcmp(arg, "2M"))
+			o->page_size = 2u << 20;
 		else
-			return submit_usage("--page-size: '%s' is neither 4K nor 64K", arg);
+			return submit_usage("--page-size: '%s' is none of 4K, 64K, 2M", arg);
 		return 0;
 	case 'y':
 		o->verify = true;

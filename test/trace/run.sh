@@ -7,7 +7,8 @@
 # kernel/trace/trace_mmiotrace.c), refgen lookup names every access, and the
 # writes of bring-up + first submission and of teardown are the ordered list
 # the expected file gives (its reads must show up between the writes they
-# sit between: the teardown order).  A trace that cannot be written is an
+# sit between: the teardown order); a --work copy run's trace decodes with
+# every access named too.  A trace that cannot be written is an
 # error and a non-zero exit.  Ends with "N passed, N failed".
 #
 #   NVRT_SUBMIT_BIN REFGEN_BIN [REFGEN_IR] [REFGEN_TRACE_DIR (scratch)]
@@ -200,6 +201,28 @@ for chip in $chips; do
 		ok "$chip: refgen lookup names every access"
 	else
 		bad "$chip: refgen lookup names every access"
+	fi
+	# The copy engine's work (--work copy): its trace decodes, every access named.
+	ct=$dir/$chip.copy.trace
+	if ! "$NVRT_SUBMIT_BIN" --chip "$chip" --work copy --size 3M --verify --trace "$ct" \
+		>"$dir/$chip.copy.out" 2>&1; then
+		cat "$dir/$chip.copy.out"
+		bad "$chip: nvrt-submit --work copy --trace exits non-zero"
+	elif ! trace_format "$ct"; then
+		bad "$chip: --work copy: mmiotrace format"
+	else
+		block_bases "$dir/$chip.copy.out" >"$dir/$chip.copy.bases"
+		# shellcheck disable=SC2046,SC2086
+		if "$REFGEN_BIN" lookup --chip "$chip" $ir $(block_options "$dir/$chip.copy.bases") - \
+			<"$ct" >"$dir/$chip.copy.decoded" &&
+			block_names "$dir/$chip.copy.bases" "$dir/$chip.copy.decoded" &&
+			[ "$(grep -c '^[RW] ' "$dir/$chip.copy.decoded")" = "$(grep -c '^[RW] ' "$ct")" ] &&
+			trace_named "$dir/$chip.copy.decoded" &&
+			grep -q '^verify: all 3145728 bytes' "$dir/$chip.copy.out"; then
+			ok "$chip: --work copy --verify: refgen lookup names every access of its trace"
+		else
+			bad "$chip: --work copy: refgen lookup names every access of its trace"
+		fi
 	fi
 	expected_lines "$exp" >"$dir/$chip.exp"
 	if trace_compare "$dir/$chip.exp" "$dir/$chip.decoded"; then

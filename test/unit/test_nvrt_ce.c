@@ -4,8 +4,10 @@
  * GA100), through libnvrt's public API (nvrt/ce.h): random 1D and 2D pitch
  * copies and fills, checked byte for byte against memcpy/memset on the
  * CPU's copy of the buffers, over random sizes, offsets (alignments),
- * pitches, 4 KiB and 64 KiB pages and buffers that span page-table
- * boundaries (a page table covers 2 MiB in the ver2 format, dev_mmu);
+ * pitches, 4 KiB, 64 KiB and 2 MiB pages and buffers that span page-table
+ * boundaries (a page table covers 2 MiB in the ver2 format, dev_mmu; a
+ * 2 MiB page is a PTE in a PD0 entry, NV_MMU_VER2_DUAL_PDE_IS_PTE,
+ * dev_mmu.ref.txt:296 of gv100, so a 3 MiB buffer spans two PD0 entries);
  * then the faults: a copy to an unmapped VA is an MMU fault of the copy
  * engine, a method the class does not define is HCE_ILLEGAL_MTHD
  * (dev_pbdma), SetObject of another class HCE_ILLEGAL_CLASS.
@@ -206,6 +208,7 @@ static void test_ce_copy_fill_properties(void **state)
 	for (size_t i = 0; i < nvrt_chip_count(); i++) {
 		ce_props_chip(nvrt_chip_at(i), 4 * KIB);
 		ce_props_chip(nvrt_chip_at(i), 64 * KIB);
+		ce_props_chip(nvrt_chip_at(i), 2 * MIB);
 	}
 }
 
@@ -220,6 +223,37 @@ static char *ce_report(struct ce_env *e)
 	nvrt_channel_report(&e->ch, f);
 	fclose(f);
 	return buf;
+}
+
+/*
+ * The fault's hub client is the copy engine's, not Host's (HUB_HOST 6).  Hub
+ * clients CE0 1, CE1 2, CE2 0x18, HSCE0 0x20: published/turing/tu102/
+ * dev_fault.h:97,98,126,134, published/ampere/ga100/dev_fault.h:108,109,
+ * 137,147, nouveau gv100_fifo_fault_hubclient for GV100; the simulator takes
+ * LCE n to be PCE n (manuals/<chip>/dev_fault.ref).
+ */
+/* noinline: gcc 12 -Wdangling-pointer misreads the memstream report once inlined. */
+__attribute__((noinline)) static void ce_client_check(const char *chip, const char *rep)
+{
+	static const struct { unsigned lce; const char *raw, *name; } want[] = {
+		{ 0, "CLIENT=0x1 ", "CLIENT NV_PFAULT_CLIENT_HUB_CE0" },
+		{ 1, "CLIENT=0x2 ", "CLIENT NV_PFAULT_CLIENT_HUB_CE1" },
+		{ 2, "CLIENT=0x18 ", "CLIENT NV_PFAULT_CLIENT_HUB_CE2" },
+		{ 3, "CLIENT=0x20 ", "CLIENT NV_PFAULT_CLIENT_HUB_HSCE0" },
+	};
+	const char *at = strstr(rep, ": copy engine, LCE ");
+	unsigned lce;
+
+	if (!at || sscanf(at, ": copy engine, LCE %u", &lce) != 1)
+		fail_msg("%s: no LCE in the report:\n%s", chip, rep);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (want[i].lce == lce) {
+			if (!strstr(rep, want[i].raw) || !strstr(rep, want[i].name))
+				fail_msg("%s: LCE %u's fault lacks \"%s\" / \"%s\":\n%s", chip, lce,
+					 want[i].raw, want[i].name, rep);
+			return;
+		}
+	fail_msg("%s: LCE %u: no hub client worked out for it here", chip, lce);
 }
 
 /* A copy to a VA nothing maps: an MMU fault of the copy engine, reported as such. */
@@ -246,6 +280,7 @@ static void test_ce_unmapped_fault(void **state)
 		/* dev_fault: LCE n faults as NV_PFAULT_MMU_ENG_ID_CE0 + n. */
 		if (!strstr(rep, "= NV_PFAULT_MMU_ENG_ID_CE0 + ") || !strstr(rep, ": copy engine, LCE "))
 			fail_msg("%s: the report does not name the copy engine:\n%s", e.chip->name, rep);
+		ce_client_check(e.chip->name, rep);
 		free(rep);
 		nvrt_ce_buffer_free(&e.ch, &src);
 		ce_env_close(&e);

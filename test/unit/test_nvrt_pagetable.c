@@ -38,6 +38,8 @@
 static const struct nvrt_chip *const chip = &nvrt_chip_gv100;
 
 #define KIB ((uint64_t)1024)
+#define MIB (KIB * KIB)
+#define PD0_LEVEL 3 /* struct nvrt_walk_level: 0 = PD3 ... 3 = PD0 */
 #define IOVA_BASE 0x100000u
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -532,6 +534,90 @@ static void test_map_ranges(void **state)
 	walk_expect(vm, top + 0xfff, 0xffffffffffull, 4 * KIB);
 }
 
+/*
+ * 2 MiB pages: a PTE in the PD0 entry itself.  dev_mmu.ref.txt (gv100):
+ * NV_MMU_VER2_DUAL_PDE_IS_PTE 0:0 (:296) is the PTE's VALID 0:0 (:336); the
+ * page covers what a PD0 entry covers, VA 20:0 (NV_MMU_VER2_VA_PD0 28:21 in
+ * the addendum).  VA 0x4020_0000 is PD1[2] PD0[1]; 4 MiB -> IOVA 0x60_0000
+ * is PD0[1] and PD0[2], no PT at all: tables PD3..PD0 (0x10_0000..0x10_3000).
+ */
+static void test_map_huge(void **state)
+{
+	struct fixture *f = *state;
+	struct nvrt_vm *vm = &f->vm;
+	const enum nvrt_aperture coh = NVRT_APERTURE_SYS_COHERENT;
+	struct nvrt_walk w;
+	uint64_t run;
+	char *text;
+
+	assert_int_equal(nvrt_vm_map(vm, 0x40200000, 0x600000, 4 * MIB, 2 * MIB, coh, true,
+				     &f->err), 0);
+	assert_int_equal(vm->ntables, 4);
+	/* VALID 1 | APERTURE 2 (coherent) << 1 | VOL 1 << 3 = 0xd; ADDRESS_SYS
+	 * 53:8 = pa >> 12 (:359, ADDRESS_SHIFT 12), i.e. pa >> 4 in the word:
+	 * 0x60_0000 >> 4 = 0x6_0000 -> 0x6000d; the high qword stays 0. */
+	const uint32_t *d = vm_words(vm, 0x103000, 1, 16);
+	assert_int_equal(d[0], 0x6000d);
+	assert_int_equal(d[1], 0);
+	assert_int_equal(d[2], 0);
+	assert_int_equal(d[3], 0);
+	assert_int_equal(vm_words(vm, 0x103000, 2, 16)[0], 0x8000d);
+
+	assert_int_equal(nvrt_pt_walk(chip, nvrt_vm_pdb(vm), 0x40323456, vm_read, vm, &w), 0);
+	assert_true(w.mapped);
+	assert_int_equal(w.pa, 0x723456);
+	assert_int_equal(w.page_size, 2 * MIB);
+	assert_int_equal(w.nlevels, 4);
+	text = walk_dump_text(&w, 0x40323456);
+	if (!strstr(text, "PD0[1] @0x103000 NV_MMU_VER2_PTE: VALID=TRUE "
+			  "APERTURE=SYSTEM_COHERENT_MEMORY VOL=TRUE") ||
+	    !strstr(text, "VA 0x40323456 -> 0x723456 (2048 KiB page)"))
+		fail_msg("dump:\n%s", text);
+	free(text);
+	/* Both pages are one physically contiguous run. */
+	assert_int_equal(nvrt_pt_walk_run(chip, nvrt_vm_pdb(vm), 0x40200010, 8 * MIB, vm_read, vm,
+					  &w, &run), 0);
+	assert_int_equal(run, 4 * MIB - 0x10);
+	walk_expect_unmapped(vm, 0x40600000, "PD0[3]: no page table");
+
+	/* Nothing smaller under a 2 MiB page, nor a 2 MiB page over a smaller one. */
+	err_expect(nvrt_vm_map(vm, 0x40301000, 0x5000, 4 * KIB, 4 * KIB, coh, true, &f->err),
+		   &f->err, "VA 0x40200000 is already mapped by a 2048 KiB page");
+	assert_int_equal(nvrt_vm_map(vm, 0x40a01000, 0x5000, 4 * KIB, 4 * KIB, coh, true,
+				     &f->err), 0);
+	err_expect(nvrt_vm_map(vm, 0x40a00000, 0x600000, 2 * MIB, 2 * MIB, coh, true, &f->err),
+		   &f->err, "VA 0x40a01000 is already mapped by a 4 KiB page");
+	err_expect(nvrt_vm_map(vm, 0x40b00000, 0x600000, 2 * MIB, 2 * MIB, coh, true, &f->err),
+		   &f->err, "VA 0x40b00000 is not aligned to the 2048 KiB page size");
+	err_expect(nvrt_vm_map(vm, 0x40c00000, 0x700000, 2 * MIB, 2 * MIB, coh, true, &f->err),
+		   &f->err, "IOVA 0x700000 is not aligned to the 2048 KiB page size");
+
+	/* Unmapped, the entry is a blank dual PDE; then 4 KiB pages may go there. */
+	assert_int_equal(nvrt_vm_unmap(vm, 0x40200000, 2 * MIB, 2 * MIB, &f->err), 0);
+	walk_expect_unmapped(vm, 0x40200000, "PD0[1]: no page table");
+	err_expect(nvrt_vm_unmap(vm, 0x40200000, 2 * MIB, 2 * MIB, &f->err), &f->err,
+		   "VA 0x40200000 is not mapped by a 2048 KiB page");
+	assert_int_equal(nvrt_vm_map(vm, 0x40201000, 0x5000, 4 * KIB, 4 * KIB, coh, true,
+				     &f->err), 0);
+	walk_expect(vm, 0x40201abc, 0x5abc, 4 * KIB);
+	assert_int_equal(nvrt_pt_walk(chip, nvrt_vm_pdb(vm), 0x40400000, vm_read, vm, &w), 0);
+	assert_int_equal(w.pa, 0x800000);
+
+	/* Across a PD1 boundary (PD1 37:29: VA 0x1fe0_0000 is PD1[0] PD0[0xff],
+	 * 0x2000_0000 PD1[1] PD0[0]): two PD0 tables, so a run stops at the first's end. */
+	assert_int_equal(nvrt_vm_map(vm, 0x1fe00000, 0x1000000, 4 * MIB, 2 * MIB, coh, false,
+				     &f->err), 0);
+	assert_int_equal(nvrt_pt_walk(chip, nvrt_vm_pdb(vm), 0x1fe00010, vm_read, vm, &w), 0);
+	assert_int_equal(w.pa, 0x1000010);
+	assert_int_equal(w.levels[PD0_LEVEL].index, 0xff);
+	assert_int_equal(nvrt_pt_walk(chip, nvrt_vm_pdb(vm), 0x20000010, vm_read, vm, &w), 0);
+	assert_int_equal(w.pa, 0x1200010);
+	assert_int_equal(w.levels[PD0_LEVEL].index, 0);
+	assert_int_equal(nvrt_pt_walk_run(chip, nvrt_vm_pdb(vm), 0x1fe00000, 4 * MIB, vm_read, vm,
+					  &w, &run), 0);
+	assert_int_equal(run, 2 * MIB);
+}
+
 static void test_map_overlap(void **state)
 {
 	struct fixture *f = *state;
@@ -576,7 +662,7 @@ static void test_map_errors(void **state)
 	const enum nvrt_aperture coh = NVRT_APERTURE_SYS_COHERENT;
 
 	err_expect(nvrt_vm_map(vm, 0x1000, 0x1000, 0x2000, 8 * KIB, coh, true, &f->err), &f->err,
-		   "page size 8192: ver2 pages are 4 KiB or 64 KiB");
+		   "page size 8192: ver2 pages are 4 KiB, 64 KiB or 2048 KiB");
 	err_expect(nvrt_vm_map(vm, 0x1001, 0x1000, 0x1000, 4 * KIB, coh, true, &f->err), &f->err,
 		   "VA 0x1001 is not aligned to the 4 KiB page size");
 	err_expect(nvrt_vm_map(vm, 0x1000, 0x10000, 0x10000, 64 * KIB, coh, true, &f->err),
@@ -919,6 +1005,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_map_errors, vm_setup, vm_teardown),
 		cmocka_unit_test_setup_teardown(test_init_errors, vm_setup, vm_teardown),
 		cmocka_unit_test_setup_teardown(test_unmap, vm_setup, vm_teardown),
+		cmocka_unit_test_setup_teardown(test_map_huge, vm_setup, vm_teardown),
 		cmocka_unit_test_setup_teardown(test_walk_dump, vm_setup, vm_teardown),
 		cmocka_unit_test(test_walk_bad_tables),
 		cmocka_unit_test(test_walk_random),

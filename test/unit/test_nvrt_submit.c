@@ -289,6 +289,22 @@ static void test_work_copy_fill(void **state)
 	}
 }
 
+/* --page-size 2M: the buffers on 2 MiB pages (a PTE in the PD0 entry); 5 MiB
+ * rounds to three pages, two PD0 boundaries crossed. */
+static void test_work_copy_2m(void **state)
+{
+	struct submit_result s;
+
+	(void)state;
+	submit_run(&s, "--work=copy", "--size=5M", "--page-size=2M", "--lines=5", "--verify", NULL);
+	if (s.r.status != 0)
+		fprintf(stderr, "---- stdout\n%s---- stderr\n%s----\n", s.r.out, s.r.err);
+	assert_int_equal(s.r.status, 0);
+	submit_expect(&s, "2048 KiB pages", "2 MiB pages");
+	submit_expect(&s, "verify: all 5242880 bytes of the destination equal the source", "copy");
+	proc_result_free(&s.r);
+}
+
 /* --inject ce-unmapped: the copy engine's MMU fault, named as the copy engine's
  * (dev_fault: LCE n faults as NV_PFAULT_MMU_ENG_ID_CE0 + n). */
 static void test_inject_ce_unmapped(void **state)
@@ -304,7 +320,11 @@ static void test_inject_ce_unmapped(void **state)
 	submit_expect(&s, "failure report:", "report");
 	submit_expect(&s, "ACCESS_TYPE_VIRT_WRITE", "the destination's write faulted");
 	submit_expect(&s, "= NV_PFAULT_MMU_ENG_ID_CE0 + ", "the engine named");
-	submit_expect(&s, ": copy engine, LCE ", "the engine named");
+	submit_expect(&s, ": copy engine, LCE 2", "the engine named");
+	/* LCE 2's hub client: NV_PFAULT_CLIENT_HUB_CE2 0x18
+	 * (published/turing/tu102/dev_fault.h:126, ga100/dev_fault.h:137). */
+	submit_expect(&s, "CLIENT=0x18 ", "the copy engine's hub client");
+	submit_expect(&s, "CLIENT NV_PFAULT_CLIENT_HUB_CE2", "the copy engine's hub client named");
 	submit_expect(&s, "ENG_FAULTED", "the engine's fault");
 	proc_result_free(&s.r);
 }
@@ -317,6 +337,7 @@ static void test_work_usage(void **state)
 		{ "--work", "fill", "--size", "6" },
 		{ "--inject", "ce-unmapped", NULL, "needs --work copy or fill" },
 		{ "--size", "4G", "--work", "copy" },
+		{ "--page-size", "8K", NULL, "none of 4K, 64K, 2M" },
 	};
 
 	(void)state;
@@ -669,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_inject_stale_channel),
 		cmocka_unit_test(test_inject_host_request),
 		cmocka_unit_test(test_work_copy_fill),
+		cmocka_unit_test(test_work_copy_2m),
 		cmocka_unit_test(test_inject_ce_unmapped),
 		cmocka_unit_test(test_work_usage),
 		cmocka_unit_test(test_usage),

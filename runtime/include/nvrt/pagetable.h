@@ -56,8 +56,9 @@ uint64_t nvrt_vm_pdb(const struct nvrt_vm *vm);
 /* Whether the VM's tables are marked volatile (VOL) where they are pointed
  * at: its PDEs, and the instance block's PAGE_DIR_BASE. */
 bool nvrt_vm_tables_vol(const struct nvrt_vm *vm);
-/* Maps [va, va + size) to [iova, iova + size) with page_size (4 KiB or
- * 64 KiB) pages; va, iova and size page-aligned, VA below 2^49. */
+/* Maps [va, va + size) to [iova, iova + size) with page_size (4 KiB,
+ * 64 KiB, or 2 MiB: a PTE in the PD0 entry) pages; va, iova and size
+ * page-aligned, VA below 2^49. */
 int nvrt_vm_map(struct nvrt_vm *vm, uint64_t va, uint64_t iova, uint64_t size,
 		uint32_t page_size, enum nvrt_aperture ap, bool vol, struct nvrt_err *err);
 int nvrt_vm_unmap(struct nvrt_vm *vm, uint64_t va, uint64_t size, uint32_t page_size,

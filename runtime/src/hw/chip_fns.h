@@ -38,6 +38,7 @@ void NVRT_FN(reg_name_unknown)(uint32_t offset, char *buf, size_t n);
 /* fault_names_hw.c: dev_fault FAULT_TYPE / ACCESS_TYPE values named */
 const char *NVRT_FN(fault_type_name)(uint32_t v);
 const char *NVRT_FN(fault_access_type_name)(uint32_t v);
+const char *NVRT_FN(fault_client_name)(uint32_t client_type, uint32_t client);
 /* gpfifo_hw.c */
 int NVRT_FN(gp_entry_encode)(const struct nvrt_gp_entry *e, uint32_t out[2], struct nvrt_err *err);
 void NVRT_FN(gp_entry_decode)(const uint32_t in[2], struct nvrt_gp_entry *e);

@@ -243,9 +243,10 @@ uint64_t nvrt_vm_pdb(const struct nvrt_vm *vm)
 static int vm_range_check(const struct pt_geom *g, const char *op, uint64_t va, uint64_t size,
 			  uint32_t page_size, bool *big, struct nvrt_err *err)
 {
-	if (page_size != g->small_page && page_size != g->big_page)
-		return nvrt_err_set(err, "%s: page size %" PRIu32 ": ver2 pages are %u KiB or %u KiB",
-				    op, page_size, pt_kib(g->small_page), pt_kib(g->big_page));
+	if (page_size != g->small_page && page_size != g->big_page && page_size != g->huge_page)
+		return nvrt_err_set(err, "%s: page size %" PRIu32 ": ver2 pages are %u KiB, %u KiB "
+				    "or %u KiB", op, page_size, pt_kib(g->small_page),
+				    pt_kib(g->big_page), pt_kib(g->huge_page));
 	*big = page_size == g->big_page;
 	if (!size || size % page_size)
 		return nvrt_err_set(err, "%s: size 0x%" PRIx64 " is not a nonzero multiple of the "
@@ -280,12 +281,86 @@ static int vm_span_mapped(struct nvrt_vm *vm, const struct pt_geom *g, uint64_t 
 	return 0;
 }
 
+/* ---- 2 MiB pages: a PTE in the PD0 entry itself ------------------------------- */
+
+/* The PD0 table holding va: 1 with *t set, 0 when absent, -1. */
+static int vm_pd0(struct nvrt_vm *vm, const struct pt_geom *g, uint64_t va, bool create,
+		  size_t *t, struct nvrt_err *err)
+{
+	*t = 0;
+	for (int level = PT_PD3; level < PT_PD0; level++) {
+		int r = vm_child(vm, g, *t, va, false, create, t, err);
+
+		if (r <= 0)
+			return r;
+	}
+	return 1;
+}
+
+/* va's PD0 entry read as a PTE: valid when it maps a 2 MiB page
+ * (NV_MMU_VER2_DUAL_PDE_IS_PTE 0:0 is NV_MMU_VER2_PTE_VALID 0:0, dev_mmu.ref).
+ * 1 with *pte, 0 when there is no PD0, -1. */
+static int vm_huge_read(struct nvrt_vm *vm, const struct pt_geom *g, uint64_t va,
+			struct nvrt_pte *pte, struct nvrt_err *err)
+{
+	uint32_t w[4];
+	size_t t;
+	int r = vm_pd0(vm, g, va, false, &t, err);
+
+	memset(pte, 0, sizeof(*pte));
+	if (r <= 0)
+		return r;
+	vm_entry_read(vm, g, t, pt_index(g, PT_PD0, false, va), w);
+	vm->chip->pt->pte_decode(w, pte);
+	return 1;
+}
+
+/* Writes pte (or the blank dual PDE) into va's PD0 entry, made when absent.
+ * The entry's high 8 bytes stay zero (nouveau's gp100_vmm_pd0_pte). */
+static int vm_huge_write(struct nvrt_vm *vm, const struct pt_geom *g, uint64_t va,
+			 const struct nvrt_pte *pte, struct nvrt_err *err)
+{
+	uint32_t w[4] = { 0 };
+	size_t t;
+
+	if (vm_pd0(vm, g, va, true, &t, err) < 0)
+		return -1;
+	if (pte->valid)
+		vm->chip->pt->pte_encode(pte, w);
+	else
+		pt_blank_encode(g, PT_PD0, w);
+	vm_entry_write(vm, g, t, pt_index(g, PT_PD0, false, va), w);
+	return 0;
+}
+
+static int vm_huge_fill(struct nvrt_vm *vm, const struct pt_geom *g, uint64_t va, uint64_t end,
+			const struct nvrt_pte *tmpl, struct nvrt_err *err)
+{
+	struct nvrt_pte pte = *tmpl;
+
+	for (uint64_t p = va; p < end; p += g->huge_page) {
+		pte.addr = tmpl->addr + (p - va);
+		if (vm_huge_write(vm, g, p, &pte, err))
+			return -1;
+	}
+	return 0;
+}
+
 /* Small and big PTs may share a PD0 entry (the dual PDE), but a VA is
- * mapped by at most one PTE. */
+ * mapped by at most one PTE (a 2 MiB page's PD0 entry holds no PTs). */
 static int vm_overlap_check(struct nvrt_vm *vm, const struct pt_geom *g, uint64_t va,
 			    uint64_t end, struct nvrt_err *err)
 {
 	for (uint64_t s = va, e; s < end; s = e) {
+		struct nvrt_pte huge;
+		int h = vm_huge_read(vm, g, s, &huge, err);
+
+		if (h < 0)
+			return -1;
+		if (h && huge.valid)
+			return nvrt_err_set(err, "nvrt_vm_map: VA 0x%" PRIx64 " is already mapped by a "
+					    "%u KiB page", s & ~(g->huge_page - 1),
+					    pt_kib(g->huge_page));
 		e = pt_span_end(g, s, end);
 		for (int big = 0; big < 2; big++) {
 			uint64_t hit;
@@ -353,8 +428,15 @@ int nvrt_vm_map(struct nvrt_vm *vm, uint64_t va, uint64_t iova, uint64_t size,
 				    " goes beyond 2^40", iova, size);
 	if (ap != NVRT_APERTURE_SYS_COHERENT && ap != NVRT_APERTURE_SYS_NONCOHERENT)
 		return nvrt_err_set(err, "nvrt_vm_map: aperture %d is not system memory", (int)ap);
-	if (vm_overlap_check(vm, &g, va, va + size, err) ||
-	    vm_tables_make(vm, &g, va, va + size, big, err))
+	if (vm_overlap_check(vm, &g, va, va + size, err))
+		return -1;
+	if (page_size == g.huge_page) {
+		nvrt_hw_check_reset();
+		if (vm_huge_fill(vm, &g, va, va + size, &pte, err))
+			return -1;
+		return nvrt_hw_check_result(err, "nvrt_vm_map: NV_MMU_VER2_PTE");
+	}
+	if (vm_tables_make(vm, &g, va, va + size, big, err))
 		return -1;
 	nvrt_hw_check_reset();
 	if (vm_ptes_fill(vm, &g, va, va + size, &pte, big, err))
@@ -397,8 +479,22 @@ int nvrt_vm_unmap(struct nvrt_vm *vm, uint64_t va, uint64_t size, uint32_t page_
 	if (!vm->ntables)
 		return nvrt_err_set(err, "nvrt_vm_unmap: the VM is not initialised");
 	pt_geom_init(vm->chip, &g);
-	if (vm_range_check(&g, "nvrt_vm_unmap", va, size, page_size, &big, err) ||
-	    vm_unmap_check(vm, &g, va, va + size, big, err))
+	if (vm_range_check(&g, "nvrt_vm_unmap", va, size, page_size, &big, err))
+		return -1;
+	if (page_size == g.huge_page) {
+		for (uint64_t p = va; p < va + size; p += g.huge_page) {
+			struct nvrt_pte huge;
+			int r = vm_huge_read(vm, &g, p, &huge, err);
+
+			if (r < 0)
+				return -1;
+			if (!r || !huge.valid)
+				return nvrt_err_set(err, "nvrt_vm_unmap: VA 0x%" PRIx64 " is not mapped "
+						    "by a %u KiB page", p, pt_kib(g.huge_page));
+		}
+		return vm_huge_fill(vm, &g, va, va + size, &none, err);
+	}
+	if (vm_unmap_check(vm, &g, va, va + size, big, err))
 		return -1;
 	/* Tables stay (until nvrt_vm_fini): a later map reuses them. */
 	return vm_ptes_fill(vm, &g, va, va + size, &none, big, err);

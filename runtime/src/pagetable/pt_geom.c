@@ -18,6 +18,7 @@ void pt_geom_init(const struct nvrt_chip *c, struct pt_geom *g)
 	g->va_bits = g->f.lo[PT_PD3] + g->f.bits[PT_PD3];
 	g->small_page = (uint64_t)1 << g->f.lo[PT_PT];
 	g->big_page = (uint64_t)1 << g->f.big_lo;
+	g->huge_page = (uint64_t)1 << g->f.lo[PT_PD0];
 	for (int k = 0; k < PT_ADDR_KINDS; k++)
 		g->shift[k] = g->f.addr_shift[k];
 }

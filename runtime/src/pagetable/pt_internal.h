@@ -31,6 +31,9 @@ struct pt_geom {
 	struct nvrt_pt_format f;
 	uint32_t va_bits;                  /* the VA space: below 2^va_bits */
 	uint64_t small_page, big_page;
+	/* A PTE in a PD0 entry (NV_MMU_VER2_DUAL_PDE IS_PTE_TRUE) maps all the
+	 * VA that entry covers: 2 MiB (NV_MMU_VER2_VA PD0 starts at bit 21). */
+	uint64_t huge_page;
 	uint32_t shift[PT_ADDR_KINDS];     /* address granularity of each field (pt_format) */
 };
 

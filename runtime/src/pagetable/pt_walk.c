@@ -70,6 +70,25 @@ static int walk_entry(struct pt_walker *k, int level, bool big, uint64_t table)
 	return 0;
 }
 
+/* Sets the walk's page from a PTE at level l of the path. */
+static int walk_page(struct pt_walker *k, const struct nvrt_walk_level *l, const char *name,
+		     uint64_t page)
+{
+	struct nvrt_walk *w = k->w;
+
+	if (w->pte.addr % page)
+		return walk_fail(w, "%s[%" PRIu32 "]: page at 0x%" PRIx64 " is not aligned to its "
+				 "%u KiB size", name, l->index, w->pte.addr, pt_kib(page));
+	if (w->pte.addr >= NVRT_ADDR_LIMIT)
+		return walk_fail(w, "%s[%" PRIu32 "]: page at 0x%" PRIx64 " is beyond the 40-bit "
+				 "IOVA space", name, l->index, w->pte.addr);
+	w->page_size = (uint32_t)page;
+	w->pa = w->pte.addr + (k->va & (page - 1));
+	w->mapped = true;
+	w->why[0] = '\0';
+	return 0;
+}
+
 /* The PTE: 0 mapped, 1 not valid (a dual PDE may try its other PT), -1 fault. */
 static int walk_pte(struct pt_walker *k, bool big, uint64_t table)
 {
@@ -94,21 +113,30 @@ static int walk_pte(struct pt_walker *k, bool big, uint64_t table)
 				  "PEER_MEMORY)", name, l->index, pt_qword(l->words));
 		return 1;
 	}
-	if (w->pte.addr % page)
-		return walk_fail(w, "%s[%" PRIu32 "]: page at 0x%" PRIx64 " is not aligned to its "
-				 "%u KiB size", name, l->index, w->pte.addr, pt_kib(page));
-	if (w->pte.addr >= NVRT_ADDR_LIMIT)
-		return walk_fail(w, "%s[%" PRIu32 "]: page at 0x%" PRIx64 " is beyond the 40-bit "
-				 "IOVA space", name, l->index, w->pte.addr);
-	w->pa = w->pte.addr + (k->va & (page - 1));
-	w->mapped = true;
-	w->why[0] = '\0';
-	return 0;
+	return walk_page(k, l, name, page);
 }
 
 /*
- * PD0: a valid big-page PTE wins; an invalid one leaves the VA to the
- * small-page PT (nouveau vmm.c: an invalid LPTE makes the MMU use the SPTEs).
+ * A 2 MiB page: a PD0 entry with IS_PTE_TRUE holds an NV_MMU_VER2_PTE in its
+ * low 8 bytes (dev_mmu.ref NV_MMU_VER2_DUAL_PDE_IS_PTE 0:0 is the PTE's own
+ * VALID 0:0), mapping the whole 2 MiB the entry covers (as nouveau's
+ * gp100_vmm_pd0_pte writes it).  0 mapped, -1 a bad page (w->why), 1 when
+ * the entry is no PTE.
+ */
+static int walk_huge(struct pt_walker *k, const struct nvrt_walk_level *l)
+{
+	struct nvrt_walk *w = k->w;
+
+	k->g.c->pt->pte_decode(l->words, &w->pte);
+	if (!w->pte.valid)
+		return 1;
+	return walk_page(k, l, pt_level_names[PT_PD0], k->g.huge_page);
+}
+
+/*
+ * PD0: a 2 MiB page; else a valid big-page PTE wins, an invalid one leaves
+ * the VA to the small-page PT (nouveau vmm.c: an invalid LPTE makes the MMU
+ * use the SPTEs).
  */
 static int walk_pd0(struct pt_walker *k, uint64_t table)
 {
@@ -118,6 +146,12 @@ static int walk_pd0(struct pt_walker *k, uint64_t table)
 	if (walk_entry(k, PT_PD0, false, table))
 		return -1;
 	k->g.c->pt->dual_pde_decode(l->words, &big, &small);
+	if (!big.valid && !small.valid) {
+		int r = walk_huge(k, l);
+
+		if (r <= 0)
+			return r;
+	}
 	if (!big.valid && !small.valid && pt_entry_blank(&k->g, PT_PD0, l->words))
 		return walk_fail(k->w, "PD0[%" PRIu32 "]: no page table (NV_MMU_VER2_DUAL_PDE "
 				 "APERTURE_BIG=INVALID APERTURE_SMALL=INVALID)", l->index);
@@ -199,6 +233,7 @@ int nvrt_pt_walk_run(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, uint6
 	struct nvrt_pte prev;
 	uint64_t page, next;
 	bool big;
+	int level;
 
 	*run = 0;
 	if (nvrt_pt_walk(c, pdb, va, read, ctx, w))
@@ -206,8 +241,10 @@ int nvrt_pt_walk_run(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, uint6
 	pt_geom_init(c, &g);
 	page = w->page_size;
 	big = page == g.big_page;
-	bytes = pt_entry_bytes(&g, PT_PT);
-	index = w->levels[PT_PT].index;
+	/* A 2 MiB page's PTE is in PD0; its neighbours are the next PD0 entries. */
+	level = page == g.huge_page ? PT_PD0 : PT_PT;
+	bytes = pt_entry_bytes(&g, level);
+	index = w->levels[level].index;
 	prev = w->pte;
 	next = (va & ~(page - 1)) + page;
 	*run = next - va;
@@ -215,10 +252,10 @@ int nvrt_pt_walk_run(const struct nvrt_chip *c, uint64_t pdb, uint64_t va, uint6
 		struct nvrt_pte pte;
 
 		/* Index 0 again: the next page is another page table's. */
-		if (next >> g.va_bits || pt_index(&g, PT_PT, big, next) != index + 1)
+		if (next >> g.va_bits || pt_index(&g, level, big, next) != index + 1)
 			break;
 		memset(words, 0, sizeof(words));
-		if (read(ctx, w->levels[PT_PT].table + (uint64_t)(index + 1) * bytes, words, bytes))
+		if (read(ctx, w->levels[level].table + (uint64_t)(index + 1) * bytes, words, bytes))
 			break;
 		c->pt->pte_decode(words, &pte);
 		if (!pte.valid || pte.aperture != prev.aperture || pte.vol != prev.vol ||

@@ -91,17 +91,18 @@ static void dump_dual_pde(const struct pt_geom *g, const struct nvrt_walk_level 
 	fputc('\n', out);
 }
 
-static void dump_pte(const struct pt_geom *g, const struct nvrt_walk_level *l, bool big, FILE *out)
+/* A PTE: in a PT, or a 2 MiB page's in a PD0 entry (name says which). */
+static void dump_pte(const struct pt_geom *g, const struct nvrt_walk_level *l, const char *name,
+		     FILE *out)
 {
 	struct nvrt_pte p, none = { .valid = false };
 	uint32_t enc[4] = { 0 };
 
 	g->c->pt->pte_decode(l->words, &p);
 	g->c->pt->pte_encode(p.valid ? &p : &none, enc);
-	fprintf(out, "%s[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_PTE:", pt_level_name(PT_PT, big),
-		l->index, l->table);
+	fprintf(out, "%s[%" PRIu32 "] @0x%" PRIx64 " NV_MMU_VER2_PTE:", name, l->index, l->table);
 	if (!p.valid) {
-		if (pt_entry_blank(g, PT_PT, l->words))
+		if (pt_entry_blank(g, l->level, l->words))
 			fprintf(out, " VALID=FALSE\n");
 		else
 			fprintf(out, " 0x%016" PRIx64 " (not a system-memory page)\n",
@@ -126,10 +127,12 @@ void nvrt_pt_walk_dump(const struct nvrt_chip *c, const struct nvrt_walk *w, uin
 
 		if (l->level < PT_PD0)
 			dump_pde(&g, l, out);
+		else if (l->level == PT_PD0 && w->page_size == g.huge_page)
+			dump_pte(&g, l, pt_level_names[PT_PD0], out);
 		else if (l->level == PT_PD0)
 			dump_dual_pde(&g, l, out);
 		else
-			dump_pte(&g, l, w->page_size == g.big_page, out);
+			dump_pte(&g, l, pt_level_name(PT_PT, w->page_size == g.big_page), out);
 	}
 	if (w->mapped)
 		fprintf(out, "VA 0x%" PRIx64 " -> 0x%" PRIx64 " (%u KiB page)\n", va, w->pa,

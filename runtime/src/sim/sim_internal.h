@@ -434,6 +434,23 @@ struct sim_fault {
 	uint32_t ce_engine;           /* its NV_PFAULT_MMU_ENG_ID (CE0 + LCE) */
 };
 
+/* NV_PFAULT_CLIENT_HUB_* of the fault: Host's own (GP entries, pushbuffer,
+ * semaphores) or the copy engine's.  The model takes LCE n to be PCE n:
+ * 0..2 are hub clients CE0..CE2, the rest HSCE0 on (manuals/<chip>/dev_fault.ref). */
+static inline uint32_t sim_fault_client(const struct sim_fault *f)
+{
+	static const uint32_t ce[] = {
+		HWC(PFAULT_CLIENT_HUB_CE0), HWC(PFAULT_CLIENT_HUB_CE1), HWC(PFAULT_CLIENT_HUB_CE2),
+	};
+	uint32_t lce;
+
+	if (!f->ce)
+		return HWC(PFAULT_CLIENT_HUB_HOST);
+	lce = f->ce_engine - HWC(PFAULT_MMU_ENG_ID_CE0);
+	return lce < sizeof(ce) / sizeof(ce[0]) ? ce[lce] :
+	       HWC(PFAULT_CLIENT_HUB_HSCE0) + lce - (uint32_t)(sizeof(ce) / sizeof(ce[0]));
+}
+
 /* NV_PFAULT_ACCESS_TYPE of the fault. */
 static inline uint32_t sim_fault_access_type(const struct sim_fault *f)
 {

@@ -294,9 +294,11 @@ static void report_mmu(struct nvrt_backend *b, const struct nvrt_host_watch *w, 
 		return;
 	}
 	report_line("    ", &HW(pfb_pri_mmu_fault_info_layout), -1, info.v, 0, out);
-	fprintf(out, "      FAULT_TYPE %s, ACCESS_TYPE %s\n",
+	fprintf(out, "      FAULT_TYPE %s, ACCESS_TYPE %s, CLIENT %s\n",
 		NVRT_FN(fault_type_name)(HW(get_pfb_pri_mmu_fault_info_fault_type)(info)),
-		NVRT_FN(fault_access_type_name)(HW(get_pfb_pri_mmu_fault_info_access_type)(info)));
+		NVRT_FN(fault_access_type_name)(HW(get_pfb_pri_mmu_fault_info_access_type)(info)),
+		NVRT_FN(fault_client_name)(HW(get_pfb_pri_mmu_fault_info_client_type)(info),
+					   HW(get_pfb_pri_mmu_fault_info_client)(info)));
 	report_line("    ", &HW(pfb_pri_mmu_fault_addr_lo_layout), -1, alo.v, 0, out);
 	fprintf(out, "      faulting address 0x%" PRIx64 "\n", HW(join_pfb_pri_mmu_fault_addr)(alo, ahi));
 	report_line("    ", &HW(pfb_pri_mmu_fault_inst_lo_layout), -1, ilo.v, 0, out);

@@ -78,7 +78,7 @@ static void sim_fault_info_regs(struct sim *s, const struct sim_fault *f)
 	HW(virtual_function_priv_mmu_fault_info_t) i = { 0 };
 
 	i = HW(set_virtual_function_priv_mmu_fault_info_fault_type)(i, f->type);
-	i = HW(set_virtual_function_priv_mmu_fault_info_client)(i, HWC(PFAULT_CLIENT_HUB_HOST));
+	i = HW(set_virtual_function_priv_mmu_fault_info_client)(i, sim_fault_client(f));
 	i = HW(set_virtual_function_priv_mmu_fault_info_access_type)(i, sim_fault_access_type(f));
 	i = HW(set_virtual_function_priv_mmu_fault_info_client_type)(i, HWC(PFAULT_MMU_CLIENT_TYPE_HUB));
 	i = HW(set_virtual_function_priv_mmu_fault_info_valid)(i, 1);
