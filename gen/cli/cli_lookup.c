@@ -304,12 +304,13 @@ static int cli_lookup_one(struct cli_lookup *l, const struct lookup_ctx *ctx, in
 static int cli_lookup_no_class(const struct cli_lookup *l)
 {
 	const struct ir_chip *c = l->x.chip;
+	size_t n = 0;
 
 	fprintf(stderr, "refgen lookup: %s has no class '%s'; its classes:", l->chip, l->cls);
 	for (size_t i = 0; c && i < c->nunits; i++)
-		if (c->units[i]->class_id)
+		if (c->units[i]->class_id && ++n)
 			fprintf(stderr, " %s (%04x)", c->units[i]->class_name, (unsigned)c->units[i]->class_id);
-	fputc('\n', stderr);
+	fputs(n ? "\n" : " none\n", stderr);
 	return CLI_INPUT_ERROR;
 }
 
