@@ -50,6 +50,7 @@ static int cli_lookup_help(void)
 {
 	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] [--block NAME=BASE]...\n"
 	       "                     ADDRESS [VALUE]\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --class CLASS METHOD [VALUE]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --config FILE\n"
@@ -68,6 +69,9 @@ static int cli_lookup_help(void)
 	       "  --config FILE    a PCI config space (binary, 256 or 4,096 bytes, or lspci\n"
 	       "                   -x/-xxx/-xxxx text; - for stdin): every register of the\n"
 	       "                   chip's pci space, in its capability of the lists walked\n"
+	       "  --class CLASS    ADDRESS (and a batch line's) is a method offset of the\n"
+	       "                   chip's class CLASS (c3b5, clc3b5, 0xc3b5 or\n"
+	       "                   VOLTA_DMA_COPY_A): its method, VALUE decoded\n"
 	       "  --batch, -       stdin lines 'ADDRESS [VALUE]' or an mmiotrace log, one\n"
 	       "                   decoded line out per line in\n"
 	       "  --space SPACE    an ADDRESS (and a batch line's) is an offset in SPACE:\n"
