@@ -35,6 +35,7 @@ struct cli_lookup {
 	const char *config;            /* --config FILE: cli_lookup_config.c */
 	char chip_name[64];            /* --chip in lower case */
 	const char *space_name;        /* --space NAME; NULL: BAR0 */
+	const char *cls;               /* --class CLASS: an ADDRESS is one of its method offsets */
 	enum ir_space_kind space;      /* what ADDRESS is in (IR_SPACE_BAR0 by default) */
 	bool json, batch;
 	bool partial;                  /* only the IR files the unit map named were read */
@@ -49,6 +50,7 @@ static int cli_lookup_help(void)
 {
 	printf("Usage: refgen lookup --chip CHIP [--json] [--ir DIR] [--space SPACE] [--block NAME=BASE]...\n"
 	       "                     ADDRESS [VALUE]\n"
+	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --class CLASS METHOD [VALUE]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] NAME[(i[,j])]\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --struct NAME WORD...\n"
 	       "       refgen lookup --chip CHIP [--json] [--ir DIR] --config FILE\n"
@@ -67,6 +69,9 @@ static int cli_lookup_help(void)
 	       "  --config FILE    a PCI config space (binary, 256 or 4,096 bytes, or lspci\n"
 	       "                   -x/-xxx/-xxxx text; - for stdin): every register of the\n"
 	       "                   chip's pci space, in its capability of the lists walked\n"
+	       "  --class CLASS    ADDRESS (and a batch line's) is a method offset of the\n"
+	       "                   chip's class CLASS (c3b5, clc3b5, 0xc3b5 or\n"
+	       "                   VOLTA_DMA_COPY_A): its method, VALUE decoded\n"
 	       "  --batch, -       stdin lines 'ADDRESS [VALUE]' or an mmiotrace log, one\n"
 	       "                   decoded line out per line in\n"
 	       "  --space SPACE    an ADDRESS (and a batch line's) is an offset in SPACE:\n"
@@ -127,6 +132,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 		{ "space", required_argument, NULL, 'S' },
 		{ "block", required_argument, NULL, 'B' },
 		{ "config", required_argument, NULL, 'C' },
+		{ "class", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -142,6 +148,7 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 		case 'b': l->batch = true; break;
 		case 'S': l->space_name = optarg; break;
 		case 'C': l->config = optarg; break;
+		case 'K': l->cls = optarg; break;
 		case 'B':
 			if ((rc = cli_lookup_block_option(l, optarg)))
 				return rc;
@@ -162,6 +169,8 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 			return cli_sub_usage("lookup", "unknown space '%s' (bar0, pci, vf, block, memory, ctxsw, method)",
 					     l->space_name);
 	}
+	if (l->cls && (l->space_name || l->nblocks || l->structure || l->config))
+		return cli_sub_usage("lookup", "--class takes method offsets: no --space, --block, --struct or --config");
 	if (l->config && (l->batch || l->structure || l->nblocks || optind < argc ||
 			  (l->space_name && l->space != IR_SPACE_PCI)))
 		return cli_sub_usage("lookup", "--config FILE takes no other argument, --struct, --batch, --block "
@@ -184,6 +193,8 @@ static int cli_lookup_options(int argc, char **argv, struct cli_lookup *l)
 	if (!l->batch && (l->structure || !cli_lookup_is_number(argv[optind])) && (l->space_name || l->nblocks))
 		return cli_sub_usage("lookup", "%s is for an ADDRESS or batch lines; a %s has its own space",
 				     l->space_name ? "--space" : "--block", l->structure ? "--struct" : "NAME");
+	if (!l->batch && l->cls && !cli_lookup_is_number(argv[optind]))
+		return cli_sub_usage("lookup", "--class is for a method offset or batch lines; a NAME has its own class");
 	return 0;
 }
 
@@ -292,6 +303,21 @@ static int cli_lookup_one(struct cli_lookup *l, const struct lookup_ctx *ctx, in
 	return rc;
 }
 
+/* --class naming none of the chip's: its classes, as the IR installs them
+ * (manuals/<chip>/classes.txt). */
+static int cli_lookup_no_class(const struct cli_lookup *l)
+{
+	const struct ir_chip *c = l->x.chip;
+	size_t n = 0;
+
+	fprintf(stderr, "refgen lookup: %s has no class '%s'; its classes:", l->chip, l->cls);
+	for (size_t i = 0; c && i < c->nunits; i++)
+		if (c->units[i]->class_id && ++n)
+			fprintf(stderr, " %s (%04x)", c->units[i]->class_name, (unsigned)c->units[i]->class_id);
+	fputs(n ? "\n" : " none\n", stderr);
+	return CLI_INPUT_ERROR;
+}
+
 static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, enum lookup_status *status)
 {
 	struct lookup_ctx ctx;
@@ -307,6 +333,8 @@ static int cli_lookup_run(struct cli_lookup *l, int argc, char **argv, enum look
 			return CLI_USAGE;
 		}
 	}
+	if (l->cls && lookup_ctx_class(&ctx, l->cls) < 0)
+		return cli_lookup_no_class(l);
 	*status = LOOKUP_FOUND;
 	if (l->config) {
 		return cli_lookup_config(&l->x, l->chip, l->config, l->json);
@@ -326,7 +354,7 @@ static void cli_lookup_want(const struct cli_lookup *l, int argc, char **argv, s
 	uint64_t addr;
 
 	w->kind = LOOKUP_WANT_ALL;
-	if (l->batch || l->nblocks || l->config)
+	if (l->batch || l->nblocks || l->config || l->cls)   /* a class: its unit is found by id or name */
 		return;
 	if (l->structure) {
 		lookup_name_canonical(l->chip, l->structure, name, n);

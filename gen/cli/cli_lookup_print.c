@@ -321,6 +321,10 @@ static void cli_address_json(FILE *out, const struct lookup_result *r)
 
 	fprintf(out, "{\"chip\":\"%s\",\"space\":\"%s\",\"address\":%llu", r->ctx->chip, ir_space_name(r->ctx->space),
 		(unsigned long long)r->q->addr);
+	if (r->ctx->cls) {   /* --class: the address is one of its method offsets */
+		json_out_member(out, "class", r->ctx->cls->class_name, 0);
+		fprintf(out, ",\"class_id\":%u", (unsigned)r->ctx->cls->class_id);
+	}
 	if (r->q->has_value)
 		fprintf(out, ",\"value\":%llu", (unsigned long long)r->q->value);
 	fputs(",\"registers\":[", out);

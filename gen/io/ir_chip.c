@@ -246,6 +246,20 @@ static bool ir_class_id(const char *cls, uint32_t *id)
 	return true;
 }
 
+const struct ir_manual *ir_chip_class(const struct ir_chip *c, const char *cls)
+{
+	uint32_t id;
+	bool by_id = ir_class_id(cls, &id);
+
+	for (size_t i = 0; i < c->nunits; i++) {
+		const struct ir_manual *m = c->units[i];
+
+		if (m->class_id && (by_id ? m->class_id == id : m->class_name && !strcmp(m->class_name, cls)))
+			return m;
+	}
+	return NULL;
+}
+
 static int ir_class_by_name(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);

@@ -34,6 +34,9 @@ int ir_chip_load(struct ir_chip *c, const char *chip, const char *ir_root, struc
  * (the order of ir_chip_locate) where a chip's IR holds it.  0, or -1.
  */
 int ir_class_load(struct ir_chip *c, const char *cls, const char *ir_root, struct diag *d);
+/* The class unit of c that cls names: an id (c3b5, clc3b5, 0xc3b5) or a
+ * name (VOLTA_DMA_COPY_A); NULL when c has none so named. */
+const struct ir_manual *ir_chip_class(const struct ir_chip *c, const char *cls);
 void ir_chip_release(struct ir_chip *c);
 /* The unit named unit, or NULL. */
 const struct ir_manual *ir_chip_unit(const struct ir_chip *c, const char *unit);

@@ -23,6 +23,17 @@ void lookup_ctx_init(struct lookup_ctx *c, const struct lookup_index *x, const c
 	c->space = IR_SPACE_BAR0;
 }
 
+int lookup_ctx_class(struct lookup_ctx *c, const char *cls)
+{
+	const struct ir_manual *m = c->x->chip ? ir_chip_class(c->x->chip, cls) : NULL;
+
+	if (!m)
+		return -1;
+	c->cls = m;
+	c->space = IR_SPACE_METHOD;
+	return 0;
+}
+
 /* reg is one of the block's: named NAME_... or NAME(...). */
 static bool lookup_block_holds(const struct lookup_block *k, const char *reg)
 {
@@ -274,6 +285,32 @@ static struct lookup_cand *lookup_add_dev(struct lookup_result *r, const struct 
 	return k;
 }
 
+/* The methods of the ctx's class at addr: every class of the chip shares the
+ * method space, so the others' are left out before any is counted. */
+static enum lookup_status lookup_query_method(const struct lookup_ctx *c, const struct lookup_query *q,
+					      struct lookup_result *r)
+{
+	const struct lookup_reg *regs[LOOKUP_QUERY_CANDIDATES];
+	size_t n = lookup_index_at(c->x, IR_SPACE_METHOD, q->addr, regs, LOOKUP_QUERY_CANDIDATES);
+
+	for (size_t i = 0; i < n; i++) {
+		struct lookup_cand *k;
+
+		if (regs[i]->layout->unit != c->cls)
+			continue;
+		k = lookup_add_reg(r, regs[i], q->addr, IR_SPACE_METHOD, false);
+		if (k && q->has_value && k->offset == 0)
+			lookup_decode_reg(r, k, q->value);
+		if (q->first_only)
+			break;
+	}
+	if (r->ncands)
+		return LOOKUP_FOUND;
+	snprintf(r->error, sizeof(r->error), "class %s (0x%04x) has no method at 0x%llx", c->cls->class_name,
+		 (unsigned)c->cls->class_id, (unsigned long long)q->addr);
+	return LOOKUP_NOTHING;
+}
+
 static enum lookup_status lookup_query_address(const struct lookup_ctx *c, const struct lookup_query *q,
 					       struct lookup_result *r)
 {
@@ -282,6 +319,8 @@ static enum lookup_status lookup_query_address(const struct lookup_ctx *c, const
 	const struct lookup_reg *br = c->space == IR_SPACE_BAR0 ? lookup_block_at(c, q->addr, &blk) : NULL;
 	size_t n = 0;
 
+	if (c->cls)
+		return lookup_query_method(c, q, r);
 	/* A block the caller placed first; else the space's registers (BAR0's:
 	 * windows at their BAR0 address), as a driver's accesses are. */
 	if (br) {

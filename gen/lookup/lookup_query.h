@@ -42,6 +42,7 @@ struct lookup_ctx {
 	const struct lookup_index *x;
 	const char *chip;
 	enum ir_space_kind space;      /* the space an ADDRESS is in: IR_SPACE_BAR0 unless --space */
+	const struct ir_manual *cls;   /* --class: an ADDRESS is a method offset of this class unit only */
 	struct lookup_block blocks[LOOKUP_QUERY_BLOCKS];   /* highest base first */
 	size_t nblocks;
 };
@@ -53,6 +54,12 @@ void lookup_ctx_init(struct lookup_ctx *c, const struct lookup_index *x, const c
  * when LOOKUP_QUERY_BLOCKS are placed already.  A block placed again at the
  * same base is kept once (the first line that gave it). */
 int lookup_ctx_block_add(struct lookup_ctx *c, const char *name, size_t len, uint64_t base, unsigned long line);
+
+/* An ADDRESS is a method offset of the class cls names (c3b5, clc3b5, 0xc3b5,
+ * VOLTA_DMA_COPY_A): that class unit's methods only, in the method space,
+ * never another class's at the same offset.  0; -1 when x's chip has no
+ * such class. */
+int lookup_ctx_class(struct lookup_ctx *c, const char *cls);
 
 /* The one number rule: hexadecimal, "0x" optional, at most 16 digits. */
 bool lookup_number_parse(const char *s, size_t len, uint64_t *out);

@@ -441,6 +441,12 @@ expect "lookup: no such name" 1 '^refgen lookup: fix has no define named NV_NOPE
 	"$REFGEN" lookup --ir ir --chip fix NV_NOPE
 expect "lookup: an index out of range" 1 '^refgen lookup: NV_PSAMPLE_DATA index 16 is out of range \(i < 16\)$' \
 	"$REFGEN" lookup --ir ir --chip fix 'NV_PSAMPLE_DATA(16)'
+expect "lookup: --class of a chip with no classes" 1 "^refgen lookup: fix has no class 'c3b5'; its classes: none\$" \
+	"$REFGEN" lookup --ir ir --chip fix --class c3b5 0x300 0x182
+expect "lookup: --class with a NAME" 2 '^refgen lookup: --class is for a method offset or batch lines; a NAME has its own class$' \
+	"$REFGEN" lookup --ir ir --chip fix --class c3b5 NV_PSAMPLE_DATA
+expect "lookup: --class with --space" 2 '^refgen lookup: --class takes method offsets: no --space, --block, --struct or --config$' \
+	"$REFGEN" lookup --ir ir --chip fix --class c3b5 --space pci 0x300
 expect "lookup: an address of nothing" 1 '^refgen lookup: nothing of fix.s bar0 holds 0x20000$' \
 	"$REFGEN" lookup --ir ir --chip fix 0x20000
 expect "lookup: batch takes no argument" 2 '^refgen lookup: batch mode reads stdin and takes no other argument$' \

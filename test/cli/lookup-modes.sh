@@ -86,5 +86,14 @@ check "tu104 0xbb0090 5" tu104 "" 0xbb0090 5 "NV_VIRTUAL_FUNCTION_DOORBELL|HANDL
 # to its zero value, the fields high bits first (:205-255).
 check "ga100 --block NV_RUNLIST=0xc10000 0xc10100" ga100 "--block NV_RUNLIST=0xc10000" 0xc10100 "" \
 	"NV_RUNLIST_INTR_0@0xc10000"
+# --class: ../shared/classes/clc36f.h:209-241 NVC36F_SEM_EXECUTE method 0x6c
+# of VOLTA_CHANNEL_GPFIFO_A (gv100's Host class); 0x100001 is OPERATION 2:0
+# = 1 RELEASE (:212), RELEASE_WFI 20:20 = 1 EN (:223), every other field 0:
+# ACQUIRE_SWITCH_TSG DIS (:219), PAYLOAD_SIZE 32BIT (:225), RELEASE_TIMESTAMP
+# DIS (:228), REDUCTION 30:27 IMIN (:232), REDUCTION_FORMAT 31:31 SIGNED
+# (:240).  (BAR0's 0x6c is inside NV_PMC, no register: the
+# answer when --class is not honoured.)
+check "gv100 --class c36f 0x6c 0x100001" gv100 "--class c36f" 0x6c 0x100001 \
+	"NVC36F_SEM_EXECUTE|REDUCTION_FORMAT=SIGNED REDUCTION=IMIN RELEASE_TIMESTAMP=DIS PAYLOAD_SIZE=32BIT RELEASE_WFI=EN ACQUIRE_SWITCH_TSG=DIS OPERATION=RELEASE"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
