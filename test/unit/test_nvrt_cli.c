@@ -162,7 +162,7 @@ static void test_cli_decode_pushbuffer(void **state)
 		 "     3: 00001234    NV_UDMA_SEM_PAYLOAD_LO PAYLOAD=0x1234\n"
 		 "     4: 00000000    NV_UDMA_SEM_PAYLOAD_HI PAYLOAD=0x0\n"
 		 "     5: 2001001b  INCR subch 0 NV_UDMA_SEM_EXECUTE count 1\n"
-		 "     6: 00100001    NV_UDMA_SEM_EXECUTE OPERATION=RELEASE RELEASE_WFI=EN PAYLOAD_SIZE=32BIT\n",
+		 "     6: 00100001    NV_UDMA_SEM_EXECUTE PAYLOAD_SIZE=32BIT RELEASE_WFI=EN OPERATION=RELEASE\n",
 		 va & 0xfffffffc, (va & 0xffffffff) >> 2, va >> 32, va >> 32);
 	assert_string_equal(r.out, want);
 	proc_result_free(&r);

@@ -325,16 +325,21 @@ static void test_host_method_names(void **state)
 static void test_host_method_data_dump(void **state)
 {
 	(void)state;
-	expect_data_dump(0x6c, 0x00100001, "OPERATION=RELEASE RELEASE_WFI=EN PAYLOAD_SIZE=32BIT");
-	expect_data_dump(0x6c, 0x00000001, "OPERATION=RELEASE PAYLOAD_SIZE=32BIT");
+	/*
+	 * Fields high to low (volta/gv100/dev_pbdma.ref.txt:3596-3631): REDUCTION_FORMAT
+	 * 31:31, REDUCTION 30:27, RELEASE_TIMESTAMP 25:25, PAYLOAD_SIZE 24:24,
+	 * RELEASE_WFI 20:20, OPERATION 2:0; CLEAR_FAULTED TYPE 31:31, CHID 11:0 (:4298).
+	 */
+	expect_data_dump(0x6c, 0x00100001, "PAYLOAD_SIZE=32BIT RELEASE_WFI=EN OPERATION=RELEASE");
+	expect_data_dump(0x6c, 0x00000001, "PAYLOAD_SIZE=32BIT OPERATION=RELEASE");
 	expect_data_dump(0x6c, 0x03000001,
-			 "OPERATION=RELEASE PAYLOAD_SIZE=64BIT RELEASE_TIMESTAMP=EN");
-	expect_data_dump(0x6c, 0x01000003, "OPERATION=ACQ_CIRC_GEQ PAYLOAD_SIZE=64BIT");
+			 "RELEASE_TIMESTAMP=EN PAYLOAD_SIZE=64BIT OPERATION=RELEASE");
+	expect_data_dump(0x6c, 0x01000003, "PAYLOAD_SIZE=64BIT OPERATION=ACQ_CIRC_GEQ");
 	/* REDUCTION IADD (5 << 27), REDUCTION_FORMAT UNSIGNED (1 << 31). */
 	expect_data_dump(0x6c, 0xa8000006,
-			 "OPERATION=REDUCTION PAYLOAD_SIZE=32BIT REDUCTION=IADD REDUCTION_FORMAT=UNSIGNED");
+			 "REDUCTION_FORMAT=UNSIGNED REDUCTION=IADD PAYLOAD_SIZE=32BIT OPERATION=REDUCTION");
 	/* OPERATION 7 has no name; bit 8 lies in no field. */
-	expect_data_dump(0x6c, 0x00000107, "OPERATION=0x7 PAYLOAD_SIZE=32BIT UNDEFINED_BITS=0x00000100");
+	expect_data_dump(0x6c, 0x00000107, "PAYLOAD_SIZE=32BIT OPERATION=0x7 UNDEFINED_BITS=0x00000100");
 	expect_data_dump(0x5c, 0x34567890, "OFFSET=0xd159e24");
 	expect_data_dump(0x5c, 0x00000003, "OFFSET=0x0 UNDEFINED_BITS=0x00000003");
 	expect_data_dump(0x60, 0x00000012, "OFFSET=0x12");
@@ -347,7 +352,7 @@ static void test_host_method_data_dump(void **state)
 	expect_data_dump(0x50, 5, "CNT=0x5");
 	expect_data_dump(0x80, 3, "OP=TSG");
 	expect_data_dump(0x78, 1, "SCOPE=ALL");
-	expect_data_dump(0x84, 0x80000005, "CHID=0x5 TYPE=ENG_FAULTED");
+	expect_data_dump(0x84, 0x80000005, "TYPE=ENG_FAULTED CHID=0x5");
 	expect_data_dump(0x200, 0x1234, "");
 	expect_data_dump(0x0c, 0x1234, "");
 }
@@ -587,7 +592,7 @@ static void test_decode_text(void **state)
 		"     3: 0000002a    NV_UDMA_SEM_PAYLOAD_LO PAYLOAD=0x2a\n"
 		"     4: 00000000    NV_UDMA_SEM_PAYLOAD_HI PAYLOAD=0x0\n"
 		"     5: 2001001b  INCR subch 0 NV_UDMA_SEM_EXECUTE count 1\n"
-		"     6: 00100001    NV_UDMA_SEM_EXECUTE OPERATION=RELEASE RELEASE_WFI=EN PAYLOAD_SIZE=32BIT\n"
+		"     6: 00100001    NV_UDMA_SEM_EXECUTE PAYLOAD_SIZE=32BIT RELEASE_WFI=EN OPERATION=RELEASE\n"
 		"     7: 2004000a  INCR subch 0 NV_UDMA_MEM_OP_A count 4\n"
 		"     8: 00000000    NV_UDMA_MEM_OP_A TLB_INVALIDATE_SYSMEMBAR=DIS\n"
 		"     9: 00000000    NV_UDMA_MEM_OP_B TLB_INVALIDATE_TARGET_ADDR_HI=0x0\n"

@@ -23,9 +23,11 @@ void nvrt_dump_layout(const struct refgen_layout *l, const uint32_t *w, uint32_t
 		      const char *prefix, unsigned flags, const char *indent, FILE *out)
 {
 	size_t np = prefix ? strlen(prefix) : 0;
+	uint16_t order[NVRT_DUMP_ORDER_MAX];
+	uint32_t nord = nvrt_dump_field_order(l, order);
 
-	for (uint32_t i = 0; i < l->nfields; i++) {
-		const struct refgen_field *f = &l->fields[i];
+	for (uint32_t k = 0; k < l->nfields; k++) {
+		const struct refgen_field *f = &l->fields[k < nord ? order[k] : k];
 
 		if ((np && strncmp(f->name, prefix, np)) || !dump_field_fits(f, nwords))
 			continue;
@@ -43,6 +45,16 @@ void nvrt_dump_layout(const struct refgen_layout *l, const uint32_t *w, uint32_t
 	}
 }
 
+/* Whether g is listed before f: an earlier word, then a higher top bit, then wider. */
+static bool dump_field_before(const struct refgen_field *g, const struct refgen_field *f)
+{
+	uint64_t ghi = (uint64_t)g->lo + g->width, hi = (uint64_t)f->lo + f->width;
+
+	if (g->lo / 32 != f->lo / 32)
+		return g->lo / 32 < f->lo / 32;
+	return ghi > hi || (ghi == hi && g->width >= f->width);
+}
+
 uint32_t nvrt_dump_field_order(const struct refgen_layout *l, uint16_t *order)
 {
 	uint32_t n = l->nfields;
@@ -53,18 +65,10 @@ uint32_t nvrt_dump_field_order(const struct refgen_layout *l, uint16_t *order)
 		order[i] = (uint16_t)i;
 	for (uint32_t i = 1; i < n; i++) {
 		uint16_t x = order[i];
-		const struct refgen_field *f = &l->fields[x];
-		uint64_t hi = (uint64_t)f->lo + f->width;
 		uint32_t j = i;
 
-		for (; j > 0; j--) {
-			const struct refgen_field *g = &l->fields[order[j - 1]];
-			uint64_t ghi = (uint64_t)g->lo + g->width;
-
-			if (ghi > hi || (ghi == hi && g->width >= f->width))
-				break;
+		for (; j > 0 && !dump_field_before(&l->fields[order[j - 1]], &l->fields[x]); j--)
 			order[j] = order[j - 1];
-		}
 		order[j] = x;
 	}
 	return n;

@@ -22,12 +22,14 @@ void nvrt_dump_layout(const struct refgen_layout *l, const uint32_t *w, uint32_t
 		      const char *prefix, unsigned flags, const char *indent, FILE *out);
 /* "FIELD=VALUE_NAME" pairs of a one-word register value on one line. */
 /*
- * Register values list their fields in bit order, high to low, as refgen
- * lookup does: the highest bit first, a wider field before a narrower one
- * ending at the same bit.  order gets l's field indices so; 0 (the manual's
- * order to be kept) for a layout of more than NVRT_DUMP_ORDER_MAX fields.
+ * Fields are listed in bit order, as refgen lookup does: a multi-word
+ * structure word by word in address order (by a field's lowest bit), within
+ * a word the highest bit first, a wider field before a narrower one ending at
+ * the same bit; a register is its one word.  order gets l's field indices so;
+ * 0 (the manual's order to be kept) for more than NVRT_DUMP_ORDER_MAX fields
+ * (RAMIN, the largest, has 723).
  */
-#define NVRT_DUMP_ORDER_MAX 256
+#define NVRT_DUMP_ORDER_MAX 1024
 uint32_t nvrt_dump_field_order(const struct refgen_layout *l, uint16_t *order);
 void nvrt_dump_fields_inline(const struct refgen_layout *l, uint32_t v, FILE *out);
 /* The manual's value name without its field's name ("SYS_MEM_COHERENT"). */

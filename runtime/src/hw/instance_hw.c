@@ -250,11 +250,13 @@ static void instance_ramfc_dump(const ramin_t *ri, FILE *out)
 {
 	ramfc_t fc;
 	const struct refgen_layout *l = &HW(ramfc_layout);
+	uint16_t order[NVRT_DUMP_ORDER_MAX];
+	uint32_t nord = nvrt_dump_field_order(l, order);
 
 	HW(read_ramin_ramfc)(ri, &fc);
 	fprintf(out, "%s (RAMIN words 0..%u)\n", l->name, (unsigned)(sizeof(fc.w) / 4 - 1));
-	for (uint32_t i = 0; i < l->nfields; i++) {
-		const struct refgen_field *f = &l->fields[i];
+	for (uint32_t k = 0; k < l->nfields; k++) {
+		const struct refgen_field *f = &l->fields[k < nord ? order[k] : k];
 		uint64_t v = refgen_field_value(f, fc.w);
 		const struct refgen_layout *reg = f->width == 32 ? instance_ramfc_register(f->name) : NULL;
 

@@ -473,10 +473,38 @@ static void pb_field_print(const struct refgen_layout *l, size_t lname, const st
 }
 
 /*
- * "FIELD=VALUE ..." in manual order: the fields that are not 0 and those
- * pb_field_always names (the first field when nothing else shows), then any
- * bits no field covers.  Nothing for a method that is not a Host method.
- * Returns the length written to buf (cap > 0).
+ * A method's fields in bit order (nvrt_dump_field_order), worked out once per
+ * method: a few cached per thread by the layout's address, so a stream of
+ * the same few methods sorts nothing per dword.  NULL: keep the manual's.
+ */
+#define PB_ORDER_SLOTS 16
+#define PB_ORDER_FIELDS 32
+
+static const uint16_t *pb_layout_order(const struct refgen_layout *l)
+{
+	static _Thread_local struct {
+		const struct refgen_layout *l;
+		uint16_t order[PB_ORDER_FIELDS];
+	} cache[PB_ORDER_SLOTS];
+	size_t slot = ((uintptr_t)l / sizeof(*l)) % PB_ORDER_SLOTS;
+
+	if (l->nfields > PB_ORDER_FIELDS)
+		return NULL;
+	if (cache[slot].l != l) {
+		uint16_t order[NVRT_DUMP_ORDER_MAX];
+
+		nvrt_dump_field_order(l, order);
+		memcpy(cache[slot].order, order, l->nfields * sizeof(order[0]));
+		cache[slot].l = l;
+	}
+	return cache[slot].order;
+}
+
+/*
+ * "FIELD=VALUE ..." in bit order, high to low: the fields that are not 0 and
+ * those pb_field_always names (the manual's first field when nothing else
+ * shows), then any bits no field covers.  Nothing for a method that is not a
+ * Host method.  Returns the length written to buf (cap > 0).
  */
 static size_t pb_layout_text(const struct refgen_layout *l, uint32_t data, char *buf, size_t cap)
 {
@@ -484,13 +512,15 @@ static size_t pb_layout_text(const struct refgen_layout *l, uint32_t data, char 
 	uint32_t covered = 0;
 	bool first = true;
 	size_t lname;
+	const uint16_t *order;
 
 	buf[0] = '\0';
 	if (!l)
 		return 0;
 	lname = strlen(l->name);
-	for (uint32_t i = 0; i < l->nfields; i++) {
-		const struct refgen_field *f = &l->fields[i];
+	order = pb_layout_order(l);
+	for (uint32_t k = 0; k < l->nfields; k++) {
+		const struct refgen_field *f = &l->fields[order ? order[k] : k];
 
 		covered |= pb_field_mask(f);
 		if (pb_field_get(f, data) || pb_field_always(l, f)) {

@@ -47,8 +47,9 @@ static void dump_pde(const struct pt_geom *g, const struct nvrt_walk_level *l, F
 				pt_qword(l->words));
 		return;
 	}
-	fprintf(out, " APERTURE=%s VOL=%s ADDRESS_SYS=0x%" PRIx64 " -> 0x%" PRIx64,
-		pt_aperture_name(p.aperture), pt_bool_name(p.vol), p.addr >> g->shift[PT_ADDR_PDE],
+	/* Fields high to low (dev_mmu.ref.txt: ADDRESS_SYS 53:8, VOL 3, APERTURE 2:1). */
+	fprintf(out, " ADDRESS_SYS=0x%" PRIx64 " VOL=%s APERTURE=%s -> 0x%" PRIx64,
+		p.addr >> g->shift[PT_ADDR_PDE], pt_bool_name(p.vol), pt_aperture_name(p.aperture),
 		p.addr);
 	dump_other_bits(l->words, enc, 2, out);
 	fputc('\n', out);
@@ -58,9 +59,9 @@ static void dump_dual_half(const struct pt_geom *g, const char *half, const stru
 			   enum pt_addr_kind k, bool exact_invalid, uint64_t raw, FILE *out)
 {
 	if (p->valid)
-		fprintf(out, " APERTURE_%s=%s VOL_%s=%s ADDRESS_%s_SYS=0x%" PRIx64, half,
-			pt_aperture_name(p->aperture), half, pt_bool_name(p->vol), half,
-			p->addr >> g->shift[k]);
+		fprintf(out, " ADDRESS_%s_SYS=0x%" PRIx64 " VOL_%s=%s APERTURE_%s=%s", half,
+			p->addr >> g->shift[k], half, pt_bool_name(p->vol), half,
+			pt_aperture_name(p->aperture));
 	else if (exact_invalid)
 		fprintf(out, " APERTURE_%s=INVALID", half);
 	else
@@ -109,10 +110,14 @@ static void dump_pte(const struct pt_geom *g, const struct nvrt_walk_level *l, c
 				pt_qword(l->words));
 		return;
 	}
-	fprintf(out, " VALID=TRUE APERTURE=%s VOL=%s PRIVILEGE=%s READ_ONLY=%s ADDRESS_SYS=0x%" PRIx64
-		" KIND=0x%" PRIx32 " -> 0x%" PRIx64, pt_aperture_name(p.aperture), pt_bool_name(p.vol),
-		pt_bool_name(p.privileged), pt_bool_name(p.read_only),
-		p.addr >> g->shift[PT_ADDR_PTE], p.kind, p.addr);
+	/*
+	 * Word 0 high to low, then word 1 (dev_mmu.ref.txt: ADDRESS_SYS 53:8 starts
+	 * in word 0, READ_ONLY 6, PRIVILEGE 5, VOL 3, APERTURE 2:1, VALID 0; KIND 63:56).
+	 */
+	fprintf(out, " ADDRESS_SYS=0x%" PRIx64 " READ_ONLY=%s PRIVILEGE=%s VOL=%s APERTURE=%s VALID=TRUE"
+		" KIND=0x%" PRIx32 " -> 0x%" PRIx64, p.addr >> g->shift[PT_ADDR_PTE],
+		pt_bool_name(p.read_only), pt_bool_name(p.privileged), pt_bool_name(p.vol),
+		pt_aperture_name(p.aperture), p.kind, p.addr);
 	dump_other_bits(l->words, enc, 2, out);
 	fputc('\n', out);
 }
