@@ -22,5 +22,5 @@ $(RUST_OUT)/.stamp: $(RUST_IR_STAMPS) $(REFGEN) | $(RUST_OUT)/
 
 check-rust-all:
 	$(MAKE) CHIPS=all rust
-	REFGEN_RUST="$(RUST_OUT)" REFGEN_INCLUDE="$(OUT)/include" REFGEN_RUST_DIR="$(OUT)/tmp/rust-all" \
+	REFGEN_BIN="$(REFGEN)" REFGEN_RUST="$(RUST_OUT)" REFGEN_INCLUDE="$(OUT)/include" REFGEN_RUST_DIR="$(OUT)/tmp/rust-all" \
 		REFGEN_CHIPS="$$(cd $(RUST_OUT) && ls -d */ | tr -d / | tr '\n' ' ')" sh test/rust/run.sh
