@@ -569,8 +569,9 @@ static void test_map_huge(void **state)
 	assert_int_equal(w.page_size, 2 * MIB);
 	assert_int_equal(w.nlevels, 4);
 	text = walk_dump_text(&w, 0x40323456);
-	if (!strstr(text, "PD0[1] @0x103000 NV_MMU_VER2_PTE: VALID=TRUE "
-			  "APERTURE=SYSTEM_COHERENT_MEMORY VOL=TRUE") ||
+	/* Fields high to low (dev_mmu.ref.txt: VOL 3:3, APERTURE 2:1, VALID 0:0). */
+	if (!strstr(text, "PD0[1] @0x103000 NV_MMU_VER2_PTE: ADDRESS_SYS=0x600 READ_ONLY=FALSE "
+			  "PRIVILEGE=FALSE VOL=TRUE APERTURE=SYSTEM_COHERENT_MEMORY VALID=TRUE") ||
 	    !strstr(text, "VA 0x40323456 -> 0x723456 (2048 KiB page)"))
 		fail_msg("dump:\n%s", text);
 	free(text);
